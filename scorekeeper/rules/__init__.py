@@ -1,0 +1,43 @@
+"""The rules of Schmier as pure Python: no Flask, no database.
+
+Views and models call this package; it never calls them. Every rule here is
+written down in the project's RULES.md and tested in ``tests/rules``.
+"""
+from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
+from scorekeeper.rules.cards import SUITS, Suit, left_bauer_suit, trump_order
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.game import (
+    Deal,
+    DealResult,
+    GameState,
+    HandRejected,
+    replay,
+)
+from scorekeeper.rules.ending import Verdict, VerdictKind, judge
+from scorekeeper.rules.scoring import (
+    CARD_POINTS,
+    GAME_TOTAL,
+    POINTS,
+    HandScore,
+    Point,
+    Tally,
+    score_hand,
+)
+from scorekeeper.rules.table import (
+    SEATS,
+    HouseRules,
+    TeamLayout,
+    left_of,
+    team_of,
+    teams_for,
+)
+
+__all__ = [
+    "BIDS", "PASS", "Auction", "bidding_order", "quick_auction",
+    "SUITS", "Suit", "left_bauer_suit", "trump_order",
+    "RuleViolation",
+    "Deal", "DealResult", "GameState", "HandRejected", "replay",
+    "Verdict", "VerdictKind", "judge",
+    "CARD_POINTS", "GAME_TOTAL", "POINTS", "HandScore", "Point", "Tally", "score_hand",
+    "SEATS", "HouseRules", "TeamLayout", "left_of", "team_of", "teams_for",
+]

@@ -1,0 +1,143 @@
+"""The auction: one turn each from the dealer's left, strictly higher bids 3-6."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Union
+
+from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.table import check_seat, left_of
+
+PASS = "pass"
+BIDS = (3, 4, 5, 6)
+MAX_BID = BIDS[-1]
+
+Call = Union[int, str]  # a bid (3-6) or PASS
+
+
+def bidding_order(dealer_seat: int) -> tuple[int, ...]:
+    """The six seats in the order they bid: from the dealer's left, the dealer last."""
+    check_seat(dealer_seat)
+    order, seat = [], dealer_seat
+    for _ in range(6):
+        seat = left_of(seat)
+        order.append(seat)
+    return tuple(order)
+
+
+def parse_call(value: object) -> Call:
+    """A call from a form or a file: ``"pass"``, or a bid as int or digit string."""
+    if isinstance(value, str):
+        text = value.strip().lower()
+        if text == PASS:
+            return PASS
+        if text.isdigit():
+            value = int(text)
+    if isinstance(value, int) and not isinstance(value, bool) and value in BIDS:
+        return value
+    raise RuleViolation(
+        "call_invalid", f"{value!r} is neither a pass nor a bid of 3 to 6", call=value
+    )
+
+
+@dataclass(frozen=True)
+class Auction:
+    """An auction so far: the dealer and the calls made, in turn order."""
+
+    dealer_seat: int
+    calls: tuple[Call, ...] = ()
+
+    def __post_init__(self) -> None:
+        check_seat(self.dealer_seat)
+        # Re-check every call so that an Auction can only ever hold a legal one.
+        replayed = Auction.__new__(Auction)
+        object.__setattr__(replayed, "dealer_seat", self.dealer_seat)
+        object.__setattr__(replayed, "calls", ())
+        for call in self.calls:
+            replayed = replayed._after(parse_call(call))
+        object.__setattr__(self, "calls", replayed.calls)
+
+    @property
+    def order(self) -> tuple[int, ...]:
+        return bidding_order(self.dealer_seat)
+
+    @property
+    def highest_bid(self) -> int | None:
+        bids = [c for c in self.calls if c != PASS]
+        return max(bids) if bids else None
+
+    @property
+    def bidder_seat(self) -> int | None:
+        """The seat holding the highest bid so far (the bidder, once finished)."""
+        best = self.highest_bid
+        if best is None:
+            return None
+        return self.order[self.calls.index(best)]
+
+    @property
+    def finished(self) -> bool:
+        """Over after the dealer's turn, or at once when someone bids 6."""
+        return len(self.calls) == 6 or MAX_BID in self.calls
+
+    @property
+    def thrown_in(self) -> bool:
+        """All six passed: the cards are thrown in and the same dealer deals again."""
+        return self.finished and self.highest_bid is None
+
+    @property
+    def seat_to_call(self) -> int | None:
+        return None if self.finished else self.order[len(self.calls)]
+
+    def legal_calls(self) -> tuple[Call, ...]:
+        """Pass and the bids allowed now (strictly higher than the highest so far)."""
+        if self.finished:
+            return ()
+        best = self.highest_bid or 0
+        return (PASS, *(bid for bid in BIDS if bid > best))
+
+    def call(self, value: object, seat: int | None = None) -> "Auction":
+        """The auction after one more call; ``seat``, if given, must be the one to call."""
+        call = parse_call(value)
+        if seat is not None and seat != self.seat_to_call:
+            if self.finished:
+                raise RuleViolation("auction_over", "the auction is already over")
+            raise RuleViolation(
+                "out_of_turn",
+                f"it is seat {self.seat_to_call}'s turn to bid, not seat {seat}'s",
+                seat=seat, expected=self.seat_to_call,
+            )
+        return self._after(call)
+
+    def _after(self, call: Call) -> "Auction":
+        if self.finished:
+            raise RuleViolation("auction_over", "the auction is already over")
+        best = self.highest_bid
+        if call != PASS and best is not None and call <= best:
+            raise RuleViolation(
+                "bid_not_higher",
+                f"a bid must be higher than {best}; {call} is not",
+                bid=call, highest=best,
+            )
+        result = Auction.__new__(Auction)
+        object.__setattr__(result, "dealer_seat", self.dealer_seat)
+        object.__setattr__(result, "calls", (*self.calls, call))
+        return result
+
+    def turns(self) -> tuple[tuple[int, Call], ...]:
+        """(seat, call) for every call so far."""
+        return tuple(zip(self.order, self.calls))
+
+
+def quick_auction(dealer_seat: int, bidder_seat: int, bid: int) -> Auction:
+    """The auction a table that bids aloud enters in one step: the winner and the bid.
+
+    Recorded as the winning bid with every other seat passing, which gives the same
+    bidder, bid and dealer as whatever was said aloud.
+    """
+    check_seat(bidder_seat)
+    bid = parse_call(bid)
+    if bid == PASS:
+        raise RuleViolation("call_invalid", "a quick entry needs a bid, not a pass", call=bid)
+    auction = Auction(dealer_seat)
+    while not auction.finished:
+        auction = auction.call(bid if auction.seat_to_call == bidder_seat else PASS)
+    return auction

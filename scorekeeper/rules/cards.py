@@ -1,0 +1,71 @@
+"""Cards: the trump order, the Left Bauer and the game value of cards."""
+from __future__ import annotations
+
+from enum import StrEnum
+
+from scorekeeper.rules.errors import RuleViolation
+
+
+class Suit(StrEnum):
+    SPADES = "spades"
+    HEARTS = "hearts"
+    DIAMONDS = "diamonds"
+    CLUBS = "clubs"
+
+    @property
+    def symbol(self) -> str:
+        return _SYMBOLS[self]
+
+    @property
+    def is_red(self) -> bool:
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+
+SUITS = tuple(Suit)
+_SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
+_SAME_COLOUR = {
+    Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
+    Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS,
+}
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
+JOKER = "Joker"
+
+# Game value of cards won in tricks: A 4, K 3, Q 2, each jack 1, 10 counts 10, Joker 1.
+CARD_GAME_VALUE = {"A": 4, "K": 3, "Q": 2, "J": 1, "10": 10, JOKER: 1}
+
+
+def parse_suit(value: object) -> Suit:
+    try:
+        return Suit(value)
+    except ValueError:
+        raise RuleViolation(
+            "trump_invalid",
+            f"trump must be spades, hearts, diamonds or clubs, not {value!r}",
+            trump=value,
+        ) from None
+
+
+def left_bauer_suit(trump: Suit) -> Suit:
+    """The suit whose jack is the Left Bauer: the other suit of the same colour."""
+    return _SAME_COLOUR[Suit(trump)]
+
+
+def trump_order(trump: Suit) -> tuple[str, ...]:
+    """The 15 trumps high to low, as card names such as ``"A♥"``, ``"J♦"``, ``"Joker"``."""
+    trump = Suit(trump)
+    s, left = trump.symbol, left_bauer_suit(trump).symbol
+    return (
+        f"A{s}", f"K{s}", f"Q{s}", f"J{s}", f"J{left}",
+        *(f"{rank}{s}" for rank in RANKS[4:]),
+        JOKER,
+    )
+
+
+def game_value(rank: str) -> int:
+    """The game value of one card by its rank (or ``"Joker"``)."""
+    return CARD_GAME_VALUE.get(rank, 0)
+
+
+def deck() -> tuple[str, ...]:
+    """All 53 cards: 52 plus the Joker."""
+    return tuple(f"{rank}{suit.symbol}" for suit in SUITS for rank in RANKS) + (JOKER,)

@@ -1,0 +1,69 @@
+"""The end of the game: who has won after a hand, and why."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Mapping
+
+from scorekeeper.rules.table import HouseRules
+
+
+class VerdictKind(StrEnum):
+    PLAYING = "playing"  # nobody has reached the target
+    REACHED = "reached"  # exactly one team reached it
+    MORE_POINTS = "more_points"  # several reached it; one has the most
+    BIDDER_BREAKS_TIE = "bidder_breaks_tie"  # tied on the most; the bidding team is among them
+    TIE_PLAY_ON = "tie_play_on"  # tied on the most, bidding team not among them: play on
+    BIDDER_GOES_OUT = "bidder_goes_out"  # house rule: the bidder made it and reached it
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """Where the game stands after a hand.
+
+    ``teams`` are the teams the verdict speaks of (those that reached the target, or
+    the tied ones), ``score`` the score that decided it, ``bidding_team`` the bidder's.
+    """
+
+    kind: VerdictKind
+    target: int
+    winner: str | None = None
+    teams: tuple[str, ...] = ()
+    score: int | None = None
+    bidding_team: str | None = None
+
+    @property
+    def finished(self) -> bool:
+        return self.winner is not None
+
+
+def judge(
+    rules: HouseRules,
+    scores: Mapping[str, int],
+    bidding_team: str,
+    made: bool,
+) -> Verdict:
+    """Check the end of the game after a played hand (RULES.md, "End of the game")."""
+    target = rules.target
+    if rules.bidder_goes_out and made and scores[bidding_team] >= target:
+        return Verdict(
+            VerdictKind.BIDDER_GOES_OUT, target, bidding_team, (bidding_team,),
+            scores[bidding_team], bidding_team,
+        )
+    reached = tuple(team for team in rules.team_names if scores[team] >= target)
+    if not reached:
+        return Verdict(VerdictKind.PLAYING, target, bidding_team=bidding_team)
+    if len(reached) == 1:
+        (team,) = reached
+        return Verdict(VerdictKind.REACHED, target, team, reached, scores[team], bidding_team)
+    best = max(scores[team] for team in reached)
+    leaders = tuple(team for team in reached if scores[team] == best)
+    if len(leaders) == 1:
+        return Verdict(
+            VerdictKind.MORE_POINTS, target, leaders[0], reached, best, bidding_team
+        )
+    if bidding_team in leaders:
+        return Verdict(
+            VerdictKind.BIDDER_BREAKS_TIE, target, bidding_team, leaders, best, bidding_team
+        )
+    return Verdict(VerdictKind.TIE_PLAY_ON, target, None, leaders, best, bidding_team)
