@@ -31,7 +31,10 @@ def parse_call(value: object) -> Call:
         if text == PASS:
             return PASS
         if text.isdigit():
-            value = int(text)
+            try:
+                value = int(text)
+            except ValueError:  # a digit int() cannot read ("³"), or far too many digits
+                pass
     if isinstance(value, int) and not isinstance(value, bool) and value in BIDS:
         return value
     raise RuleViolation(

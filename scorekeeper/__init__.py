@@ -1,0 +1,63 @@
+"""scorekeeper: keeps score for Schmier at the card table."""
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+
+from flask import Flask
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: settings, database, extensions, views and commands."""
+    app = Flask(
+        __name__,
+        instance_relative_config=True,
+        template_folder=str(PROJECT_ROOT / "templates"),
+        static_folder=str(PROJECT_ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(
+        DATABASE_URL=os.environ.get("DATABASE_URL")
+        or f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite'}",
+        # An evening lasts hours: a form opened at the start must still post at the end.
+        WTF_CSRF_TIME_LIMIT=None,
+        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 31,
+        SESSION_COOKIE_SAMESITE="Lax",
+        BABEL_DEFAULT_LOCALE="en",
+        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+    )
+    if test_config is None:
+        app.config.from_pyfile("config.py", silent=True)
+    else:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
+
+    from scorekeeper import db, extensions
+
+    extensions.init_app(app)
+    db.init_app(app)
+
+    from scorekeeper.views import games, hands, exchange, errors
+
+    app.register_blueprint(games.bp)
+    app.register_blueprint(hands.bp)
+    app.register_blueprint(exchange.bp)
+    errors.init_app(app)
+
+    from scorekeeper import cli
+
+    cli.init_app(app)
+    return app
+
+
+def _instance_secret(app: Flask) -> str:
+    """The secret key kept in the instance folder, made on first start."""
+    path = Path(app.instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_hex(32))
+        path.chmod(0o600)
+    return path.read_text().strip()

@@ -1,0 +1,50 @@
+"""Clubs and their rosters."""
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from scorekeeper.models import Club, Player
+
+DEFAULT_CLUB_NAME = "Our table"
+
+
+def ensure_default_club(session: Session) -> Club:
+    club = session.exec(select(Club).order_by(Club.id)).first()
+    if club is None:
+        club = Club(name=DEFAULT_CLUB_NAME)
+        session.add(club)
+        session.commit()
+        session.refresh(club)
+    return club
+
+
+def current_club(session: Session) -> Club:
+    """The club this request acts for (one default club for now)."""
+    return ensure_default_club(session)
+
+
+def name_key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def clean_name(name: str) -> str:
+    return " ".join(name.split())
+
+
+def roster(session: Session, club: Club) -> list[Player]:
+    return list(session.exec(
+        select(Player).where(Player.club_id == club.id).order_by(Player.name)
+    ))
+
+
+def find_or_add_player(session: Session, club: Club, name: str) -> Player:
+    """The roster's player of that name, added if new (no commit)."""
+    key = name_key(name)
+    player = session.exec(
+        select(Player).where(Player.club_id == club.id, Player.name_key == key)
+    ).first()
+    if player is None:
+        player = Player(club_id=club.id, name=clean_name(name), name_key=key)
+        session.add(player)
+        session.flush()
+    return player

@@ -1,0 +1,55 @@
+"""The database engine and one session per request."""
+from __future__ import annotations
+
+from flask import Flask, current_app, g
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, create_engine
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        options: dict = {"connect_args": {"check_same_thread": False, "timeout": 15}}
+        if ":memory:" in url or url in ("sqlite://", "sqlite:///"):
+            options["poolclass"] = StaticPool  # one shared in-memory database
+        engine = create_engine(url, **options)
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    from scorekeeper.migrate import upgrade
+
+    upgrade(engine)  # the schema is made (or brought up to date) on start, no manual step
+    from scorekeeper.clubs import ensure_default_club
+
+    with Session(engine) as session:
+        ensure_default_club(session)
+    app.teardown_appcontext(close_session)
+
+
+def get_engine() -> Engine:
+    return current_app.extensions["db_engine"]
+
+
+def get_session() -> Session:
+    """The request's session, opened on first use and closed at teardown."""
+    if "db_session" not in g:
+        g.db_session = Session(get_engine(), expire_on_commit=False)
+    return g.db_session
+
+
+def close_session(_exc: BaseException | None = None) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()

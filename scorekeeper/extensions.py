@@ -1,0 +1,28 @@
+"""Flask extensions, set up once for the app."""
+from __future__ import annotations
+
+from flask import Flask, session
+from flask_babel import Babel
+from flask_wtf.csrf import CSRFProtect
+from htmx_flask import Htmx
+
+babel = Babel()
+csrf = CSRFProtect()
+htmx = Htmx()
+
+
+def init_app(app: Flask) -> None:
+    babel.init_app(app)
+    csrf.init_app(app)
+    htmx.init_app(app)
+
+    @app.before_request
+    def keep_session() -> None:
+        # A permanent session outlives a browser restart, so the CSRF token does too.
+        session.permanent = True
+
+    @app.after_request
+    def vary_on_htmx(response):
+        # The same URL answers with a page or a fragment, so caches must tell them apart.
+        response.vary.add("HX-Request")
+        return response

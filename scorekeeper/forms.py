@@ -1,0 +1,74 @@
+"""Forms. Rule checks live in the rules engine; these parse fields and carry CSRF."""
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, NumberRange, Optional
+
+from scorekeeper.rules import SEATS, HouseRules
+
+RANDOM = "random"
+
+
+class ButtonForm(FlaskForm):
+    """A POST that is only a button (undo, bring back): CSRF and nothing else."""
+
+
+class HandForm(FlaskForm):
+    """Record or save a hand. ``number`` is the hand the page was showing."""
+
+    number = IntegerField(validators=[InputRequired()])
+
+
+class UndoForm(FlaskForm):
+    number = IntegerField(validators=[InputRequired()])
+
+
+class RestoreForm(FlaskForm):
+    hand_id = IntegerField(validators=[InputRequired()])
+
+
+class NewGameForm(FlaskForm):
+    """Six seats, the house rules and the first dealer."""
+
+    seat_1 = StringField(_l("Seat 1"))
+    seat_2 = StringField(_l("Seat 2"))
+    seat_3 = StringField(_l("Seat 3"))
+    seat_4 = StringField(_l("Seat 4"))
+    seat_5 = StringField(_l("Seat 5"))
+    seat_6 = StringField(_l("Seat 6"))
+    teams = RadioField(
+        _l("Teams"),
+        choices=[("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),
+                 ("2x3", _l("Two teams of three (1, 3, 5 and 2, 4, 6)"))],
+        default="3x2",
+        validate_choice=True,
+    )
+    target = IntegerField(
+        _l("Play to"), default=21,
+        validators=[InputRequired(_l("Give the target score.")),
+                    NumberRange(HouseRules.MIN_TARGET, HouseRules.MAX_TARGET,
+                                _l("The target must be from %(min)s to %(max)s."))],
+    )
+    bidder_goes_out = BooleanField(_l("Bidder goes out"), default=False, validators=[Optional()])
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[(RANDOM, _l("Draw at random"))] + [(str(s), str(s)) for s in SEATS],
+        default=RANDOM,
+    )
+
+    def seat_fields(self):
+        return [self.seat_1, self.seat_2, self.seat_3, self.seat_4, self.seat_5, self.seat_6]
+
+    def names(self) -> list[str]:
+        return [field.data or "" for field in self.seat_fields()]
+
+    def house_rules(self) -> HouseRules:
+        return HouseRules(
+            teams=self.teams.data, target=self.target.data,
+            bidder_goes_out=bool(self.bidder_goes_out.data),
+        )
+
+    def dealer(self) -> int | None:
+        return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)

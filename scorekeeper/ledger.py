@@ -1,0 +1,187 @@
+"""The hands of a game: recorded, edited and undone, always checked by a full replay.
+
+Every change builds the game's whole list of deals as it would be afterwards and
+replays it through the rules engine first; only a list the rules accept is written.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, select
+
+from scorekeeper.models import Game, GameSeat, Hand, Player, utcnow
+from scorekeeper.rules import Deal, GameState, HouseRules, RuleViolation, Tally, replay
+from scorekeeper.rules.scoring import CARD_POINTS
+
+
+class AlreadyRecorded(Exception):
+    """The hand the form was for is no longer the one to record (double tap, 2nd phone)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} was already recorded")
+        self.number = number
+
+
+class NotTheLastHand(Exception):
+    """Undo names a hand that is not the last one any more (double tap)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} is not the last hand")
+        self.number = number
+
+
+@dataclass(frozen=True)
+class Table:
+    """A game as the pages need it: its rules, seats, stored hands and replayed state."""
+
+    game: Game
+    rules: HouseRules
+    names: dict[int, str]  # seat -> player name
+    hands: tuple[Hand, ...]
+    state: GameState
+
+    def team_label(self, team: str) -> str:
+        seats = self.rules.team_seats[team]
+        return " & ".join(self.names[seat] for seat in seats)
+
+
+def house_rules(game: Game) -> HouseRules:
+    return HouseRules(teams=game.teams, target=game.target, bidder_goes_out=game.bidder_goes_out)
+
+
+def deal_from_hand(hand: Hand) -> Deal:
+    if hand.points is None:
+        return Deal(tuple(hand.calls), hand.trump, None)
+    points = dict(hand.points)
+    game = points.pop("game", None)
+    return Deal(tuple(hand.calls), hand.trump, Tally(points, game, hand.game_values))
+
+
+def hand_fields(deal: Deal) -> dict:
+    """The columns a Hand stores for a deal."""
+    if deal.tally is None:
+        return {"calls": list(deal.calls), "trump": None, "points": None, "game_values": None}
+    points = {p.value: deal.tally.card_points[p.value] for p in CARD_POINTS}
+    points["game"] = deal.tally.game
+    return {
+        "calls": list(deal.calls),
+        "trump": str(deal.trump),
+        "points": points,
+        "game_values": dict(deal.tally.game_values) if deal.tally.game_values else None,
+    }
+
+
+def live_hands(session: Session, game_id: int) -> tuple[Hand, ...]:
+    return tuple(session.exec(
+        select(Hand)
+        .where(Hand.game_id == game_id, Hand.undone_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Hand.number)
+    ))
+
+
+def seat_names(session: Session, game_id: int) -> dict[int, str]:
+    rows = session.exec(
+        select(GameSeat.seat, Player.name)
+        .join(Player, Player.id == GameSeat.player_id)
+        .where(GameSeat.game_id == game_id)
+    )
+    return {seat: name for seat, name in rows}
+
+
+def load_table(session: Session, game: Game) -> Table:
+    rules = house_rules(game)
+    hands = live_hands(session, game.id)
+    state = replay(rules, game.first_dealer, [deal_from_hand(h) for h in hands])
+    return Table(game, rules, seat_names(session, game.id), hands, state)
+
+
+def _checked(table: Table, deals: Sequence[Deal]) -> GameState:
+    """Replay the game as it would be; RuleViolation (HandRejected) if it breaks a rule."""
+    return replay(table.rules, table.game.first_dealer, deals)
+
+
+def record_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
+    """Add the next hand. ``number`` is the hand the form was for: a repeat is refused."""
+    if number != table.state.next_number:
+        raise AlreadyRecorded(number)
+    deals = [deal_from_hand(h) for h in table.hands] + [deal]
+    _checked(table, deals)
+    hand = Hand(game_id=table.game.id, number=number, **hand_fields(deal))
+    session.add(hand)
+    try:
+        session.commit()
+    except IntegrityError:
+        # Another request recorded this number between our read and our write.
+        session.rollback()
+        raise AlreadyRecorded(number) from None
+    return hand
+
+
+def edit_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
+    """Replace hand ``number``; everything after it is re-derived by the replay."""
+    index = number - 1
+    if not 0 <= index < len(table.hands):
+        raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
+    old = deal_from_hand(table.hands[index])
+    is_last = index == len(table.hands) - 1
+    was_thrown_in = old.tally is None
+    if not is_last and was_thrown_in != (deal.tally is None):
+        # The throw-in decides who dealt every later hand, and those hands were really
+        # dealt by the seats the app named: changing it would shift their bidders.
+        raise RuleViolation(
+            "throw_in_changes_dealers",
+            "only the last hand can change between played and thrown in",
+            number=number,
+        )
+    deals = [deal_from_hand(h) for h in table.hands]
+    deals[index] = deal
+    _checked(table, deals)
+    hand = table.hands[index]
+    for name, value in hand_fields(deal).items():
+        setattr(hand, name, value)
+    hand.updated_at = utcnow()
+    session.add(hand)
+    session.commit()
+    return hand
+
+
+def undo_last_hand(session: Session, table: Table, number: int) -> Hand:
+    """Take back the last hand. It is kept, marked undone, and can be brought back."""
+    if not table.hands or table.hands[-1].number != number:
+        raise NotTheLastHand(number)
+    hand = table.hands[-1]
+    hand.undone_at = utcnow()
+    session.add(hand)
+    session.commit()
+    return hand
+
+
+def last_undone_hand(session: Session, table: Table) -> Hand | None:
+    """The most recently undone hand, if it could be put back as the next hand."""
+    hand = session.exec(
+        select(Hand)
+        .where(Hand.game_id == table.game.id, Hand.undone_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(Hand.undone_at.desc())  # type: ignore[union-attr]
+    ).first()
+    if hand is None or hand.number != table.state.next_number:
+        return None
+    return hand
+
+
+def restore_hand(session: Session, table: Table, hand_id: int) -> Hand:
+    """Bring an undone hand back as the next hand (an undo of the undo)."""
+    hand = last_undone_hand(session, table)
+    if hand is None or hand.id != hand_id:
+        raise AlreadyRecorded(table.state.next_number - 1)
+    deals = [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)]
+    _checked(table, deals)
+    hand.undone_at = None
+    session.add(hand)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise AlreadyRecorded(hand.number) from None
+    return hand

@@ -1,0 +1,85 @@
+"""Table models. Scores are never stored: they are replayed from the hands."""
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any, Optional
+
+from sqlalchemy import JSON, Column, Index, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Club(SQLModel, table=True):
+    """A group that plays together; every player and game belongs to one."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    name: str = Field(max_length=80)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Player(SQLModel, table=True):
+    """A name on the club's roster."""
+
+    __table_args__ = (UniqueConstraint("club_id", "name_key", name="uq_player_club_name"),)
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    name: str = Field(max_length=40)
+    # The name folded for comparison, so "Ann" and "ann " are one player.
+    name_key: str = Field(max_length=40)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Game(SQLModel, table=True):
+    """One game, with the house rules it was started with."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    teams: str = Field(default="3x2", max_length=3)
+    target: int = 21
+    bidder_goes_out: bool = False
+    first_dealer: int
+    first_dealer_drawn: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class GameSeat(SQLModel, table=True):
+    """Who sits in which seat of a game. A player can sit only once per game."""
+
+    __table_args__ = (UniqueConstraint("game_id", "player_id", name="uq_seat_game_player"),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+
+
+class Hand(SQLModel, table=True):
+    """One deal as the table recorded it: the auction, trump and who took each point.
+
+    An undone hand is kept (``undone_at`` set) so that nothing recorded is ever lost;
+    only one live hand may hold a number in a game, which also stops a double record.
+    """
+
+    __table_args__ = (
+        Index(
+            "uq_hand_game_number_live", "game_id", "number", unique=True,
+            sqlite_where=text("undone_at IS NULL"),
+            postgresql_where=text("undone_at IS NULL"),
+        ),
+    )
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    number: int
+    calls: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    trump: Optional[str] = Field(default=None, max_length=8)
+    # {"high": "A", "low": "B", "right": ..., "left": ..., "joker": ..., "game": "A" | None}
+    points: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
+    # A number per team when the table counted game values; Game is decided from them.
+    game_values: Optional[dict[str, int]] = Field(default=None, sa_column=Column(JSON))
+    recorded_at: datetime = Field(default_factory=utcnow)
+    updated_at: Optional[datetime] = None
+    undone_at: Optional[datetime] = None

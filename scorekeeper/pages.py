@@ -1,0 +1,140 @@
+"""The game page: one template, one context, whole page or one block of it.
+
+Every view that shows a game goes through ``render_game`` so that the full page and
+each htmx fragment are always built from the same context and can never drift apart.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask import Response, make_response, render_template, request, url_for
+from flask_babel import gettext as _
+from jinja2_fragments.flask import render_block
+
+from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
+from scorekeeper.ledger import Table, deal_from_hand
+from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, replay
+from scorekeeper.rules.cards import left_bauer_suit, trump_order
+from scorekeeper.rules.game import DealResult
+from scorekeeper.rules.table import left_of
+from scorekeeper.words import (
+    hand_preview, point_name, signed, suit_name, verdict_sentence, violation_message,
+)
+
+# The element id an htmx request targets -> the template block that answers it.
+BLOCKS = {
+    "game": "game", "hand-entry": "hand_entry", "preview": "preview",
+    "teams-preview": "teams_preview",
+}
+
+
+def wants_fragment() -> bool:
+    """An htmx request that is not a boosted navigation gets just the block it targets."""
+    return bool(request.htmx) and not request.htmx.boosted
+
+
+def render_page(template: str, status: int = 200, block: str | None = None, **context) -> Response:
+    """The page, or (for htmx) the block named by the request's target."""
+    if wants_fragment():
+        name = block or BLOCKS.get(request.htmx.target or "", None)
+        if name:
+            return make_response(render_block(template, name, **context), status)
+    return make_response(render_template(template, **context), status)
+
+
+@dataclass(frozen=True)
+class Entry:
+    """The hand on the entry panel: the next one, or one being edited."""
+
+    number: int
+    dealer_seat: int
+    editing: bool
+    draft: HandDraft
+
+    @property
+    def first_bidder(self) -> int:
+        return left_of(self.dealer_seat)
+
+
+def entry_for(table: Table, editing: int | None, source) -> Entry:
+    """The entry panel's hand, with its draft read from ``source`` (query or form)."""
+    teams = table.rules.team_names
+    state = table.state
+    if editing is None:
+        return Entry(state.next_number, state.next_dealer, False, read_draft(source, state.next_dealer, teams))
+    result = state.deals[editing - 1]
+    if any(key in source for key in ("calls", "bidder")):
+        draft = read_draft(source, result.dealer_seat, teams)
+    else:
+        draft = draft_from_deal(result.dealer_seat, teams, deal_from_hand(table.hands[editing - 1]))
+    return Entry(editing, result.dealer_seat, True, draft)
+
+
+def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None, DealResult | None]:
+    """(sentence, problem, result) for the draft as it stands."""
+    draft = entry.draft
+    if draft.step != "tally":
+        return None, None, None
+    try:
+        deal = draft.to_deal()
+    except TallyIncomplete as incomplete:
+        names = ", ".join(point_name(p) for p in incomplete.missing)
+        return None, _("Still to choose: %(points)s.", points=names), None
+    except RuleViolation as violation:
+        return None, violation_message(violation), None
+    deals = [deal_from_hand(h) for h in table.hands]
+    if entry.editing:
+        deals[entry.number - 1] = deal
+    else:
+        deals.append(deal)
+    try:
+        state = replay(table.rules, table.game.first_dealer, deals)
+    except RuleViolation as violation:
+        return None, violation_message(violation), None
+    result = state.deals[entry.number - 1]
+    sentence = hand_preview(result)
+    if not entry.editing and result.verdict.finished:
+        sentence += " " + _("This ends the game: %(reason)s", reason=verdict_sentence(result.verdict))
+    return sentence, None, result
+
+
+def render_game(
+    table: Table,
+    *,
+    editing: int | None = None,
+    source=None,
+    message: str | None = None,
+    notice: str | None = None,
+    status: int = 200,
+    block: str | None = None,
+    undone=None,
+) -> Response:
+    """The game page for ``table``, its entry panel holding the draft from ``source``."""
+    source = request.args if source is None else source
+    entry = entry_for(table, editing, source)
+    sentence, problem, _result = preview_of(table, entry)
+    if entry.draft.problems and message is None:
+        message = _("Part of that link could not be read, so it was left out: "
+                    "check the hand and carry on.")
+    state = table.state
+    if editing is None:
+        entry_url = url_for("games.show", game_id=table.game.id)
+        save_url = url_for("hands.record", game_id=table.game.id)
+    else:
+        entry_url = url_for("games.edit_hand", game_id=table.game.id, number=editing)
+        save_url = url_for("hands.save", game_id=table.game.id, number=editing)
+    trump = entry.draft.trump
+    return render_page(
+        "game.html", status=status, block=block,
+        table=table, game=table.game, state=state, names=table.names,
+        teams=table.rules.team_seats, entry=entry, draft=entry.draft,
+        entry_url=entry_url, save_url=save_url,
+        preview=sentence, preview_problem=problem,
+        verdict=verdict_sentence(state.verdict),
+        message=message, notice=notice, undone=undone,
+        history=list(reversed(state.deals)), hands=table.hands,
+        bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
+        trump_cards=trump_order(trump) if trump else (),
+        left_bauer=f"J{left_bauer_suit(trump).symbol}" if trump else None,
+        suit_name=suit_name, point_name=point_name, signed=signed,
+    )

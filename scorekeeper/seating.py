@@ -1,0 +1,67 @@
+"""Starting a game: six players in seats, the house rules and the first dealer."""
+from __future__ import annotations
+
+import secrets
+from typing import Sequence
+
+from sqlmodel import Session
+
+from scorekeeper.clubs import clean_name, find_or_add_player, name_key
+from scorekeeper.models import Club, Game, GameSeat
+from scorekeeper.rules import SEATS, HouseRules, RuleViolation
+from scorekeeper.rules.table import check_seat
+
+MAX_NAME = 40
+
+
+def check_names(names: Sequence[str]) -> list[str]:
+    """Six names, cleaned; RuleViolation if one is empty, too long or sits twice."""
+    if len(names) != len(SEATS):
+        raise RuleViolation("seats_count", "a game needs exactly six players", count=len(names))
+    cleaned = [clean_name(name or "") for name in names]
+    seen: dict[str, int] = {}
+    for seat, name in zip(SEATS, cleaned):
+        if not name:
+            raise RuleViolation("seat_empty", f"seat {seat} has no player", seat=seat)
+        if len(name) > MAX_NAME:
+            raise RuleViolation(
+                "name_too_long", f"seat {seat}: a name may have at most {MAX_NAME} letters",
+                seat=seat, limit=MAX_NAME,
+            )
+        key = name_key(name)
+        if key in seen:
+            raise RuleViolation(
+                "name_twice", f"{name} can't sit in seats {seen[key]} and {seat}",
+                name=name, first=seen[key], seat=seat,
+            )
+        seen[key] = seat
+    return cleaned
+
+
+def draw_dealer() -> int:
+    """The first dealer drawn at random, as the table would by cutting cards."""
+    return secrets.choice(SEATS)
+
+
+def start_game(
+    session: Session,
+    club: Club,
+    names: Sequence[str],
+    rules: HouseRules,
+    first_dealer: int | None,
+) -> Game:
+    """Seat six players and start a game (``first_dealer`` None: draw one)."""
+    cleaned = check_names(names)
+    drawn = first_dealer is None
+    dealer = draw_dealer() if drawn else check_seat(first_dealer)
+    game = Game(
+        club_id=club.id, teams=str(rules.teams), target=rules.target,
+        bidder_goes_out=rules.bidder_goes_out, first_dealer=dealer, first_dealer_drawn=drawn,
+    )
+    session.add(game)
+    session.flush()
+    for seat, name in zip(SEATS, cleaned):
+        player = find_or_add_player(session, club, name)
+        session.add(GameSeat(game_id=game.id, seat=seat, player_id=player.id))
+    session.commit()
+    return game

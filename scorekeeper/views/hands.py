@@ -1,0 +1,141 @@
+"""Hands: record the next one, save a correction, undo the last, bring it back."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import gettext as _
+from htmx_flask import make_response as htmx_response
+
+from scorekeeper.db import get_session
+from scorekeeper.draft import TallyIncomplete
+from scorekeeper.forms import HandForm, RestoreForm, UndoForm
+from scorekeeper.ledger import (
+    AlreadyRecorded, NotTheLastHand, Table, edit_hand, load_table, record_hand,
+    restore_hand, undo_last_hand,
+)
+from scorekeeper.pages import entry_for, render_game
+from scorekeeper.rules import RuleViolation
+from scorekeeper.views.lookup import table_or_404
+from scorekeeper.words import point_name, violation_message
+
+bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
+
+
+def _done(table: Table, notice: str, undone=None):
+    """After a change: a redirect for a plain form, the new game block for htmx."""
+    game_url = url_for("games.show", game_id=table.game.id)
+    if not request.htmx:
+        return redirect(game_url, 303)
+    fresh = load_table(get_session(), table.game)
+    response = render_game(fresh, source={}, notice=notice, block="game", undone=undone)
+    return htmx_response(response, push_url=game_url)
+
+
+def _refused(table: Table, message: str, status: int, *, editing=None, keep_draft=True):
+    """The page again with the message; nothing was written."""
+    get_session().rollback()
+    fresh = load_table(get_session(), table.game)
+    source = request.form if keep_draft else {}
+    return render_game(fresh, editing=editing, source=source, message=message,
+                       status=status, block="game")
+
+
+def _deal_from_form(table: Table, editing: int | None):
+    entry = entry_for(table, editing, request.form)
+    if entry.draft.problems:
+        raise RuleViolation(entry.draft.problems[0], "a field could not be read")
+    return entry.draft.to_deal()
+
+
+def _tally_message(incomplete: TallyIncomplete) -> str:
+    return _("Still to choose: %(points)s.",
+             points=", ".join(point_name(p) for p in incomplete.missing))
+
+
+@bp.post("")
+def record(game_id: int):
+    """Record the next hand (a throw-in, or a played hand with its points)."""
+    table = table_or_404(game_id)
+    form = HandForm(request.form)
+    if not form.validate():
+        return _refused(table, _("That form was incomplete; nothing was recorded."), 422)
+    number = form.number.data
+    if number != table.state.next_number:
+        return _already(table, number)
+    try:
+        deal = _deal_from_form(table, None)
+        record_hand(get_session(), table, number, deal)
+    except AlreadyRecorded:
+        return _already(table, number)
+    except TallyIncomplete as incomplete:
+        return _refused(table, _tally_message(incomplete), 422)
+    except RuleViolation as violation:
+        return _refused(table, violation_message(violation), 422)
+    if deal.tally is None:
+        dealer = table.names[table.state.next_dealer]
+        return _done(table, _("Hand %(number)s: thrown in. %(dealer)s deals again.",
+                              number=number, dealer=dealer))
+    return _done(table, _("Hand %(number)s recorded.", number=number))
+
+
+def _already(table: Table, number: int):
+    if number < table.state.next_number:
+        message = _("Hand %(number)s was already recorded (by this phone or another). "
+                    "Here is the game as it stands.", number=number)
+    else:
+        message = _("That form was for hand %(number)s, which is not the next hand. "
+                    "Here is the game as it stands.", number=number)
+    return _refused(table, message, 409, keep_draft=False)
+
+
+@bp.post("/<int:number>")
+def save(game_id: int, number: int):
+    """Save a correction to a past hand; everything after it is replayed."""
+    table = table_or_404(game_id)
+    if not 1 <= number <= len(table.hands):
+        abort(404)
+    if not HandForm(request.form).validate() or request.form.get("number") != str(number):
+        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
+                        editing=number)
+    try:
+        edit_hand(get_session(), table, number, _deal_from_form(table, number))
+    except TallyIncomplete as incomplete:
+        return _refused(table, _tally_message(incomplete), 422, editing=number)
+    except RuleViolation as violation:
+        return _refused(table, violation_message(violation), 422, editing=number)
+    return _done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
+                          number=number))
+
+
+@bp.post("/undo")
+def undo(game_id: int):
+    """Take back the last hand (kept, and can be brought back)."""
+    table = table_or_404(game_id)
+    form = UndoForm(request.form)
+    if not form.validate():
+        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
+                        keep_draft=False)
+    try:
+        hand = undo_last_hand(get_session(), table, form.number.data)
+    except NotTheLastHand:
+        return _refused(table, _("Hand %(number)s is not the last hand any more, so it was "
+                                 "not undone. Here is the game as it stands.",
+                                 number=form.number.data), 409, keep_draft=False)
+    return _done(table, _("Hand %(number)s undone.", number=hand.number), undone=hand)
+
+
+@bp.post("/restore")
+def restore(game_id: int):
+    """Bring back the hand just undone."""
+    table = table_or_404(game_id)
+    form = RestoreForm(request.form)
+    if not form.validate():
+        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
+                        keep_draft=False)
+    try:
+        hand = restore_hand(get_session(), table, form.hand_id.data)
+    except AlreadyRecorded:
+        return _refused(table, _("That hand can't be brought back: another hand has been "
+                                 "recorded in its place."), 409, keep_draft=False)
+    except RuleViolation as violation:
+        return _refused(table, violation_message(violation), 422, keep_draft=False)
+    return _done(table, _("Hand %(number)s is back.", number=hand.number))

@@ -1,0 +1,156 @@
+"""Everything the app says in sentences: rule messages, verdicts, the hand preview.
+
+The rules engine speaks in codes and numbers; this module turns them into words
+through gettext, so that every sentence a player reads can be translated.
+"""
+from __future__ import annotations
+
+from typing import Mapping
+
+from flask_babel import gettext as _, lazy_gettext as _l
+
+from scorekeeper.rules import HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind
+from scorekeeper.rules.game import DealResult
+
+SUIT_NAMES = {
+    Suit.SPADES: _l("Spades"), Suit.HEARTS: _l("Hearts"),
+    Suit.DIAMONDS: _l("Diamonds"), Suit.CLUBS: _l("Clubs"),
+}
+POINT_NAMES = {
+    Point.HIGH: _l("High"), Point.LOW: _l("Low"), Point.RIGHT: _l("Right Bauer"),
+    Point.LEFT: _l("Left Bauer"), Point.JOKER: _l("Joker"), Point.GAME: _l("Game"),
+}
+
+_VIOLATIONS = {
+    "seat_invalid": _l("That is not a seat: seats are 1 to 6."),
+    "teams_invalid": _l("Teams are either three pairs or two teams of three."),
+    "target_invalid": _l("The target must be a whole number from %(low)s to %(high)s."),
+    "bidder_goes_out_invalid": _l("“Bidder goes out” is either on or off."),
+    "call_invalid": _l("That is neither a pass nor a bid of 3 to 6."),
+    "out_of_turn": _l("It is seat %(expected)s's turn to bid, not seat %(seat)s's."),
+    "auction_over": _l("The auction is already over."),
+    "bid_not_higher": _l("A bid must be higher than %(highest)s."),
+    "auction_unfinished": _l(
+        "The auction is not over yet: every seat passes or bids, unless someone bids 6."
+    ),
+    "throw_in_scored": _l("All six passed, so this hand has no trump and no points."),
+    "trump_missing": _l("Choose trump first."),
+    "trump_invalid": _l("Trump must be spades, hearts, diamonds or clubs."),
+    "tally_missing": _l("Say which team took each point."),
+    "point_unknown": _l("That is not one of the six points."),
+    "point_unassigned": _l("%(point)s goes to exactly one team: choose which."),
+    "point_not_a_team": _l("%(point)s: choose one of this game's teams."),
+    "game_value_invalid": _l("Game values are whole numbers, 0 or more."),
+    "game_values_over": _l(
+        "The game values add up to %(total)s, but the whole deck holds only %(limit)s."
+    ),
+    "game_disagrees": _l("The Game team you chose does not match the game values counted."),
+    "game_over": _l("The game is over: it takes no more hands."),
+    "no_such_hand": _l("There is no hand %(number)s in this game."),
+    "throw_in_changes_dealers": _l(
+        "Only the last hand can change between played and thrown in: the later hands "
+        "were dealt by the seats it decided. Undo back to hand %(number)s first."
+    ),
+    "seats_count": _l("A game needs exactly six players."),
+    "seat_empty": _l("Seat %(seat)s needs a player."),
+    "name_too_long": _l("Seat %(seat)s: a name may have at most %(limit)s letters."),
+    "name_twice": _l("%(name)s can't sit twice (seats %(first)s and %(seat)s)."),
+}
+
+
+def point_name(point: str) -> str:
+    try:
+        return str(POINT_NAMES[Point(point)])
+    except ValueError:
+        return str(point)
+
+
+def suit_name(suit: str) -> str:
+    return str(SUIT_NAMES[Suit(suit)])
+
+
+def violation_message(violation: RuleViolation) -> str:
+    """A rule violation as a sentence for the page."""
+    template = _VIOLATIONS.get(violation.code)
+    if template is None:
+        return violation.english
+    params = dict(violation.params)
+    if "point" in params:
+        params["point"] = point_name(params["point"])
+    try:
+        sentence = str(template) % params
+    except (KeyError, TypeError, ValueError):
+        sentence = violation.english
+    if isinstance(violation, HandRejected):
+        return _("Hand %(number)s: %(message)s", number=violation.number, message=sentence)
+    return sentence
+
+
+def list_teams(teams: tuple[str, ...]) -> str:
+    if len(teams) == 2:
+        return _("%(a)s and %(b)s", a=teams[0], b=teams[1])
+    return _("%(a)s, %(b)s and %(c)s", a=teams[0], b=teams[1], c=teams[2])
+
+
+def verdict_sentence(verdict: Verdict) -> str:
+    """Why the game stands as it does, in words (the tie-break spelled out)."""
+    kind, target, winner = verdict.kind, verdict.target, verdict.winner
+    if kind is VerdictKind.PLAYING:
+        return _("First team to %(target)s wins.", target=target)
+    if kind is VerdictKind.REACHED:
+        return _("%(team)s reached %(target)s: %(team)s wins.", team=winner, target=target)
+    if kind is VerdictKind.BIDDER_GOES_OUT:
+        return _(
+            "%(team)s made its bid and reached %(target)s: the bidder goes out, "
+            "%(team)s wins.", team=winner, target=target,
+        )
+    if kind is VerdictKind.MORE_POINTS:
+        if len(verdict.teams) == 2:
+            return _(
+                "%(teams)s both passed %(target)s; %(team)s has more points.",
+                teams=list_teams(verdict.teams), target=target, team=winner,
+            )
+        return _(
+            "%(teams)s all passed %(target)s; %(team)s has the most points.",
+            teams=list_teams(verdict.teams), target=target, team=winner,
+        )
+    if kind is VerdictKind.BIDDER_BREAKS_TIE:
+        return _(
+            "%(teams)s tied on %(score)s; %(team)s bid, so %(team)s wins.",
+            teams=list_teams(verdict.teams), score=verdict.score, team=winner,
+        )
+    return _(
+        "%(teams)s tied on %(score)s and neither bid: play another hand.",
+        teams=list_teams(verdict.teams), score=verdict.score,
+    )
+
+
+def signed(number: int) -> str:
+    """+3, −4 (a real minus sign), +0."""
+    return f"+{number}" if number >= 0 else f"−{-number}"
+
+
+def hand_preview(deal: DealResult) -> str:
+    """E.g. “B bid 4, took 3: set, −4. A +2, C +1.”"""
+    team = deal.bidding_team
+    if deal.made:
+        lead = _(
+            "%(team)s bid %(bid)s, took %(taken)s: made, %(change)s.",
+            team=team, bid=deal.bid, taken=deal.taken[team],
+            change=signed(deal.score_change[team]),
+        )
+    else:
+        lead = _(
+            "%(team)s bid %(bid)s, took %(taken)s: set, %(change)s.",
+            team=team, bid=deal.bid, taken=deal.taken[team],
+            change=signed(deal.score_change[team]),
+        )
+    others = ", ".join(
+        f"{other} {signed(change)}"
+        for other, change in deal.score_change.items() if other != team
+    )
+    return f"{lead} {others}."
+
+
+def team_points_line(changes: Mapping[str, int]) -> str:
+    return " · ".join(f"{team} {signed(change)}" for team, change in changes.items())
