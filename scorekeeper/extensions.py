@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, session
-from flask_babel import Babel
+from flask_babel import Babel, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
@@ -20,6 +20,10 @@ def init_app(app: Flask) -> None:
     def keep_session() -> None:
         # A permanent session outlives a browser restart, so the CSRF token does too.
         session.permanent = True
+
+    @app.context_processor
+    def locale_context() -> dict:
+        return {"page_locale": str(get_locale() or "en")}
 
     @app.after_request
     def vary_on_htmx(response):

@@ -1,0 +1,56 @@
+"""Shared fixtures: a fresh app and database per test (flaskr style)."""
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session
+
+from scorekeeper import create_app
+
+SEAT_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+
+
+@pytest.fixture
+def app():
+    """The app on a fresh in-memory database; CSRF off (its own tests turn it on)."""
+    return create_app({
+        "TESTING": True,
+        "DATABASE_URL": "sqlite://",
+        "SECRET_KEY": "test-secret",
+        "WTF_CSRF_ENABLED": False,
+    })
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def runner(app):
+    return app.test_cli_runner()
+
+
+@pytest.fixture
+def db(app):
+    """A session on the app's database, for checking rows."""
+    with Session(app.extensions["db_engine"]) as session:
+        yield session
+
+
+def new_game_form(names=SEAT_NAMES, **overrides) -> dict:
+    form = {f"seat_{i}": name for i, name in enumerate(names, start=1)}
+    form.update({"teams": "3x2", "target": "21", "first_dealer": "1"})
+    form.update(overrides)
+    return form
+
+
+@pytest.fixture
+def start_game(client):
+    """Start a game through the page; returns its id."""
+
+    def start(**overrides) -> int:
+        response = client.post("/games/new", data=new_game_form(**overrides))
+        assert response.status_code == 303, response.text
+        return int(response.headers["Location"].rsplit("/", 1)[1])
+
+    return start
