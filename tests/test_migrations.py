@@ -1,0 +1,54 @@
+"""The Alembic migrations build exactly the schema the models describe."""
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import inspect
+from sqlmodel import SQLModel
+
+import scorekeeper.models  # noqa: F401
+from scorekeeper.db import make_engine
+from scorekeeper.migrate import upgrade
+
+
+def test_migrated_schema_matches_the_models(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'migrated.sqlite'}")
+    upgrade(engine)
+    with engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), SQLModel.metadata)
+    assert differences == []
+
+
+def test_a_new_database_is_made_on_first_start(tmp_path):
+    from scorekeeper import create_app
+
+    url = f"sqlite:///{tmp_path / 'fresh.sqlite'}"
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
+    tables = set(inspect(app.extensions["db_engine"]).get_table_names())
+    assert {"club", "player", "game", "gameseat", "hand", "alembic_version"} <= tables
+    assert app.test_client().get("/").status_code == 200
+
+
+def test_secret_key_is_generated_into_the_instance_folder_and_kept(monkeypatch):
+    from pathlib import Path
+
+    from scorekeeper import create_app
+
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    first = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    key_file = Path(first.instance_path) / "secret_key"
+    assert key_file.read_text().strip() == first.config["SECRET_KEY"]
+    assert len(first.config["SECRET_KEY"]) >= 32
+    second = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    assert second.config["SECRET_KEY"] == first.config["SECRET_KEY"]
+
+
+def test_database_url_from_the_environment_overrides_the_default(tmp_path, monkeypatch):
+    from scorekeeper import create_app
+
+    target = tmp_path / "elsewhere.sqlite"
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{target}")
+    monkeypatch.setenv("SECRET_KEY", "from-env")
+    app = create_app()
+    assert app.config["SECRET_KEY"] == "from-env"
+    assert app.test_client().get("/").status_code == 200
+    assert target.exists()
+    assert "hand" in inspect(app.extensions["db_engine"]).get_table_names()
