@@ -145,11 +145,15 @@ def test_game_goes_to_the_most_game_value_and_to_nobody_on_a_tie(teams, values, 
 
 
 @pytest.mark.parametrize(
-    "teams, values",
-    [(THREE, {"A": 81, "B": 0, "C": 0}), (THREE, {"A": 27, "B": 27, "C": 27}), (TWO, {"A": 40, "B": 41})],
+    "teams, values, game",
+    [
+        (THREE, {"A": 81, "B": 0, "C": 0}, "A"),
+        (THREE, {"A": 27, "B": 27, "C": 27}, None),
+        (TWO, {"A": 40, "B": 41}, "B"),
+    ],
 )
-def test_game_values_may_add_up_to_81(teams, values):
-    decide_game(values, teams)  # accepted
+def test_game_values_may_add_up_to_81(teams, values, game):
+    assert decide_game(values, teams) == game
 
 
 @pytest.mark.parametrize(
