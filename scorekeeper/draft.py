@@ -35,7 +35,13 @@ class HandDraft:
     card_points: dict[str, str] = field(default_factory=dict)
     game_choice: str | None = None  # a team, NOBODY, or None (not chosen)
     game_values: dict[str, int] = field(default_factory=dict)
-    problems: tuple[str, ...] = ()  # codes of what could not be read from the URL/form
+    # What could not be read from the URL/form, kept whole so its message can name it.
+    unreadable: tuple[RuleViolation, ...] = ()
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """Codes of what could not be read from the URL/form."""
+        return tuple(dict.fromkeys(violation.code for violation in self.unreadable))
 
     @property
     def step(self) -> str:
@@ -111,28 +117,30 @@ def read_draft(
     source: Mapping[str, str], dealer_seat: int, teams: tuple[str, ...]
 ) -> HandDraft:
     """Read a draft from query or form fields. What can't be read is dropped and noted."""
-    problems: list[str] = []
+    problems: list[RuleViolation] = []
     auction = Auction(dealer_seat)
     raw_calls = (source.get("calls") or "").strip()
     if raw_calls:
         try:
             auction = Auction(dealer_seat, tuple(raw_calls.split(",")))
         except RuleViolation as violation:
-            problems.append(violation.code)
+            problems.append(violation)
     quick_bidder = None
     raw_bidder = source.get("bidder")
     if raw_bidder and not auction.calls:
-        if raw_bidder.isdigit() and int(raw_bidder) in SEATS:
+        # Compared as text: "³".isdigit() is true but int("³") fails.
+        if raw_bidder in {str(seat) for seat in SEATS}:
             quick_bidder = int(raw_bidder)
         else:
-            problems.append("seat_invalid")
+            problems.append(RuleViolation("seat_invalid", "the bidder is not a seat (1-6)",
+                                          seat=raw_bidder))
     trump = None
     raw_trump = source.get("trump")
     if raw_trump and auction.finished and not auction.thrown_in:
         try:
             trump = parse_suit(raw_trump)
         except RuleViolation as violation:
-            problems.append(violation.code)
+            problems.append(violation)
     card_points = {}
     for point in CARD_POINTS:
         team = source.get(point.value)
@@ -140,20 +148,30 @@ def read_draft(
             if team in teams:
                 card_points[point.value] = team
             else:
-                problems.append("point_not_a_team")
+                problems.append(_not_a_team(point.value, team, teams))
     game_choice = source.get("game") or None
     if game_choice is not None and game_choice not in (*teams, NOBODY):
-        problems.append("point_not_a_team")
+        problems.append(_not_a_team("game", game_choice, teams))
         game_choice = None
     game_values: dict[str, int] = {}
     for team in teams:
         raw = (source.get(f"value_{team}") or "").strip()
         if raw:
-            if raw.isdigit() and len(raw) <= 3:
+            if raw.isascii() and raw.isdigit() and len(raw) <= 3:
                 game_values[team] = int(raw)
             else:
-                problems.append("game_value_invalid")
+                problems.append(RuleViolation(
+                    "game_value_invalid", f"team {team}'s game value is not a whole number",
+                    team=team, value=raw,
+                ))
     return HandDraft(
         dealer_seat, teams, auction, quick_bidder, trump, card_points, game_choice,
-        game_values, tuple(dict.fromkeys(problems)),
+        game_values, tuple(problems),
+    )
+
+
+def _not_a_team(point: str, team: str, teams: tuple[str, ...]) -> RuleViolation:
+    return RuleViolation(
+        "point_not_a_team", f"{point}: {team!r} is not a team of this game",
+        point=point, team=team, teams=teams,
     )

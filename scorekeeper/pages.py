@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Response, make_response, render_template, request, url_for
+from flask import Response, current_app, make_response, render_template, request, url_for
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
@@ -37,7 +37,8 @@ def render_page(template: str, status: int = 200, block: str | None = None, **co
     """The page, or (for htmx) the block named by the request's target."""
     if wants_fragment():
         name = block or BLOCKS.get(request.htmx.target or "", None)
-        if name:
+        # A target this page has no block for (another page's id) gets the whole page.
+        if name and name in current_app.jinja_env.get_template(template).blocks:
             return make_response(render_block(template, name, **context), status)
     return make_response(render_template(template, **context), status)
 

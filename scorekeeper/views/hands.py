@@ -41,8 +41,8 @@ def _refused(table: Table, message: str, status: int, *, editing=None, keep_draf
 
 def _deal_from_form(table: Table, editing: int | None):
     entry = entry_for(table, editing, request.form)
-    if entry.draft.problems:
-        raise RuleViolation(entry.draft.problems[0], "a field could not be read")
+    if entry.draft.unreadable:
+        raise entry.draft.unreadable[0]  # carries what its message names
     return entry.draft.to_deal()
 
 

@@ -9,7 +9,14 @@ from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
 
 
+# The largest id a database integer column holds (PostgreSQL's INTEGER; SQLite's is
+# larger): a bigger number in the URL is no game, not an overflow in the driver.
+MAX_ID = 2**31 - 1
+
+
 def game_or_404(game_id: int) -> Game:
+    if game_id > MAX_ID:
+        abort(404)
     session = get_session()
     game = session.get(Game, game_id)
     if game is None or game.club_id != current_club(session).id:

@@ -1,0 +1,126 @@
+"""CSRF as at the table: every POST needs the token, and it lasts the whole evening."""
+from __future__ import annotations
+
+import time
+from datetime import datetime, timedelta, timezone
+from email.utils import parsedate_to_datetime
+from types import SimpleNamespace
+
+import itsdangerous.timed
+import pytest
+from sqlmodel import Session
+
+from scorekeeper import create_app
+from view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
+
+FIVE_HOURS = 5 * 60 * 60
+BOB_BIDS_4 = calls_for(1, {2: 4})
+
+
+@pytest.fixture
+def csrf_db(csrf_app):
+    with Session(csrf_app.extensions["db_engine"]) as session:
+        yield session
+
+
+def token_from_page(client, url="/games/new") -> str:
+    """The token as htmx reads it: from the page's csrf-token meta tag."""
+    return Page(client.get(url)).csrf_meta()
+
+
+def start_with_token(client, new_game_form) -> int:
+    token = token_from_page(client)
+    response = client.post("/games/new", data=new_game_form(),
+                           headers={"X-CSRFToken": token})
+    assert response.status_code == 303
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def assert_refused(response):
+    assert response.status_code == 400
+    page = Page(response)
+    (alert,) = page.alerts()
+    assert "could not be checked as coming from this app" in alert
+    assert "Nothing was changed." in alert
+
+
+def test_a_new_game_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf_db,
+                                                                  new_game_form):
+    client = csrf_app.test_client()
+    client.get("/games/new")  # the session exists; only the token is missing
+    response = client.post("/games/new", data=new_game_form())
+    assert_refused(response)
+    assert count(csrf_db, Game) == 0
+
+
+def test_a_hand_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf_db,
+                                                              new_game_form):
+    client = csrf_app.test_client()
+    game = start_with_token(client, new_game_form)
+    form = hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    assert_refused(client.post(f"/games/{game}/hands", data=form))
+    assert_refused(client.post(f"/games/{game}/hands", data=form,
+                               headers={**HTMX, "HX-Target": "game",
+                                        "X-CSRFToken": "not-the-token"}))
+    assert count(csrf_db, Hand) == 0
+
+
+def test_the_meta_tag_token_in_the_header_works(csrf_app, csrf_db, new_game_form):
+    client = csrf_app.test_client()
+    game = start_with_token(client, new_game_form)
+    token = token_from_page(client, f"/games/{game}")
+    response = client.post(f"/games/{game}/hands",
+                           data=hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A"),
+                           headers={**HTMX, "HX-Target": "game", "X-CSRFToken": token})
+    assert response.status_code == 200
+    assert count(csrf_db, Game) == 1 and count(csrf_db, Hand) == 1
+
+
+def test_the_token_in_a_plain_form_works_without_javascript(csrf_app, csrf_db, new_game_form):
+    client = csrf_app.test_client()
+    page = Page(client.get("/games/new"))
+    form = page.root.find("form", id="new-game")
+    assert form.find("input", name="csrf_token") is not None
+    game = start_with_token(client, new_game_form)
+    page = Page(client.get(f"/games/{game}", query_string={
+        "calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",
+        "left": "C", "joker": "C", "game": "A"}))
+    response = submit(client, page.form_posting_to(f"/games/{game}/hands"))
+    assert response.status_code == 303
+    assert count(csrf_db, Hand) == 1
+
+
+def post_five_hours_later(app, monkeypatch, new_game_form):
+    """Open the page, wait five hours (itsdangerous reads time.time()), then post."""
+    client = app.test_client()
+    token = token_from_page(client)
+    real_time = time.time
+    monkeypatch.setattr(itsdangerous.timed, "time",
+                        SimpleNamespace(time=lambda: real_time() + FIVE_HOURS))
+    return client.post("/games/new", data=new_game_form(), headers={"X-CSRFToken": token})
+
+
+def test_a_token_still_works_five_hours_later(csrf_app, csrf_db, monkeypatch, new_game_form):
+    response = post_five_hours_later(csrf_app, monkeypatch, new_game_form)
+    assert response.status_code == 303
+    assert count(csrf_db, Game) == 1
+
+
+def test_the_same_wait_fails_with_flask_wtfs_one_hour_limit(monkeypatch, new_game_form):
+    """The check above can fail: with the one-hour default the token has expired."""
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
+                      "SECRET_KEY": "csrf-test-secret", "WTF_CSRF_TIME_LIMIT": 3600})
+    assert_refused(post_five_hours_later(app, monkeypatch, new_game_form))
+    with Session(app.extensions["db_engine"]) as session:
+        assert count(session, Game) == 0
+
+
+def test_the_session_cookie_outlives_the_browser(csrf_app):
+    client = csrf_app.test_client()
+    response = client.get("/games/new")
+    (cookie,) = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
+    attributes = dict(
+        part.strip().split("=", 1) for part in cookie.split(";")[1:] if "=" in part)
+    assert "Expires" in attributes  # permanent: not a browser-session cookie
+    expires = parsedate_to_datetime(attributes["Expires"])
+    assert expires > datetime.now(timezone.utc) + timedelta(days=30)

@@ -1,0 +1,80 @@
+"""A double tap or a second phone never records a hand twice or undoes two hands."""
+from __future__ import annotations
+
+from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of
+
+BOB_BIDS_4 = calls_for(1, {2: 4})
+WORKED_EXAMPLE = hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+
+
+def test_the_same_record_posted_twice_is_one_hand(client, db, start_game):
+    game = start_game()
+    first = client.post(f"/games/{game}/hands", data=WORKED_EXAMPLE)
+    second = client.post(f"/games/{game}/hands", data=WORKED_EXAMPLE)
+    assert first.status_code == 303
+    assert second.status_code == 409
+    page = Page(second)
+    (alert,) = page.alerts()
+    assert "Hand 1 was already recorded" in alert
+    # The answer is the game as it stands: hand 2 next, hand 1 counted once.
+    assert page.entry_title() == "Hand 2"
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+    assert len(hands_of(db, game)) == 1
+
+
+def test_a_double_tap_through_htmx_is_one_hand(client, db, start_game):
+    game = start_game()
+    headers = {**HTMX, "HX-Target": "game"}
+    first = client.post(f"/games/{game}/hands", data=WORKED_EXAMPLE, headers=headers)
+    second = client.post(f"/games/{game}/hands", data=WORKED_EXAMPLE, headers=headers)
+    assert first.status_code == 200
+    assert second.status_code == 409
+    assert "<html" not in second.text
+    assert "already recorded" in Page(second).alerts()[0]
+    assert len(hands_of(db, game)) == 1
+
+
+def test_a_second_phone_with_another_hand_1_is_refused(client, db, start_game):
+    game = start_game()
+    client.post(f"/games/{game}/hands", data=WORKED_EXAMPLE)
+    other = hand_form(1, BOB_BIDS_4, "hearts", "BBBBB", "B")  # the other phone's version
+    response = client.post(f"/games/{game}/hands", data=other)
+    assert response.status_code == 409
+    assert "already recorded" in Page(response).alerts()[0]
+    (hand,) = hands_of(db, game)
+    assert hand.points["high"] == "A"  # the first phone's hand stands
+
+
+def test_a_form_for_a_later_hand_is_refused(client, db, start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands",
+                           data=hand_form(3, BOB_BIDS_4, "hearts", "ABBCC", "A"))
+    assert response.status_code == 409
+    (alert,) = Page(response).alerts()
+    assert "hand 3, which is not the next hand" in alert
+    assert count(db, Hand) == 0
+
+
+def test_undo_posted_twice_undoes_one_hand(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    play(game, 2, calls_for(2, {3: 3}), "spades", "CCCAB", "C")
+    first = client.post(f"/games/{game}/hands/undo", data={"number": "2"})
+    second = client.post(f"/games/{game}/hands/undo", data={"number": "2"})
+    assert first.status_code == 303
+    assert second.status_code == 409
+    (alert,) = Page(second).alerts()
+    assert "Hand 2 is not the last hand any more" in alert
+    one, two = hands_of(db, game)
+    assert one.undone_at is None
+    assert two.undone_at is not None
+    assert Page(second).scores() == {"A": 2, "B": -4, "C": 2}
+
+
+def test_undo_without_a_number_changes_nothing(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    response = client.post(f"/games/{game}/hands/undo", data={})
+    assert response.status_code == 422
+    assert Page(response).alerts() == ["That form was incomplete; nothing was changed."]
+    assert hands_of(db, game)[0].undone_at is None

@@ -1,0 +1,159 @@
+"""Starting a game: seats, players and house rules stored; refusals store nothing."""
+from __future__ import annotations
+
+import pytest
+
+from view_helpers import HTMX, Game, GameSeat, Page, Player, count, path_of, rows, seat_players
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+
+
+def nothing_stored(db):
+    assert count(db, Game) == 0
+    assert count(db, GameSeat) == 0
+    assert count(db, Player) == 0
+
+
+def test_six_names_make_a_game_with_its_seats_and_players(client, db, new_game_form):
+    response = client.post("/games/new", data=new_game_form())
+    assert response.status_code == 303
+    (game,) = rows(db, Game)
+    assert path_of(response.headers["Location"]) == f"/games/{game.id}"
+    assert (game.teams, game.target, game.bidder_goes_out) == ("3x2", 21, False)
+    assert (game.first_dealer, game.first_dealer_drawn) == (1, False)
+    seats = seat_players(db, game.id)
+    assert {seat: player.name for seat, player in seats.items()} == dict(enumerate(NAMES, 1))
+    assert sorted(p.name for p in rows(db, Player)) == sorted(NAMES)
+
+    page = Page(client.get(f"/games/{game.id}"))
+    assert page.status == 200
+    # Three pairs, partners never side by side: A = 1 & 4, B = 2 & 5, C = 3 & 6.
+    assert page.team_names() == {"A": "Ann & Dan", "B": "Bob & Eve", "C": "Cid & Fay"}
+    assert page.scores() == {"A": 0, "B": 0, "C": 0}
+    assert page.verdict() == "First team to 21 wins."
+    assert "Dealer: Ann (seat 1)." in page.text
+    assert "The app drew" not in page.text  # the table chose the dealer
+
+
+def test_house_rules_are_stored_and_two_teams_of_three_shown(client, db, new_game_form):
+    form = new_game_form(teams="2x3", target="15", bidder_goes_out="y", first_dealer="3")
+    response = client.post("/games/new", data=form)
+    assert response.status_code == 303
+    (game,) = rows(db, Game)
+    assert (game.teams, game.target, game.bidder_goes_out, game.first_dealer) == (
+        "2x3", 15, True, 3)
+    page = Page(client.get(f"/games/{game.id}"))
+    assert page.team_names() == {"A": "Ann & Cid & Eve", "B": "Bob & Dan & Fay"}
+    assert page.scores() == {"A": 0, "B": 0}
+    assert page.verdict() == "First team to 15 wins."
+    assert "Dealer: Cid (seat 3)." in page.text
+    assert "Dan bids first." in page.text
+
+
+def test_the_new_game_page_shows_the_teams_as_names_are_typed(client):
+    query = {"seat_1": "Ann", "seat_2": "Bob", "seat_4": "Dan", "seat_5": "Eve",
+             "seat_6": "Fay", "teams": "3x2"}
+    response = client.get("/games/new", query_string=query,
+                          headers={**HTMX, "HX-Target": "teams-preview"})
+    assert response.status_code == 200
+    assert "<html" not in response.text
+    page = Page(response)
+    lines = [li.text() for li in page.by_id("teams-preview").find_all("li")]
+    assert lines == ["A: Ann & Dan", "B: Bob & Eve", "C: seat 3 & Fay"]
+
+    response = client.get("/games/new", query_string={**query, "seat_3": "Cid", "teams": "2x3"},
+                          headers={**HTMX, "HX-Target": "teams-preview"})
+    lines = [li.text() for li in Page(response).by_id("teams-preview").find_all("li")]
+    assert lines == ["A: Ann & Cid & Eve", "B: Bob & Dan & Fay"]
+
+
+def test_the_roster_is_reused_whatever_the_case_and_spaces(client, db, start_game):
+    first = start_game()
+    second = start_game(names=["ann", "  BOB ", "Cid", "Dan", "Eve", "Gus   Grey"])
+    third = start_game(names=["Ann", "Bob", "Cid", "Dan", "eve", "gus grey"])
+    assert count(db, Player) == 7  # the six and Gus Grey
+    one, two, three = (seat_players(db, game) for game in (first, second, third))
+    for seat in (1, 2, 3, 4, 5):
+        assert one[seat].id == two[seat].id == three[seat].id
+    assert two[6].id == three[6].id != one[6].id
+    assert two[6].name == "Gus Grey"  # inner spaces folded once, kept as first typed
+    # The roster spells a player as first entered.
+    page = Page(client.get(f"/games/{second}"))
+    assert page.team_names()["A"] == "Ann & Dan"
+    assert page.team_names()["B"] == "Bob & Eve"
+    options = [o.get("value") for o in Page(client.get("/games/new")).root.find_all("option")]
+    assert sorted(options) == sorted(NAMES + ["Gus Grey"])
+
+
+@pytest.mark.parametrize("fourth", ["Ann", " ann ", "ANN"])
+def test_a_name_sitting_twice_is_refused(client, db, new_game_form, fourth):
+    names = ["Ann", "Bob", "Cid", fourth, "Eve", "Fay"]
+    response = client.post("/games/new", data=new_game_form(names=names))
+    assert response.status_code == 422
+    page = Page(response)
+    (alert,) = page.alerts()
+    assert "can't sit twice (seats 1 and 4)" in alert
+    nothing_stored(db)
+    # What was typed is still there to correct.
+    assert page.root.find("input", name="seat_2").get("value") == "Bob"
+
+
+@pytest.mark.parametrize("overrides, message", [
+    ({"names": ["Ann", "Bob", "", "Dan", "Eve", "Fay"]}, "Seat 3 needs a player."),
+    ({"names": ["Ann", "Bob", "Cid", "Dan", "   ", "Fay"]}, "Seat 5 needs a player."),
+    ({"names": ["Ann", "B" * 41, "Cid", "Dan", "Eve", "Fay"]},
+     "Seat 2: a name may have at most 40 letters."),
+    ({"target": "0"}, "The target must be from 1 to 999."),
+    ({"target": "1000"}, "The target must be from 1 to 999."),
+    ({"target": ""}, "Give the target score."),
+])
+def test_a_bad_new_game_form_says_why_and_stores_nothing(client, db, new_game_form,
+                                                        overrides, message):
+    response = client.post("/games/new", data=new_game_form(**overrides))
+    assert response.status_code == 422
+    assert Page(response).alerts() == [message]
+    nothing_stored(db)
+
+
+@pytest.mark.parametrize("overrides", [
+    {"target": "abc"}, {"target": "2.5"}, {"teams": "4x4"}, {"teams": ""},
+    {"first_dealer": "0"}, {"first_dealer": "7"}, {"first_dealer": "abc"},
+])
+def test_unreadable_choices_are_refused_with_a_message(client, db, new_game_form, overrides):
+    response = client.post("/games/new", data=new_game_form(**overrides))
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert alert.strip()
+    nothing_stored(db)
+
+
+def test_a_name_of_forty_letters_is_accepted(client, db, new_game_form):
+    long_name = "L" * 40
+    response = client.post("/games/new",
+                           data=new_game_form(names=["Ann", long_name, "Cid", "Dan", "Eve", "Fay"]))
+    assert response.status_code == 303
+    (game,) = rows(db, Game)
+    assert seat_players(db, game.id)[2].name == long_name
+
+
+def test_draw_at_random_picks_a_seat_and_says_who(client, db, new_game_form):
+    response = client.post("/games/new", data=new_game_form(first_dealer="random"))
+    assert response.status_code == 303
+    (game,) = rows(db, Game)
+    assert game.first_dealer in range(1, 7)
+    assert game.first_dealer_drawn is True
+    name = NAMES[game.first_dealer - 1]
+    page = Page(client.get(f"/games/{game.id}"))
+    assert f"The app drew {name} (seat {game.first_dealer}) to deal first." in page.text
+    assert f"Dealer: {name} (seat {game.first_dealer})." in page.text
+
+
+def test_the_drawn_dealer_deals_and_the_one_on_the_left_bids(client, db, new_game_form,
+                                                             monkeypatch):
+    monkeypatch.setattr("scorekeeper.seating.draw_dealer", lambda: 6)
+    client.post("/games/new", data=new_game_form(first_dealer="random"))
+    (game,) = rows(db, Game)
+    assert (game.first_dealer, game.first_dealer_drawn) == (6, True)
+    page = Page(client.get(f"/games/{game.id}"))
+    assert "The app drew Fay (seat 6) to deal first." in page.text
+    assert "Ann (seat 1) to bid" in page.text  # 6 -> 1: left of seat 6 is seat 1

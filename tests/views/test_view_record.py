@@ -1,0 +1,189 @@
+"""Recording a played hand: the Hand row, the scores on the page, and refusals.
+
+Every expected score is worked out by hand from RULES.md ("Scoring after each hand"):
+the bidding team scores +P if it took at least its bid, else −bid; others score +P.
+Dealer seat 1 (Ann): Bob (seat 2, team B) is first to call.
+"""
+from __future__ import annotations
+
+import pytest
+from werkzeug.datastructures import MultiDict
+
+from view_helpers import Hand, Page, as_int, calls_for, count, hands_of
+
+BOB_BIDS_4 = calls_for(1, {2: 4})
+BOB_BIDS_3 = calls_for(1, {2: 3})
+
+
+def preview(client, game_id, query):
+    response = client.get(f"/games/{game_id}", query_string=query)
+    return Page(response).section_text("preview").replace("−", "-")
+
+
+def test_the_worked_example_is_stored_and_scored(client, db, start_game, play):
+    game = start_game()
+    assert BOB_BIDS_4 == "4,pass,pass,pass,pass,pass"
+    # A takes High and Game; B takes Low and Right; C takes Left and Joker.
+    query = {"calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",
+             "left": "C", "joker": "C", "game": "A"}
+    assert preview(client, game, query) == "B bid 4, took 2: set, -4. A +2, C +2."
+    assert count(db, Hand) == 0  # the preview writes nothing
+
+    play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    (hand,) = hands_of(db, game)
+    assert hand.number == 1
+    assert hand.calls == [4, "pass", "pass", "pass", "pass", "pass"]
+    assert hand.trump == "hearts"
+    assert hand.points == {"high": "A", "low": "B", "right": "B", "left": "C", "joker": "C",
+                           "game": "A"}
+    assert hand.game_values is None
+    assert hand.undone_at is None
+
+    page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+    # The scoreboard writes the minus as "-4" or "−4"; either reads as minus four.
+    assert page.score_texts()["B"] in ("-4", "−4")
+    line = page.history()[1]
+    assert "Ann dealt." in line["head"] and "Bob (B) bid 4" in line["head"]
+    assert "set" in line["head"]
+    assert {t: as_int(c) for t, c in line["changes"].items()} == {"A": 2, "B": -4, "C": 2}
+    assert line["scores"] == {"A": 2, "B": -4, "C": 2}
+    assert "High A · Low B · Right Bauer B · Left Bauer C · Joker C · Game A" in line["text"]
+    assert page.entry_title() == "Hand 2"
+
+
+def test_a_made_bid_scores_every_point_taken(client, db, start_game, play):
+    game = start_game()
+    query = {"calls": BOB_BIDS_3, "trump": "clubs", "high": "B", "low": "B", "right": "B",
+             "left": "B", "joker": "B", "game": "A"}
+    assert preview(client, game, query) == "B bid 3, took 5: made, +5. A +1, C +0."
+    play(game, 1, BOB_BIDS_3, "clubs", "BBBBB", "A")
+    page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == {"A": 1, "B": 5, "C": 0}  # +5 on a bid of 3
+    assert "made" in page.history()[1]["head"]
+
+
+def test_game_tied_gives_out_five_points(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, BOB_BIDS_3, "spades", "BBBAC", "none")
+    (hand,) = hands_of(db, game)
+    assert hand.points["game"] is None
+    page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == {"A": 1, "B": 3, "C": 1}
+    assert sum(page.scores().values()) == 5
+    assert "Game nobody" in page.history()[1]["text"]
+
+
+@pytest.mark.parametrize("values, game_to, scores", [
+    # B has the most game value: B takes Low, Right and Game = 3, makes its 3.
+    ({"A": 30, "B": 40, "C": 11}, "B", {"A": 1, "B": 3, "C": 2}),
+    # A and B tie on the most: nobody takes Game; B has 2 of its 3 and is set.
+    ({"A": 35, "B": 35, "C": 11}, None, {"A": 1, "B": -3, "C": 2}),
+    # C counted most: Game to C.
+    ({"A": 10, "B": 20, "C": 51}, "C", {"A": 1, "B": -3, "C": 3}),
+])
+def test_game_values_decide_game(client, db, start_game, play, values, game_to, scores):
+    game = start_game()
+    play(game, 1, BOB_BIDS_3, "diamonds", "ABBCC", values=values)
+    (hand,) = hands_of(db, game)
+    # The row keeps the values counted; Game is decided from them on every replay.
+    assert hand.game_values == values
+    assert {k: v for k, v in hand.points.items() if k != "game"} == {
+        "high": "A", "low": "B", "right": "B", "left": "C", "joker": "C"}
+    page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == scores
+    assert f"Game {game_to or 'nobody'}" in page.history()[1]["text"]
+
+
+def test_game_values_over_81_are_refused(client, db, start_game, record):
+    game = start_game()
+    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC",
+                      values={"A": 50, "B": 30, "C": 2})
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert "add up to 82" in alert and "81" in alert
+    assert count(db, Hand) == 0
+
+
+def test_a_game_team_that_contradicts_the_values_is_refused(client, db, start_game, record):
+    game = start_game()
+    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC", game="A",
+                      values={"A": 10, "B": 60, "C": 11})
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert "does not match the game values" in alert
+    assert count(db, Hand) == 0
+
+
+@pytest.mark.parametrize("owners, game_choice, missing", [
+    ("ABBC-", "A", "Joker"),
+    ("-BBCC", "A", "High"),
+    ("ABBCC", None, "Game"),
+    ("-----", None, "High, Low, Right Bauer, Left Bauer, Joker, Game"),
+])
+def test_an_unassigned_point_is_named_and_nothing_recorded(client, db, start_game, record,
+                                                          owners, game_choice, missing):
+    game = start_game()
+    response = record(game, 1, BOB_BIDS_4, "hearts", owners, game_choice)
+    assert response.status_code == 422
+    page = Page(response)
+    assert page.alerts() == [f"Still to choose: {missing}."]
+    assert count(db, Hand) == 0
+    # The choices made so far are still on the form, to finish rather than redo.
+    tally = page.form_posting_to(f"/games/{game}/hands")
+    assert tally.checked("right") == (owners[2] if owners[2] != "-" else None)
+
+
+@pytest.mark.parametrize("owners, game_choice, point", [
+    ("ABBCA", "A", "Left Bauer"),  # C for the Left Bauer in a game of teams A and B
+    ("ABBAA", "C", "Game"),
+])
+def test_a_point_to_a_team_not_in_the_game_is_refused(client, db, start_game, record,
+                                                     owners, game_choice, point):
+    game = start_game(teams="2x3")
+    response = record(game, 1, BOB_BIDS_4, "hearts", owners, game_choice)
+    assert response.status_code == 422
+    assert Page(response).alerts() == [f"{point}: choose one of this game's teams."]
+    assert count(db, Hand) == 0
+
+
+@pytest.mark.parametrize("form, message", [
+    ({"calls": BOB_BIDS_4}, "Choose trump first."),
+    ({"calls": "pass,4"}, "The auction is not over yet"),
+    ({"calls": "pass,4,3,pass,pass,pass", "trump": "hearts"}, "A bid must be higher than 4."),
+    ({"calls": BOB_BIDS_4, "trump": "stars"}, "Trump must be spades, hearts, diamonds or clubs."),
+])
+def test_an_unfinished_or_unreadable_hand_is_refused(client, db, start_game, form, message):
+    game = start_game()
+    data = {"number": "1", "high": "A", "low": "B", "right": "B", "left": "C", "joker": "C",
+            "game": "A", **form}
+    response = client.post(f"/games/{game}/hands", data=data)
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert message in alert
+    assert count(db, Hand) == 0
+
+
+def test_a_record_without_a_hand_number_is_refused(client, db, start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands", data={"calls": BOB_BIDS_4})
+    assert response.status_code == 422
+    assert Page(response).alerts() == ["That form was incomplete; nothing was recorded."]
+    assert count(db, Hand) == 0
+
+
+def test_the_tally_form_on_the_page_records_the_hand(client, db, start_game):
+    """The page's own form, radios and all, as a phone without JavaScript sends it."""
+    game = start_game()
+    page = Page(client.get(f"/games/{game}", query_string={
+        "calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",
+        "left": "C", "joker": "C", "game": "A"}))
+    tally = page.form_posting_to(f"/games/{game}/hands")
+    assert tally.checked("high") == "A" and tally.checked("game") == "A"
+    fields = dict(tally.fields())
+    assert fields["number"] == "1"
+    response = client.post(tally.action, data=MultiDict(tally.fields()))
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.points["left"] == "C"
+    assert Page(client.get(f"/games/{game}")).scores() == {"A": 2, "B": -4, "C": 2}

@@ -1,0 +1,345 @@
+"""Reading the app's pages in tests, and building hands the way a table would.
+
+Nothing here asks the app what the answer should be: pages are parsed with the
+standard library's HTML parser, and calls are laid out by hand from RULES.md
+(bidding starts left of the dealer and goes clockwise, 6 -> 1).
+"""
+from __future__ import annotations
+
+import re
+from html.parser import HTMLParser
+from urllib.parse import urlsplit
+
+from sqlmodel import select
+from werkzeug.datastructures import MultiDict
+
+from scorekeeper.models import Game, GameSeat, Hand, Player
+
+PASS = "pass"
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+        "source", "track", "wbr"}
+HTMX = {"HX-Request": "true"}
+
+
+# --- a tiny DOM ----------------------------------------------------------------------
+
+class Element:
+    def __init__(self, tag: str, attrs: dict[str, str | None], parent: "Element | None"):
+        self.tag = tag
+        self.attrs = attrs
+        self.parent = parent
+        self.children: list[Element | str] = []
+
+    def get(self, name: str, default: str | None = None) -> str | None:
+        return self.attrs.get(name, default)
+
+    @property
+    def classes(self) -> set[str]:
+        return set((self.attrs.get("class") or "").split())
+
+    def iter(self):
+        yield self
+        for child in self.children:
+            if isinstance(child, Element):
+                yield from child.iter()
+
+    def find_all(self, tag: str | None = None, *, class_: str | None = None, **attrs):
+        found = []
+        for element in self.iter():
+            if tag is not None and element.tag != tag:
+                continue
+            if class_ is not None and class_ not in element.classes:
+                continue
+            if any(element.attrs.get(k.replace("_", "-")) != v for k, v in attrs.items()):
+                continue
+            found.append(element)
+        return found
+
+    def find(self, tag: str | None = None, **kwargs) -> "Element | None":
+        found = self.find_all(tag, **kwargs)
+        return found[0] if found else None
+
+    def raw_text(self) -> str:
+        return "".join(
+            child if isinstance(child, str) else child.raw_text() for child in self.children
+        )
+
+    def text(self) -> str:
+        """The element's text with whitespace collapsed, as a reader would see it."""
+        return " ".join(self.raw_text().split())
+
+
+class _Builder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.root = Element("#document", {}, None)
+        self.current = self.root
+
+    def handle_starttag(self, tag, attrs):
+        element = Element(tag, dict(attrs), self.current)
+        self.current.children.append(element)
+        if tag not in VOID:
+            self.current = element
+
+    def handle_startendtag(self, tag, attrs):
+        self.current.children.append(Element(tag, dict(attrs), self.current))
+
+    def handle_endtag(self, tag):
+        node = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.current = node.parent
+
+    def handle_data(self, data):
+        self.current.children.append(data)
+
+
+def parse(html: str) -> Element:
+    builder = _Builder()
+    builder.feed(html)
+    builder.close()
+    return builder.root
+
+
+# --- forms and buttons ---------------------------------------------------------------
+
+class Form:
+    def __init__(self, element: Element):
+        self.element = element
+        self.method = (element.get("method") or "get").lower()
+        self.action = element.get("action") or ""
+
+    def fields(self) -> list[tuple[str, str]]:
+        """What the form sends without a button: hidden and text inputs, checked radios."""
+        pairs = []
+        for field in self.element.find_all("input"):
+            name = field.get("name")
+            if not name:
+                continue
+            kind = (field.get("type") or "text").lower()
+            if kind in ("radio", "checkbox"):
+                if "checked" in field.attrs:
+                    pairs.append((name, field.get("value") or "on"))
+            else:
+                pairs.append((name, field.get("value") or ""))
+        return pairs
+
+    def buttons(self) -> list[Element]:
+        return self.element.find_all("button")
+
+    def button_texts(self) -> list[str]:
+        return [button.text() for button in self.buttons()]
+
+    def checked(self, name: str) -> str | None:
+        values = [value for key, value in self.fields() if key == name]
+        return values[0] if values else None
+
+
+class Page:
+    """A response's HTML, with the questions the tests ask of it."""
+
+    def __init__(self, response):
+        self.response = response
+        self.status = response.status_code
+        self.html = response.get_data(as_text=True)
+        self.root = parse(self.html)
+
+    @property
+    def text(self) -> str:
+        return self.root.text()
+
+    def alerts(self) -> list[str]:
+        return [element.text() for element in self.root.find_all(role="alert")]
+
+    def notices(self) -> list[str]:
+        return [element.text() for element in self.root.find_all(role="status")]
+
+    def by_id(self, element_id: str) -> Element | None:
+        return self.root.find(id=element_id)
+
+    def section_text(self, element_id: str) -> str:
+        element = self.by_id(element_id)
+        assert element is not None, f"no #{element_id} in the page"
+        return element.text()
+
+    def forms(self) -> list[Form]:
+        return [Form(element) for element in self.root.find_all("form")]
+
+    def button(self, label: str) -> tuple[Form, Element]:
+        """The one button whose visible text is ``label``, and its form."""
+        matches = [
+            (form, button) for form in self.forms() for button in form.buttons()
+            if button.text() == label
+        ]
+        assert len(matches) == 1, f"{len(matches)} buttons read {label!r}: {self.button_texts()}"
+        return matches[0]
+
+    def button_texts(self) -> list[str]:
+        return [text for form in self.forms() for text in form.button_texts()]
+
+    def has_button(self, label: str) -> bool:
+        return label in self.button_texts()
+
+    def form_posting_to(self, action: str) -> Form:
+        forms = [form for form in self.forms() if form.method == "post" and form.action == action]
+        assert len(forms) == 1, f"{len(forms)} forms post to {action}"
+        return forms[0]
+
+    def csrf_meta(self) -> str:
+        meta = self.root.find("meta", name="csrf-token")
+        assert meta is not None and meta.get("content"), "no csrf-token meta tag"
+        return meta.get("content")
+
+    # The scoreboard: <li class="team team-A"> letter, score, names.
+    def score_texts(self) -> dict[str, str]:
+        scores = {}
+        for item in self.root.find_all("li", class_="team"):
+            letter = item.find("span", class_="team-letter").text()
+            scores[letter] = item.find("span", class_="team-score").text()
+        return scores
+
+    def scores(self) -> dict[str, int]:
+        return {team: as_int(text) for team, text in self.score_texts().items()}
+
+    def team_names(self) -> dict[str, str]:
+        return {
+            item.find("span", class_="team-letter").text():
+                item.find("span", class_="team-names").text()
+            for item in self.root.find_all("li", class_="team")
+        }
+
+    def winner_marked(self) -> list[str]:
+        return [
+            item.find("span", class_="team-letter").text()
+            for item in self.root.find_all("li", class_="team") if "winner" in item.classes
+        ]
+
+    def verdict(self) -> str:
+        return self.section_text("verdict")
+
+    def entry_title(self) -> str:
+        return self.section_text("entry-title")
+
+    def history(self) -> dict[int, dict]:
+        """Hand number -> its line in the history: head text and running totals."""
+        deals = {}
+        for item in self.root.find_all("li", class_="deal"):
+            head = item.find("p", class_="deal-head").text()
+            number = int(head.split(".", 1)[0])
+            score_line = item.find("p", class_="deal-scores").text()
+            totals = {
+                team: as_int(total)
+                for team, total in re.findall(r"([A-C]) (?:\S+ )?= (\S+)", score_line)
+            }
+            changes = dict(re.findall(r"([A-C]) ([+\-−]\d+) =", score_line))
+            deals[number] = {"head": head, "scores": totals, "changes": changes,
+                             "text": item.text()}
+        return deals
+
+
+def as_int(text: str) -> int:
+    """A score as the page writes it; the page may use a real minus sign (−)."""
+    return int(text.strip().replace("−", "-"))
+
+
+def path_of(url: str) -> str:
+    return urlsplit(url).path
+
+
+# --- driving the pages ---------------------------------------------------------------
+
+def submit(client, form: Form, button: Element | None = None, *, headers=None,
+           changes: dict[str, str] | None = None):
+    """Send a form as a browser would (with the pressed button's name and value)."""
+    pairs = [(k, v) for k, v in form.fields() if not changes or k not in changes]
+    if changes:
+        pairs += [(k, v) for k, v in changes.items() if v is not None]
+    if button is not None and button.get("name"):
+        pairs.append((button.get("name"), button.get("value") or ""))
+    if form.method == "post":
+        return client.post(form.action, data=MultiDict(pairs), headers=headers or {})
+    return client.get(form.action, query_string=pairs, headers=headers or {})
+
+
+def click(client, page: Page, label: str, **kwargs):
+    form, button = page.button(label)
+    return submit(client, form, button, **kwargs)
+
+
+# --- hands laid out by hand from RULES.md ------------------------------------------
+
+def bidding_order(dealer: int) -> list[int]:
+    """From the dealer's left, clockwise, the dealer last."""
+    return [(dealer + step - 1) % 6 + 1 for step in range(1, 7)]
+
+
+def calls_for(dealer: int, bids: dict[int, int]) -> str:
+    """The calls of an auction where ``bids`` (seat -> bid) are made and everyone else
+    passes; it stops at a 6."""
+    calls = []
+    for seat in bidding_order(dealer):
+        call = bids.get(seat, PASS)
+        calls.append(str(call))
+        if call == 6:
+            break
+    return ",".join(calls)
+
+
+THROW_IN = ",".join([PASS] * 6)
+POINT_FIELDS = ("high", "low", "right", "left", "joker")
+
+
+def tally_fields(owners: str, game: str | None = None,
+                 values: dict[str, int] | None = None) -> dict[str, str]:
+    """owners: five team letters for High, Low, Right, Left, Joker ("-" leaves one out)."""
+    fields = {
+        point: team for point, team in zip(POINT_FIELDS, owners, strict=True) if team != "-"
+    }
+    if game is not None:
+        fields["game"] = game
+    for team, value in (values or {}).items():
+        fields[f"value_{team}"] = str(value)
+    return fields
+
+
+def hand_form(number: int, calls: str, trump: str | None = None, owners: str | None = None,
+              game: str | None = None, values: dict[str, int] | None = None) -> dict:
+    form = {"number": str(number), "calls": calls}
+    if trump is not None:
+        form["trump"] = trump
+    if owners is not None:
+        form.update(tally_fields(owners, game, values))
+    return form
+
+
+# --- the database --------------------------------------------------------------------
+
+def rows(db, model, *where, order_by=None):
+    """Fresh rows (the app wrote them through other sessions)."""
+    db.expire_all()
+    query = select(model).where(*where) if where else select(model)
+    if order_by is not None:
+        query = query.order_by(order_by)
+    return list(db.exec(query))
+
+
+def hands_of(db, game_id: int, *, live_only: bool = False) -> list[Hand]:
+    found = rows(db, Hand, Hand.game_id == game_id, order_by=Hand.id)
+    return [hand for hand in found if hand.undone_at is None] if live_only else found
+
+
+def seat_players(db, game_id: int) -> dict[int, Player]:
+    seats = rows(db, GameSeat, GameSeat.game_id == game_id)
+    return {seat.seat: db.get(Player, seat.player_id) for seat in seats}
+
+
+def count(db, model) -> int:
+    return len(rows(db, model))
+
+
+__all__ = [
+    "Element", "Form", "Game", "GameSeat", "HTMX", "Hand", "PASS", "Page", "Player",
+    "THROW_IN", "as_int", "bidding_order", "calls_for", "click", "count", "hand_form",
+    "hands_of", "parse", "path_of", "rows", "seat_players", "submit", "tally_fields",
+]
