@@ -1,8 +1,73 @@
 """Command-line commands: flask --app scorekeeper <command>."""
 from __future__ import annotations
 
-from flask import Flask
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from sqlmodel import select
+
+from scorekeeper.clubs import current_club
+from scorekeeper.db import get_session
+from scorekeeper.exchange import ImportRefused, export_text, import_game
+from scorekeeper.ledger import Table, load_table
+from scorekeeper.models import Game
+
+LARGEST_ID = 2**31 - 1  # PostgreSQL's INTEGER; SQLite's is larger
+
+
+def game_line(table: Table) -> str:
+    """One game as a tab-separated line, id first: id, date, status, scores, teams."""
+    state = table.state
+    status = f"won by {state.winner}" if state.finished else "playing"
+    teams = table.rules.team_names
+    scores = " · ".join(f"{team} {state.scores[team]}" for team in teams)
+    players = " / ".join(table.team_label(team) for team in teams)
+    date = table.game.created_at.strftime("%Y-%m-%d")
+    return "\t".join((str(table.game.id), date, status, scores, players))
+
+
+@click.command("games")
+@with_appcontext
+def games_command() -> None:
+    """List the club's games, one per line, id first."""
+    session = get_session()
+    club = current_club(session)
+    for game in session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)):
+        click.echo(game_line(load_table(session, game)))
+
+
+@click.command("export-game")
+@with_appcontext
+@click.argument("game_id", type=int)
+def export_game_command(game_id: int) -> None:
+    """Print game GAME_ID as JSON (format schmier-game/1)."""
+    session = get_session()
+    # A number past the database's integer range is no game, not a driver overflow.
+    game = session.get(Game, game_id) if 0 < game_id <= LARGEST_ID else None
+    if game is None or game.club_id != current_club(session).id:
+        raise click.ClickException(f"there is no game {game_id}")
+    click.echo(export_text(load_table(session, game)), nl=False)
+
+
+@click.command("import-game")
+@with_appcontext
+@click.argument("game_file", type=click.File("rb"))
+def import_game_command(game_file) -> None:
+    """Import a game from GAME_FILE (JSON, as exported; - for stdin); print its id."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    # One byte past the limit is enough to know the file is too large.
+    raw = game_file.read(limit + 1) if limit else game_file.read()
+    session = get_session()
+    try:
+        game = import_game(session, current_club(session), raw, limit)
+    except ImportRefused as refused:
+        raise click.ClickException(
+            f"nothing was imported from {game_file.name}: {refused}"
+        ) from None
+    click.echo(game.id)
 
 
 def init_app(app: Flask) -> None:
-    pass
+    app.cli.add_command(games_command)
+    app.cli.add_command(export_game_command)
+    app.cli.add_command(import_game_command)

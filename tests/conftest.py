@@ -54,3 +54,20 @@ def start_game(client):
         return int(response.headers["Location"].rsplit("/", 1)[1])
 
     return start
+
+
+@pytest.fixture
+def row_counts(app):
+    """Count the game rows now: to show a refused change stored nothing."""
+    from sqlmodel import func, select
+
+    from scorekeeper.models import Game, GameSeat, Hand, Player
+
+    def count() -> dict[str, int]:
+        with Session(app.extensions["db_engine"]) as session:
+            return {
+                model.__name__: session.exec(select(func.count()).select_from(model)).one()
+                for model in (Game, GameSeat, Player, Hand)
+            }
+
+    return count

@@ -1,12 +1,74 @@
 """Game export and import as JSON (format schmier-game/1)."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app, make_response, redirect, request, url_for
+from flask_babel import gettext as _, lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+
+from scorekeeper.clubs import current_club
+from scorekeeper.db import get_session
+from scorekeeper.exchange import ImportRefused, export_text, import_game as store_import, size_text
+from scorekeeper.pages import render_page
+from scorekeeper.views.lookup import table_or_404
 
 bp = Blueprint("exchange", __name__)
+
+
+class ImportForm(FlaskForm):
+    """The game file to import."""
+
+    game_file = FileField(
+        _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
+    )
+
+
+def _render_import(form: ImportForm, message: str | None = None, status: int = 200):
+    return render_page("import_game.html", status=status, form=form, message=message)
 
 
 @bp.get("/games/<int:game_id>/export")
 def export_game(game_id: int):
     """Download the game as JSON."""
-    raise NotImplementedError
+    table = table_or_404(game_id)
+    response = make_response(export_text(table))
+    response.mimetype = "application/json"
+    response.headers.set(
+        "Content-Disposition", "attachment", filename=f"schmier-game-{game_id}.json"
+    )
+    return response
+
+
+@bp.route("/games/import", methods=["GET", "POST"])
+def import_game():
+    """Upload a game file; one that breaks any rule is refused whole and nothing is stored."""
+    form = ImportForm()
+    if request.method == "GET":
+        return _render_import(form)
+    if not form.validate_on_submit():
+        first = next(iter(form.errors.values()))[0]
+        return _render_import(form, str(first), 422)
+    session = get_session()
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    try:
+        game = store_import(session, current_club(session), form.game_file.data.read(), limit)
+    except ImportRefused as refused:
+        session.rollback()
+        return _render_import(
+            form, _("Nothing was imported: %(problem)s.", problem=str(refused)), 422
+        )
+    return redirect(url_for("games.show", game_id=game.id), 303)
+
+
+@bp.errorhandler(413)
+def file_too_large(_error):
+    """An upload over the size limit: the import page again, saying so."""
+    # formdata=None: reading the oversized request again would only raise again.
+    form = ImportForm(formdata=None)
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    if limit:
+        message = _("That file is larger than %(size)s, the most a game file may be. "
+                    "Nothing was imported.", size=size_text(limit))
+    else:
+        message = _("That file is too large. Nothing was imported.")
+    return _render_import(form, message, 413)
