@@ -21,6 +21,10 @@ def init_app(app: Flask) -> None:
         # A permanent session outlives a browser restart, so the CSRF token does too.
         session.permanent = True
 
+    from scorekeeper.words import minus
+
+    app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
+
     @app.context_processor
     def locale_context() -> dict:
         return {"page_locale": str(get_locale() or "en")}

@@ -4,6 +4,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
 
 from scorekeeper.rules import SEATS, HouseRules
@@ -40,8 +41,8 @@ class NewGameForm(FlaskForm):
     seat_6 = StringField(_l("Seat 6"))
     teams = RadioField(
         _l("Teams"),
-        choices=[("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),
-                 ("2x3", _l("Two teams of three (1, 3, 5 and 2, 4, 6)"))],
+        choices=[SelectChoice("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),
+                 SelectChoice("2x3", _l("Two teams of three (1, 3, 5 and 2, 4, 6)"))],
         default="3x2",
         validate_choice=True,
     )
@@ -54,7 +55,8 @@ class NewGameForm(FlaskForm):
     bidder_goes_out = BooleanField(_l("Bidder goes out"), default=False, validators=[Optional()])
     first_dealer = RadioField(
         _l("First dealer"),
-        choices=[(RANDOM, _l("Draw at random"))] + [(str(s), str(s)) for s in SEATS],
+        choices=[SelectChoice(RANDOM, _l("Draw at random"))]
+        + [SelectChoice(str(s), str(s)) for s in SEATS],
         default=RANDOM,
     )
 

@@ -125,6 +125,11 @@ def verdict_sentence(verdict: Verdict) -> str:
     )
 
 
+def minus(number: int) -> str:
+    """A score as the page shows it: a real minus sign, never a hyphen."""
+    return str(number) if number >= 0 else f"−{-number}"
+
+
 def signed(number: int) -> str:
     """+3, −4 (a real minus sign), +0."""
     return f"+{number}" if number >= 0 else f"−{-number}"

@@ -1,0 +1,422 @@
+"""A whole game of Schmier at a phone, in a real Chromium, control by control.
+
+Every control is found by its accessible name, the way a screen reader (or a player)
+finds it. Every score is worked out here from RULES.md, by hand, and then compared
+with what the page shows; none is read back from the app first.
+
+Table (3 teams of 2): A = Ann (1) & Dan (4), B = Bob (2) & Eve (5),
+C = Cid (3) & Fay (6). Play to 11, Ann deals first.
+
+hand 1  Ann deals. Turn by turn: Bob pass, Cid 3, Dan 4, Eve/Fay/Ann pass.
+        Dan (A) bid 4, hearts. A: High, Right. B: Low. C: Left, Joker. Game: tied.
+        P(A)=2 < 4, set: A -4, B +1, C +2                      -> A -4, B 1, C 2
+hand 2  Bob deals. Quick entry: Cid (C) bid 3, spades.
+        C: High, Low, Game. A: Right. B: Left, Joker.
+        C made (3 >= 3): C +3, A +1, B +2                      -> A -3, B 3, C 5
+hand 3  Cid deals. All six pass (the dealer's Pass records it): thrown in,
+        scores stay, Cid deals again.                          -> A -3, B 3, C 5
+hand 4  Cid deals again. Quick entry: Eve (B) bid 4, diamonds.
+        B: High, Low, Right, Game. A: Left. C: Joker.
+        B made (4 >= 4): B +4, A +1, C +1                      -> A -2, B 7, C 6
+        Undone (back to A -3, B 3, C 5), then brought back (A -2, B 7, C 6).
+edit 2  Right Bauer went to B, not A: hand 2 becomes C +3, A +0, B +3.
+        After 2: A -4, B 4, C 5; after 3 the same; after 4: A -3, B 8, C 6.
+hand 5  Dan deals. Quick entry: Fay (C) bid 5, clubs.
+        C: High, Low, Right, Left, Game. B: Joker.
+        C made (5 >= 5): C +5, A +0, B +1                      -> A -3, B 9, C 11
+        Only C has reached 11: C wins.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+SEATS = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}
+TARGET = 11
+TAP_BUDGET = 10  # a typical hand by quick entry, from "hand shown" to "recorded"
+SMALL_PHONE = {"width": 360, "height": 740}
+MIN_TAP = 44  # CSS px, both ways
+
+
+class Taps:
+    """Every tap the test makes goes through here, so a hand's taps can be counted."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self, target: Locator) -> None:
+        target.click()
+        self.count += 1
+
+
+# --- finding controls by name ------------------------------------------------------
+
+def button(page: Page, name: str) -> Locator:
+    return page.get_by_role("button", name=name, exact=True)
+
+
+def point_group(page: Page, point: str) -> Locator:
+    """The fieldset of one point of the tally, by its legend."""
+    return page.get_by_role("group", name=point, exact=True)
+
+
+def choice_label(radio: Locator) -> Locator:
+    """The label a player taps: the radio itself is visually hidden inside it."""
+    return radio.locator("xpath=ancestor::label[1]")
+
+
+def team_score(page: Page, team: str) -> Locator:
+    return page.locator(f'[aria-label^="Team {team}:"]')
+
+
+def history_row(page: Page, number: int) -> Locator:
+    """The history entry of hand ``number`` (the one with its "Edit hand N" link)."""
+    link = page.get_by_role("link", name=f"Edit hand {number}", exact=True)
+    return page.locator("li").filter(has=link)
+
+
+# --- checks ------------------------------------------------------------------------
+
+def number_pattern(score: int) -> str:
+    """A score as a regex: a negative one may be written with "-" or a real minus "−"."""
+    return f"[-−]{-score}" if score < 0 else str(score)
+
+
+def expect_scores(page: Page, scores: dict[str, int]) -> None:
+    for team, score in scores.items():
+        number = number_pattern(score)
+        expect(team_score(page, team)).to_have_attribute(
+            "aria-label", re.compile(rf"^Team {team}: {number} points$"))
+        expect(team_score(page, team)).to_have_text(re.compile(rf"^\s*{number}\s*$"))
+
+
+def expect_history_totals(page: Page, number: int, scores: dict[str, int]) -> None:
+    """The running totals printed in the history line of hand ``number``."""
+    line = history_row(page, number).locator(".deal-scores")
+    for team, score in scores.items():
+        expect(line).to_contain_text(
+            re.compile(rf"\b{team}\b[^=·]*= {number_pattern(score)}(\s|·|$)"))
+
+
+def expect_entry(page: Page, number: int, dealer: int) -> None:
+    """The entry panel shows hand ``number``, dealt by seat ``dealer``."""
+    expect(page.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
+    expect(page.get_by_text(f"Dealer: {SEATS[dealer]} (seat {dealer}).")).to_be_visible()
+    first = dealer % 6 + 1
+    expect(page.get_by_text(f"{SEATS[first]} bids first.")).to_be_visible()
+
+
+def expect_notice(page: Page, text: str) -> None:
+    # The live preview is an <output>, also role "status": take the notice box.
+    expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(text)
+
+
+# --- actions -----------------------------------------------------------------------
+
+def start_game(page: Page, base: str, taps: Taps, *, target: int = TARGET, dealer: int = 1) -> None:
+    page.goto(f"{base}/games/new")
+    for seat, name in SEATS.items():
+        page.get_by_role("combobox", name=f"Seat {seat}", exact=True).fill(name)
+    page.get_by_label("Play to", exact=True).fill(str(target))
+    choose(page, page.get_by_role("radio", name=f"Seat {dealer} deals first", exact=True), taps)
+    taps(button(page, "Start the game"))
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    expect(page.get_by_text(f"First team to {target} wins.")).to_be_visible()
+
+
+def choose(page: Page, radio: Locator, taps: Taps) -> None:
+    """Tap the label of a hidden radio and check that the radio took it."""
+    taps(choice_label(radio))
+    expect(radio).to_be_checked()
+
+
+def call(page: Page, name: str, taps: Taps, calls_so_far: int) -> None:
+    """One seat's turn in the auction; waits until the page has taken it."""
+    taps(button(page, name))
+    calls = page.get_by_role("list", name="Bidding so far").get_by_role("listitem")
+    expect(calls).to_have_count(calls_so_far + 1)
+
+
+def quick_bid(page: Page, taps: Taps, bidder: int, bid: int) -> None:
+    """"Or enter the winning bid": the bidder's seat button, then the bid."""
+    expect(page.get_by_role("heading", name="Or enter the winning bid: who won it?")).to_be_visible()
+    taps(button(page, SEATS[bidder]))
+    # The auction's own "Bid N" buttons are on the page until this swap lands.
+    expect(page.get_by_role("heading", name=f"{SEATS[bidder]} won the bid with")).to_be_visible()
+    taps(button(page, f"Bid {bid}"))
+    expect(page.get_by_text(f"{SEATS[bidder]} bid {bid}.", exact=True)).to_be_visible()
+
+
+def name_trump(page: Page, taps: Taps, suit: str) -> None:
+    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
+    taps(page.get_by_role("button", name=suit))  # "♠ Spades": the symbol is aria-hidden
+    expect(page.get_by_role("heading", name="Who took which point?")).to_be_visible()
+
+
+def tally(page: Page, taps: Taps, points: dict[str, str]) -> None:
+    """Tap, for each point, the team that took it ("Tied: nobody" for a tied Game)."""
+    for point, team in points.items():
+        group = point_group(page, point)
+        choose(page, group.get_by_role("radio", name=team, exact=True), taps)
+
+
+def record(page: Page, taps: Taps, number: int) -> None:
+    taps(button(page, f"Record hand {number}"))
+    expect_notice(page, f"Hand {number} recorded.")
+
+
+# --- the game ----------------------------------------------------------------------
+
+def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
+    taps = Taps()
+    start_game(page, live_server, taps)
+    expect_scores(page, {"A": 0, "B": 0, "C": 0})
+    expect(page.get_by_text("No hands yet.")).to_be_visible()
+
+    # Hand 1: turn-by-turn bidding. Ann deals, Bob bids first.
+    expect_entry(page, 1, dealer=1)
+    expect(page.get_by_role("heading", name="Bob (seat 2) to bid")).to_be_visible()
+    call(page, "Pass", taps, 0)                                   # Bob
+    expect(page.get_by_role("heading", name="Cid (seat 3) to bid")).to_be_visible()
+    call(page, "Bid 3", taps, 1)                                  # Cid
+    expect(button(page, "Bid 3")).to_have_count(0)               # must go higher now
+    call(page, "Bid 4", taps, 2)                                  # Dan
+    call(page, "Pass", taps, 3)                                   # Eve
+    call(page, "Pass", taps, 4)                                   # Fay
+    expect(page.get_by_role("heading", name="Ann (seat 1) to bid")).to_be_visible()
+    taps(button(page, "Pass"))                                    # Ann, the dealer: bidding over
+    expect(page.get_by_text("Dan bid 4.", exact=True)).to_be_visible()
+    name_trump(page, taps, "Hearts")
+    expect(page.get_by_text("Left Bauer: J♦")).to_be_visible()
+    tally(page, taps, {"High": "A", "Low": "B", "Right Bauer": "A", "Left Bauer": "C",
+                       "Joker": "C", "Game": "Tied: nobody"})
+    expect(page.locator("#preview")).to_have_text("A bid 4, took 2: set, −4. B +1, C +2.")
+    record(page, taps, 1)
+    after_1 = {"A": -4, "B": 1, "C": 2}
+    expect_scores(page, after_1)
+    expect_history_totals(page, 1, after_1)
+
+    # Hand 2: quick entry. Bob deals.
+    expect_entry(page, 2, dealer=2)
+    quick_bid(page, taps, bidder=3, bid=3)                        # Cid (C) bid 3
+    name_trump(page, taps, "Spades")
+    tally(page, taps, {"High": "C", "Low": "C", "Right Bauer": "A", "Left Bauer": "B",
+                       "Joker": "B", "Game": "C"})
+    record(page, taps, 2)
+    after_2 = {"A": -3, "B": 3, "C": 5}
+    expect_scores(page, after_2)
+    expect_history_totals(page, 2, after_2)
+
+    # Hand 3: all six pass. Cid deals; Dan, Eve, Fay, Ann, Bob pass, then Cid's Pass records it.
+    expect_entry(page, 3, dealer=3)
+    for calls_so_far in range(5):
+        call(page, "Pass", taps, calls_so_far)
+    expect(page.get_by_role("heading", name="Cid (seat 3) to bid")).to_be_visible()
+    taps(button(page, "Pass"))
+    expect_notice(page, "Hand 3: thrown in. Cid deals again.")
+    expect_scores(page, after_2)
+    expect_history_totals(page, 3, after_2)
+    expect(history_row(page, 3)).to_contain_text("All passed: thrown in.")
+
+    # Hand 4: the same dealer deals again. A typical quick-entry hand, taps counted.
+    expect_entry(page, 4, dealer=3)
+    taps.count = 0
+    quick_bid(page, taps, bidder=5, bid=4)                        # Eve (B) bid 4
+    name_trump(page, taps, "Diamonds")
+    tally(page, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "A",
+                       "Joker": "C", "Game": "B"})
+    record(page, taps, 4)
+    hand_4_taps = taps.count
+    print(f"\ntaps for hand 4 by quick entry (shown -> recorded): {hand_4_taps}")
+    assert hand_4_taps <= TAP_BUDGET, f"{hand_4_taps} taps for a quick-entry hand"
+    after_4 = {"A": -2, "B": 7, "C": 6}
+    expect_scores(page, after_4)
+    expect_history_totals(page, 4, after_4)
+    expect_entry(page, 5, dealer=4)
+
+    # Undo hand 4: the scores go back; then bring it back.
+    taps(button(page, "Undo hand 4"))
+    expect_notice(page, "Hand 4 undone.")
+    expect_scores(page, after_2)
+    expect(page.get_by_role("link", name="Edit hand 4", exact=True)).to_have_count(0)
+    expect_entry(page, 4, dealer=3)
+    taps(button(page, "Bring hand 4 back"))
+    expect_notice(page, "Hand 4 is back.")
+    expect_scores(page, after_4)
+    expect_history_totals(page, 4, after_4)
+    expect_entry(page, 5, dealer=4)
+
+    # Correct hand 2: the Right Bauer went to B, not A. Every total after it changes.
+    taps(page.get_by_role("link", name="Edit hand 2", exact=True))
+    expect(page.get_by_role("heading", name="Correcting hand 2")).to_be_visible()
+    right = point_group(page, "Right Bauer")
+    expect(right.get_by_role("radio", name="A", exact=True)).to_be_checked()
+    choose(page, right.get_by_role("radio", name="B", exact=True), taps)
+    expect(page.locator("#preview")).to_have_text("C bid 3, took 3: made, +3. A +0, B +3.")
+    taps(button(page, "Save hand 2"))
+    expect_notice(page, "Hand 2 corrected")
+    new_after_2 = {"A": -4, "B": 4, "C": 5}
+    new_after_4 = {"A": -3, "B": 8, "C": 6}
+    expect_history_totals(page, 1, after_1)
+    expect_history_totals(page, 2, new_after_2)
+    expect_history_totals(page, 3, new_after_2)
+    expect_history_totals(page, 4, new_after_4)
+    expect_scores(page, new_after_4)
+
+    # Hand 5: Dan deals. Fay (C) bids 5, makes it and reaches 11.
+    expect_entry(page, 5, dealer=4)
+    quick_bid(page, taps, bidder=6, bid=5)
+    name_trump(page, taps, "Clubs")
+    tally(page, taps, {"High": "C", "Low": "C", "Right Bauer": "C", "Left Bauer": "C",
+                       "Joker": "B", "Game": "C"})
+    expect(page.locator("#preview")).to_have_text(
+        "C bid 5, took 5: made, +5. A +0, B +1. This ends the game: C reached 11: C wins.")
+    record(page, taps, 5)
+    final = {"A": -3, "B": 9, "C": 11}
+    expect_scores(page, final)
+    expect_history_totals(page, 5, final)
+
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    expect(page.get_by_text("C wins. C reached 11: C wins.")).to_be_visible()
+    expect(page.get_by_role("button", name=re.compile(r"^Record"))).to_have_count(0)
+    expect(page.get_by_role("button", name=re.compile(r"^Bid \d$"))).to_have_count(0)
+
+
+# --- a small phone -----------------------------------------------------------------
+
+TAP_TARGETS_JS = """
+() => {
+  const out = [];
+  const seen = new Set();
+  const candidates = [
+    ...document.querySelectorAll('button, a[href], summary, input[type=submit]'),
+    ...[...document.querySelectorAll('input[type=radio], input[type=checkbox]')]
+        .map(input => input.closest('label')
+                      || (input.id && document.querySelector(`label[for="${input.id}"]`))
+                      || input),
+  ];
+  for (const el of candidates) {
+    if (!el || seen.has(el)) continue;
+    seen.add(el);
+    if (el.closest('noscript')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;  // not rendered
+    const name = (el.getAttribute('aria-label') || el.innerText || el.value || '').trim().replace(/\\s+/g, ' ');
+    out.push({tag: el.tagName.toLowerCase(), name, width: Math.round(rect.width * 10) / 10,
+              height: Math.round(rect.height * 10) / 10});
+  }
+  return out;
+}
+"""
+
+OVERFLOW_JS = """
+() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.right > width + 0.5 && rect.width > 0) {
+      wide.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(rect.right)}`);
+    }
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: wide.slice(0, 10)};
+}
+"""
+
+
+CLIPPED_JS = """
+() => [...document.querySelectorAll('button, a[href], label, summary')]
+  .filter(el => el.getClientRects().length && !el.closest('noscript')
+                && el.scrollWidth > el.clientWidth + 1)
+  .map(el => `${el.tagName.toLowerCase()} '${el.innerText.replace(/\\s+/g, ' ').trim()}': `
+             + `content ${el.scrollWidth}px wide in ${el.clientWidth}px`)
+"""
+
+
+def layout_problems(page: Page, where: str) -> list[str]:
+    """No sideways scroll, and every visible tap target at least 44x44 CSS px."""
+    problems = []
+    sizes = page.evaluate(OVERFLOW_JS)
+    if sizes["innerWidth"] != SMALL_PHONE["width"] or sizes["scrollWidth"] > sizes["innerWidth"]:
+        problems.append(f"{where}: scrolls sideways {sizes}")
+    for target in page.evaluate(TAP_TARGETS_JS):
+        if target["width"] < MIN_TAP or target["height"] < MIN_TAP:
+            problems.append(f"{where}: {target['tag']} {target['name']!r} is "
+                            f"{target['width']}x{target['height']}")
+    return problems
+
+
+def test_small_phone_no_sideways_scroll_and_big_targets(small_page: Page, live_server: str) -> None:
+    """360x740: every step of the game page, and the new-game page, fit and are easy to tap.
+
+    A short game to 5: hand 1 Bob (B) bids 4 and takes 4 (A 1, B 4, C 1);
+    hand 2 Eve (B) bids 3 and takes all six (B 10): B wins.
+    """
+    page, taps, problems = small_page, Taps(), []
+
+    page.goto(f"{live_server}/games/new")
+    expect(page.get_by_role("heading", name="New game")).to_be_visible()
+    problems += layout_problems(page, "new game")
+
+    start_game(page, live_server, taps, target=5)
+    problems += layout_problems(page, "game, hand 1, nobody has called")
+    call(page, "Bid 3", taps, 0)
+    problems += layout_problems(page, "game, hand 1, auction under way")
+    taps(button(page, "Start the bidding again"))
+    quick_bid(page, taps, bidder=2, bid=4)
+    taps(button(page, "Change the bid"))  # back, to see the quick-bid step itself
+    expect(page.get_by_role("heading", name="Or enter the winning bid: who won it?")).to_be_visible()
+    taps(button(page, SEATS[2]))
+    expect(page.get_by_role("heading", name=f"{SEATS[2]} won the bid with")).to_be_visible()
+    problems += layout_problems(page, "game, quick entry: the bid")
+    taps(button(page, "Bid 4"))
+    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
+    problems += layout_problems(page, "game, trump")
+    name_trump(page, taps, "Hearts")
+    taps(page.get_by_text("Count game values instead"))
+    expect(page.get_by_label("Team A game value")).to_be_visible()
+    problems += layout_problems(page, "game, tally (game values open)")
+    tally(page, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "A",
+                       "Joker": "C", "Game": "B"})
+    record(page, taps, 1)
+    expect_scores(page, {"A": 1, "B": 4, "C": 1})
+    problems += layout_problems(page, "game, hand 2 with a history")
+    taps(button(page, "Undo hand 1"))
+    expect(button(page, "Bring hand 1 back")).to_be_visible()
+    problems += layout_problems(page, "game, hand 1 undone")
+    taps(button(page, "Bring hand 1 back"))
+    expect_notice(page, "Hand 1 is back.")
+    taps(page.get_by_role("link", name="Edit hand 1", exact=True))
+    expect(page.get_by_role("heading", name="Correcting hand 1")).to_be_visible()
+    problems += layout_problems(page, "game, correcting hand 1")
+    taps(page.get_by_role("link", name="Cancel the correction", exact=True))
+    expect_entry(page, 2, dealer=2)
+    quick_bid(page, taps, bidder=5, bid=3)
+    name_trump(page, taps, "Clubs")
+    tally(page, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B",
+                       "Joker": "B", "Game": "B"})
+    record(page, taps, 2)
+    expect_scores(page, {"A": 1, "B": 10, "C": 1})
+    expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    problems += layout_problems(page, "game over")
+
+    assert problems == [], "\n".join(problems)
+
+
+def test_small_phone_labels_fit_inside_their_controls(small_page: Page, live_server: str) -> None:
+    """At 360x740 no control's label spills out of it, on the auction, trump and tally steps."""
+    page, taps, clipped = small_page, Taps(), []
+    start_game(page, live_server, taps)
+    clipped += [f"auction: {c}" for c in page.evaluate(CLIPPED_JS)]
+    quick_bid(page, taps, bidder=2, bid=4)
+    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
+    clipped += [f"trump: {c}" for c in page.evaluate(CLIPPED_JS)]
+    name_trump(page, taps, "Diamonds")
+    clipped += [f"tally: {c}" for c in page.evaluate(CLIPPED_JS)]
+    assert clipped == [], "\n".join(clipped)
