@@ -157,7 +157,8 @@ def read_draft(
     for team in teams:
         raw = (source.get(f"value_{team}") or "").strip()
         if raw:
-            if raw.isascii() and raw.isdigit() and len(raw) <= 3:
+            # Any whole number is read; the rules then say if the values add up to too much.
+            if raw.isascii() and raw.isdigit() and len(raw) <= 6:
                 game_values[team] = int(raw)
             else:
                 problems.append(RuleViolation(

@@ -238,7 +238,8 @@ def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
             session.add(GameSeat(game_id=game.id, seat=seat, player_id=player.id))
         for number, deal in enumerate(imported.deals, start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.
-            session.add(Hand(game_id=game.id, number=number, **hand_fields(deal)))
+            session.add(Hand(game_id=game.id, number=number,
+                                 **hand_fields(deal, rules.team_names)))
         session.commit()
     except Exception:
         session.rollback()

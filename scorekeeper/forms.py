@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, NumberRange, Optional
@@ -12,8 +13,12 @@ from scorekeeper.rules import SEATS, HouseRules
 RANDOM = "random"
 
 
-class ButtonForm(FlaskForm):
-    """A POST that is only a button (undo, bring back): CSRF and nothing else."""
+def first_error(form: FlaskForm) -> str:
+    """The form's first error, named by its field: "Play to: Not a valid integer value." """
+    for field in form:
+        if field.errors:
+            return f"{field.label.text}: {field.errors[0]}"
+    return ""
 
 
 class HandForm(FlaskForm):
@@ -74,3 +79,11 @@ class NewGameForm(FlaskForm):
 
     def dealer(self) -> int | None:
         return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)
+
+
+class ImportForm(FlaskForm):
+    """The game file to import."""
+
+    game_file = FileField(
+        _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
+    )

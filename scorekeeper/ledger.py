@@ -12,7 +12,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper.models import Game, GameSeat, Hand, Player, utcnow
-from scorekeeper.rules import Deal, GameState, HouseRules, RuleViolation, Tally, replay
+from scorekeeper.rules import (
+    Deal, GameState, HandRejected, HouseRules, RuleViolation, Tally, replay,
+)
 from scorekeeper.rules.scoring import CARD_POINTS
 
 
@@ -59,12 +61,13 @@ def deal_from_hand(hand: Hand) -> Deal:
     return Deal(tuple(hand.calls), hand.trump, Tally(points, game, hand.game_values))
 
 
-def hand_fields(deal: Deal) -> dict:
-    """The columns a Hand stores for a deal."""
+def hand_fields(deal: Deal, teams: tuple[str, ...]) -> dict:
+    """The columns a Hand stores for a deal (Game stored as decided, even from values)."""
     if deal.tally is None:
         return {"calls": list(deal.calls), "trump": None, "points": None, "game_values": None}
-    points = {p.value: deal.tally.card_points[p.value] for p in CARD_POINTS}
-    points["game"] = deal.tally.game
+    tally = deal.tally.checked(teams)
+    points = {p.value: tally.card_points[p.value] for p in CARD_POINTS}
+    points["game"] = tally.game
     return {
         "calls": list(deal.calls),
         "trump": str(deal.trump),
@@ -108,7 +111,8 @@ def record_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand
         raise AlreadyRecorded(number)
     deals = [deal_from_hand(h) for h in table.hands] + [deal]
     _checked(table, deals)
-    hand = Hand(game_id=table.game.id, number=number, **hand_fields(deal))
+    hand = Hand(game_id=table.game.id, number=number,
+                **hand_fields(deal, table.rules.team_names))
     session.add(hand)
     try:
         session.commit()
@@ -132,14 +136,27 @@ def edit_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
         # dealt by the seats the app named: changing it would shift their bidders.
         raise RuleViolation(
             "throw_in_changes_dealers",
-            "only the last hand can change between played and thrown in",
-            number=number,
+            f"only the last hand can change between played and thrown in: undo hands "
+            f"{number + 1} to {len(table.hands)} first",
+            number=number, first=number + 1, last=len(table.hands),
         )
     deals = [deal_from_hand(h) for h in table.hands]
     deals[index] = deal
-    _checked(table, deals)
+    try:
+        _checked(table, deals)
+    except HandRejected as rejected:
+        if rejected.code == "game_over" and rejected.number > number:
+            # The correction ends the game earlier, yet later hands were played.
+            raise RuleViolation(
+                "edit_ends_game",
+                f"with this correction the game ends after hand {rejected.number - 1}, "
+                f"but hands up to {len(table.hands)} were played after it",
+                number=number, ended=rejected.number - 1, first=rejected.number,
+                last=len(table.hands),
+            ) from None
+        raise
     hand = table.hands[index]
-    for name, value in hand_fields(deal).items():
+    for name, value in hand_fields(deal, table.rules.team_names).items():
         setattr(hand, name, value)
     hand.updated_at = utcnow()
     session.add(hand)

@@ -7,12 +7,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Response, current_app, make_response, render_template, request, url_for
+from flask import (
+    Response, current_app, get_flashed_messages, make_response, render_template, request,
+    url_for,
+)
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
-from scorekeeper.ledger import Table, deal_from_hand
+from scorekeeper.db import get_session
+from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
 from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, replay
 from scorekeeper.rules.cards import left_bauer_suit, trump_order
 from scorekeeper.rules.game import DealResult
@@ -99,6 +103,12 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None, Deal
     return sentence, None, result
 
 
+def _flashed_notice() -> str | None:
+    """A notice left by the change a plain (no-JS) form just made, before its redirect."""
+    notices = get_flashed_messages(category_filter=["notice"])
+    return " ".join(notices) or None
+
+
 def render_game(
     table: Table,
     *,
@@ -108,7 +118,6 @@ def render_game(
     notice: str | None = None,
     status: int = 200,
     block: str | None = None,
-    undone=None,
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``."""
     source = request.args if source is None else source
@@ -132,7 +141,8 @@ def render_game(
         entry_url=entry_url, save_url=save_url,
         preview=sentence, preview_problem=problem,
         verdict=verdict_sentence(state.verdict),
-        message=message, notice=notice, undone=undone,
+        message=message, notice=notice or _flashed_notice(),
+        restorable=last_undone_hand(get_session(), table),
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
         trump_cards=trump_order(trump) if trump else (),

@@ -48,13 +48,30 @@ _VIOLATIONS = {
     "game_over": _l("The game is over: it takes no more hands."),
     "no_such_hand": _l("There is no hand %(number)s in this game."),
     "throw_in_changes_dealers": _l(
-        "Only the last hand can change between played and thrown in: the later hands "
-        "were dealt by the seats it decided. Undo back to hand %(number)s first."
+        "Only the last hand can change between played and thrown in: hands %(first)s to "
+        "%(last)s were dealt by the seats hand %(number)s decided. Undo them first."
+    ),
+    "edit_ends_game": _l(
+        "With this correction the game is over after hand %(ended)s, but hands %(first)s "
+        "to %(last)s were played after it. If the correction is right, undo those first."
     ),
     "seats_count": _l("A game needs exactly six players."),
     "seat_empty": _l("Seat %(seat)s needs a player."),
     "name_too_long": _l("Seat %(seat)s: a name may have at most %(limit)s letters."),
     "name_twice": _l("%(name)s can't sit twice (seats %(first)s and %(seat)s)."),
+}
+
+
+# When only one later hand is in the way, the sentence names it alone.
+_ONE_LATER_HAND = {
+    "throw_in_changes_dealers": _l(
+        "Only the last hand can change between played and thrown in: hand %(first)s was "
+        "dealt by the seat hand %(number)s decided. Undo it first."
+    ),
+    "edit_ends_game": _l(
+        "With this correction the game is over after hand %(ended)s, but hand %(first)s "
+        "was played after it. If the correction is right, undo it first."
+    ),
 }
 
 
@@ -72,6 +89,9 @@ def suit_name(suit: str) -> str:
 def violation_message(violation: RuleViolation) -> str:
     """A rule violation as a sentence for the page."""
     template = _VIOLATIONS.get(violation.code)
+    params = violation.params
+    if violation.code in _ONE_LATER_HAND and params.get("first") == params.get("last"):
+        template = _ONE_LATER_HAND[violation.code]
     if template is None:
         return violation.english
     params = dict(violation.params)

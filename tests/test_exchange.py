@@ -256,7 +256,7 @@ def test_an_import_into_a_fresh_database_adds_the_players(app, row_counts):
     assert without_ids(export_of(app, game_id)) == EVENING_EXPORT
     assert stored_hands(app, game_id)[2] == (
         3, [3, P, 5, P, P, P], "spades",
-        {"high": "B", "low": "A", "right": "B", "left": "C", "joker": "B", "game": None},
+        {"high": "B", "low": "A", "right": "B", "left": "C", "joker": "B", "game": "A"},
         {"A": 30, "B": 25, "C": 26},
     )
 
@@ -284,11 +284,11 @@ def test_a_failure_while_storing_leaves_nothing_behind(app, monkeypatch, row_cou
     real_hand_fields = exchange.hand_fields
     seen = []
 
-    def breaks_on_the_third_hand(deal):
+    def breaks_on_the_third_hand(deal, teams):
         seen.append(deal)
         if len(seen) == 3:
             raise RuntimeError("disk full")
-        return real_hand_fields(deal)
+        return real_hand_fields(deal, teams)
 
     monkeypatch.setattr(exchange, "hand_fields", breaks_on_the_third_hand)
     before = row_counts()

@@ -2,25 +2,16 @@
 from __future__ import annotations
 
 from flask import Blueprint, current_app, make_response, redirect, request, url_for
-from flask_babel import gettext as _, lazy_gettext as _l
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
+from flask_babel import gettext as _
 
 from scorekeeper.clubs import current_club
 from scorekeeper.db import get_session
+from scorekeeper.forms import ImportForm, first_error
 from scorekeeper.exchange import ImportRefused, export_text, import_game as store_import, size_text
 from scorekeeper.pages import render_page
 from scorekeeper.views.lookup import table_or_404
 
 bp = Blueprint("exchange", __name__)
-
-
-class ImportForm(FlaskForm):
-    """The game file to import."""
-
-    game_file = FileField(
-        _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
-    )
 
 
 def _render_import(form: ImportForm, message: str | None = None, status: int = 200):
@@ -46,8 +37,7 @@ def import_game():
     if request.method == "GET":
         return _render_import(form)
     if not form.validate_on_submit():
-        first = next(iter(form.errors.values()))[0]
-        return _render_import(form, str(first), 422)
+        return _render_import(form, first_error(form), 422)
     session = get_session()
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     try:

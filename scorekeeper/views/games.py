@@ -5,7 +5,7 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
-from scorekeeper.forms import NewGameForm
+from scorekeeper.forms import NewGameForm, first_error
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game
 from scorekeeper.pages import render_game, render_page
@@ -56,8 +56,7 @@ def new():
     if request.method == "GET":
         return _render_new(form)
     if not form.validate():
-        first = next(iter(form.errors.values()))[0]
-        return _render_new(form, str(first), 422)
+        return _render_new(form, first_error(form), 422)
     session = get_session()
     try:
         game = start_game(session, current_club(session), form.names(), form.house_rules(), form.dealer())

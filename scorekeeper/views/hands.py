@@ -1,7 +1,7 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from htmx_flask import make_response as htmx_response
 
@@ -20,13 +20,14 @@ from scorekeeper.words import point_name, violation_message
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
 
-def _done(table: Table, notice: str, undone=None):
+def _done(table: Table, notice: str):
     """After a change: a redirect for a plain form, the new game block for htmx."""
     game_url = url_for("games.show", game_id=table.game.id)
     if not request.htmx:
+        flash(notice, "notice")  # shown by the page the redirect leads to
         return redirect(game_url, 303)
     fresh = load_table(get_session(), table.game)
-    response = render_game(fresh, source={}, notice=notice, block="game", undone=undone)
+    response = render_game(fresh, source={}, notice=notice, block="game")
     return htmx_response(response, push_url=game_url)
 
 
@@ -78,7 +79,7 @@ def record(game_id: int):
 
 
 def _already(table: Table, number: int):
-    if number < table.state.next_number:
+    if 1 <= number < table.state.next_number:
         message = _("Hand %(number)s was already recorded (by this phone or another). "
                     "Here is the game as it stands.", number=number)
     else:
@@ -120,7 +121,7 @@ def undo(game_id: int):
         return _refused(table, _("Hand %(number)s is not the last hand any more, so it was "
                                  "not undone. Here is the game as it stands.",
                                  number=form.number.data), 409, keep_draft=False)
-    return _done(table, _("Hand %(number)s undone.", number=hand.number), undone=hand)
+    return _done(table, _("Hand %(number)s undone.", number=hand.number))
 
 
 @bp.post("/restore")

@@ -281,7 +281,7 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
     expect_history_totals(page, 5, final)
 
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
-    expect(page.get_by_text("C wins. C reached 11: C wins.")).to_be_visible()
+    expect(page.get_by_text("C reached 11: C wins.", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^Record"))).to_have_count(0)
     expect(page.get_by_role("button", name=re.compile(r"^Bid \d$"))).to_have_count(0)
 

@@ -78,3 +78,13 @@ def test_undo_without_a_number_changes_nothing(client, db, start_game, play):
     assert response.status_code == 422
     assert Page(response).alerts() == ["That form was incomplete; nothing was changed."]
     assert hands_of(db, game)[0].undone_at is None
+
+
+def test_a_form_for_hand_zero_is_not_called_already_recorded(client, db, start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands",
+                           data={"number": "0", "calls": "pass,pass,pass,pass,pass,pass"})
+    assert response.status_code == 409
+    (alert,) = Page(response).alerts()
+    assert "not the next hand" in alert and "already recorded" not in alert
+    assert hands_of(db, game) == []

@@ -103,9 +103,9 @@ def test_a_name_sitting_twice_is_refused(client, db, new_game_form, fourth):
     ({"names": ["Ann", "Bob", "Cid", "Dan", "   ", "Fay"]}, "Seat 5 needs a player."),
     ({"names": ["Ann", "B" * 41, "Cid", "Dan", "Eve", "Fay"]},
      "Seat 2: a name may have at most 40 letters."),
-    ({"target": "0"}, "The target must be from 1 to 999."),
-    ({"target": "1000"}, "The target must be from 1 to 999."),
-    ({"target": ""}, "Give the target score."),
+    ({"target": "0"}, "Play to: The target must be from 1 to 999."),
+    ({"target": "1000"}, "Play to: The target must be from 1 to 999."),
+    ({"target": ""}, "Play to: Give the target score."),
 ])
 def test_a_bad_new_game_form_says_why_and_stores_nothing(client, db, new_game_form,
                                                         overrides, message):
@@ -115,15 +115,18 @@ def test_a_bad_new_game_form_says_why_and_stores_nothing(client, db, new_game_fo
     nothing_stored(db)
 
 
-@pytest.mark.parametrize("overrides", [
-    {"target": "abc"}, {"target": "2.5"}, {"teams": "4x4"}, {"teams": ""},
-    {"first_dealer": "0"}, {"first_dealer": "7"}, {"first_dealer": "abc"},
+@pytest.mark.parametrize("overrides, field", [
+    ({"target": "abc"}, "Play to"), ({"target": "2.5"}, "Play to"),
+    ({"teams": "4x4"}, "Teams"), ({"teams": ""}, "Teams"),
+    ({"first_dealer": "0"}, "First dealer"), ({"first_dealer": "7"}, "First dealer"),
+    ({"first_dealer": "abc"}, "First dealer"),
 ])
-def test_unreadable_choices_are_refused_with_a_message(client, db, new_game_form, overrides):
+def test_unreadable_choices_are_refused_naming_the_field(client, db, new_game_form,
+                                                         overrides, field):
     response = client.post("/games/new", data=new_game_form(**overrides))
     assert response.status_code == 422
     (alert,) = Page(response).alerts()
-    assert alert.strip()
+    assert alert.startswith(f"{field}: ") and len(alert) > len(field) + 2
     nothing_stored(db)
 
 

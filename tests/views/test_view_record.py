@@ -86,10 +86,10 @@ def test_game_values_decide_game(client, db, start_game, play, values, game_to, 
     game = start_game()
     play(game, 1, BOB_BIDS_3, "diamonds", "ABBCC", values=values)
     (hand,) = hands_of(db, game)
-    # The row keeps the values counted; Game is decided from them on every replay.
+    # The row keeps the values counted, and the Game they decided beside them.
     assert hand.game_values == values
-    assert {k: v for k, v in hand.points.items() if k != "game"} == {
-        "high": "A", "low": "B", "right": "B", "left": "C", "joker": "C"}
+    assert hand.points == {"high": "A", "low": "B", "right": "B", "left": "C", "joker": "C",
+                           "game": game_to}
     page = Page(client.get(f"/games/{game}"))
     assert page.scores() == scores
     assert f"Game {game_to or 'nobody'}" in page.history()[1]["text"]
@@ -102,6 +102,16 @@ def test_game_values_over_81_are_refused(client, db, start_game, record):
     assert response.status_code == 422
     (alert,) = Page(response).alerts()
     assert "add up to 82" in alert and "81" in alert
+    assert count(db, Hand) == 0
+
+
+def test_a_game_value_of_a_thousand_is_refused_for_its_total(client, db, start_game, record):
+    game = start_game()
+    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC",
+                      values={"A": 1000, "B": 0, "C": 0})
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert "add up to 1000" in alert
     assert count(db, Hand) == 0
 
 

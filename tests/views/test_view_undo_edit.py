@@ -139,7 +139,7 @@ def test_a_correction_that_ends_the_game_before_later_hands_is_refused(client, d
     assert response.status_code == 422
     page = Page(response)
     (alert,) = page.alerts()
-    assert "Hand 2" in alert and "The game is over" in alert
+    assert "game is over after hand 1" in alert and "hand 2 was played after it" in alert
     assert page.scores() == {"A": 4, "B": 4, "C": 4}
     one, two = hands_of(db, game)
     assert one.points == {"high": "B", "low": "B", "right": "B", "left": "A", "joker": "A",
@@ -224,3 +224,52 @@ def test_correcting_a_finished_game_so_nobody_has_won_reopens_it(client, db, sta
     assert page.winner_marked() == []
     play(game, 2, calls_for(2, {3: 3}), "spades", "CCCAB", "C")
     assert len(hands_of(db, game)) == 2
+
+
+def test_without_javascript_the_notice_and_bring_back_survive_the_redirect(client, db,
+                                                                          start_game, play):
+    game = three_hands(start_game, play, count=2)
+    page = Page(client.get(f"/games/{game}"))
+    assert click(client, page, "Undo hand 2").status_code == 303
+    page = Page(client.get(f"/games/{game}"))  # the page the redirect leads to
+    assert page.notices() == ["Hand 2 undone."]
+    assert page.has_button("Bring hand 2 back")
+    page = Page(client.get(f"/games/{game}"))  # a reload: the notice was shown once
+    assert page.notices() == []
+    assert page.has_button("Bring hand 2 back")  # but the undone hand can still come back
+    assert click(client, page, "Bring hand 2 back").status_code == 303
+    page = Page(client.get(f"/games/{game}"))
+    assert page.notices() == ["Hand 2 is back."]
+    assert page.scores() == {"A": 3, "B": -3, "C": 6}
+    assert not page.has_button("Bring hand 2 back")
+
+
+def test_bring_back_is_offered_only_while_the_undone_hand_is_next(client, db, start_game, play):
+    game = three_hands(start_game, play, count=2)
+    client.post(f"/games/{game}/hands/undo", data={"number": "2"})
+    play(game, 2, *HAND_2)  # hand 2 entered again instead
+    page = Page(client.get(f"/games/{game}"))
+    assert not page.has_button("Bring hand 2 back")
+    assert page.scores() == {"A": 3, "B": -3, "C": 6}
+
+
+def test_a_correction_that_ends_the_game_names_every_later_hand(client, db, start_game, play):
+    game = start_game(target="5")
+    play(game, 1, calls_for(1, {2: 3}), "hearts", "BBBAA", "C")  # A 2, B 3, C 1
+    play(game, 2, calls_for(2, {3: 3}), "spades", "CCCAA", "B")  # A 4, B 4, C 4
+    play(game, 3, THROW_IN)                                       # Cid deals again
+    response = client.post(f"/games/{game}/hands/1",
+                           data=hand_form(1, calls_for(1, {2: 3}), "hearts", "BBBBB", "A"))
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert "game is over after hand 1" in alert
+    assert "hands 2 to 3 were played after it" in alert
+    assert [h.updated_at for h in hands_of(db, game)] == [None, None, None]
+
+
+def test_a_middle_hand_turned_throw_in_names_the_hands_to_undo(client, db, start_game, play):
+    game = three_hands(start_game, play, count=3)
+    response = client.post(f"/games/{game}/hands/1", data={"number": "1", "calls": THROW_IN})
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert "hands 2 to 3 were dealt by the seats hand 1 decided" in alert
