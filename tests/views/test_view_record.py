@@ -95,23 +95,17 @@ def test_game_values_decide_game(client, db, start_game, play, values, game_to, 
     assert f"Game {game_to or 'nobody'}" in page.history()[1]["text"]
 
 
-def test_game_values_over_81_are_refused(client, db, start_game, record):
+@pytest.mark.parametrize("values, total", [
+    ({"A": 50, "B": 30, "C": 2}, 82),
+    ({"A": 1000, "B": 0, "C": 0}, 1000),
+])
+def test_game_values_over_81_are_refused_for_their_total(client, db, start_game, record,
+                                                         values, total):
     game = start_game()
-    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC",
-                      values={"A": 50, "B": 30, "C": 2})
+    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC", values=values)
     assert response.status_code == 422
     (alert,) = Page(response).alerts()
-    assert "add up to 82" in alert and "81" in alert
-    assert count(db, Hand) == 0
-
-
-def test_a_game_value_of_a_thousand_is_refused_for_its_total(client, db, start_game, record):
-    game = start_game()
-    response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC",
-                      values={"A": 1000, "B": 0, "C": 0})
-    assert response.status_code == 422
-    (alert,) = Page(response).alerts()
-    assert "add up to 1000" in alert
+    assert f"add up to {total}" in alert and "81" in alert
     assert count(db, Hand) == 0
 
 
