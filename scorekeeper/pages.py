@@ -66,7 +66,8 @@ def entry_for(table: Table, editing: int | None, source) -> Entry:
     teams = table.rules.team_names
     state = table.state
     if editing is None:
-        return Entry(state.next_number, state.next_dealer, False, read_draft(source, state.next_dealer, teams))
+        draft = read_draft(source, state.next_dealer, teams)
+        return Entry(state.next_number, state.next_dealer, False, draft)
     result = state.deals[editing - 1]
     if any(key in source for key in ("calls", "bidder")):
         draft = read_draft(source, result.dealer_seat, teams)
@@ -121,6 +122,14 @@ def render_game(
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``."""
     source = request.args if source is None else source
+    shown = source.get("number")
+    if shown is not None and shown != str(editing or table.state.next_number):
+        # A step of a hand that has been recorded since (the browser's Back button, or
+        # another phone): its state must not be offered again as the next hand's.
+        source = {}
+        if message is None:
+            message = _("That page was for a hand that has been recorded since. "
+                        "Here is the game as it stands.")
     entry = entry_for(table, editing, source)
     sentence, problem, _result = preview_of(table, entry)
     if entry.draft.problems and message is None:

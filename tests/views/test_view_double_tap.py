@@ -88,3 +88,19 @@ def test_a_form_for_hand_zero_is_not_called_already_recorded(client, db, start_g
     (alert,) = Page(response).alerts()
     assert "not the next hand" in alert and "already recorded" not in alert
     assert hands_of(db, game) == []
+
+
+def test_back_to_a_recorded_hands_step_does_not_offer_it_again(client, db, start_game, play):
+    game = start_game()
+    calls = calls_for(1, {2: 4})
+    step_url = f"/games/{game}?number=1&calls={calls}&trump=hearts&high=A"
+    assert "Record hand 1" in Page(client.get(step_url)).button_texts()
+    play(game, 1, calls, "hearts", "ABBCC", "A")
+
+    page = Page(client.get(step_url))  # the browser's Back button, after recording
+    (alert,) = page.alerts()
+    assert "recorded since" in alert
+    assert page.entry_title() == "Hand 2"
+    assert "Trump:" not in page.section_text("hand-entry")  # a fresh auction, not hand 1's
+    assert not any(text.startswith("Record hand") for text in page.button_texts())
+    assert len(hands_of(db, game)) == 1
