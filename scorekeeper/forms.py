@@ -21,17 +21,24 @@ def first_error(form: FlaskForm) -> str:
     return ""
 
 
-class HandForm(FlaskForm):
+class ChangeForm(FlaskForm):
+    """Any change to a game's hands. ``revision`` is the game's revision the page showed:
+    a page shown before another phone's change must not write over it."""
+
+    revision = IntegerField(validators=[Optional()])
+
+
+class HandForm(ChangeForm):
     """Record or save a hand. ``number`` is the hand the page was showing."""
 
     number = IntegerField(validators=[InputRequired()])
 
 
-class UndoForm(FlaskForm):
+class UndoForm(ChangeForm):
     number = IntegerField(validators=[InputRequired()])
 
 
-class RestoreForm(FlaskForm):
+class RestoreForm(ChangeForm):
     hand_id = IntegerField(validators=[InputRequired()])
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
 from scorekeeper.models import Game, GameSeat, Hand, Player, utcnow
@@ -24,6 +25,10 @@ class AlreadyRecorded(Exception):
     def __init__(self, number: int) -> None:
         super().__init__(f"hand {number} was already recorded")
         self.number = number
+
+
+class GameChanged(Exception):
+    """The game changed (on another phone) after the page that sent the change was shown."""
 
 
 class NotTheLastHand(Exception):
@@ -100,34 +105,56 @@ def load_table(session: Session, game: Game) -> Table:
     return Table(game, rules, seat_names(session, game.id), hands, state)
 
 
-def _checked(table: Table, deals: Sequence[Deal]) -> GameState:
+def _replay(table: Table, deals: Sequence[Deal]) -> GameState:
     """Replay the game as it would be; RuleViolation (HandRejected) if it breaks a rule."""
     return replay(table.rules, table.game.first_dealer, deals)
 
 
-def record_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
+def _check_revision(table: Table, revision: int | None) -> None:
+    """Refuse a change sent from a page shown before the game's last change."""
+    if revision is not None and revision != table.game.revision:
+        raise GameChanged()
+
+
+def _commit_change(session: Session, table: Table, when, on_conflict: Exception) -> None:
+    """Commit with the game's revision checked and bumped in the same transaction.
+
+    The UPDATE of the game row carries ``WHERE revision = <the one read>``: if another
+    request changed the game since this one read it, nothing matches and nothing of
+    this change is kept.
+    """
+    table.game.changed_at = when
+    session.add(table.game)
+    try:
+        session.commit()
+    except (StaleDataError, IntegrityError):
+        session.rollback()
+        raise on_conflict from None
+
+
+def record_hand(
+    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None
+) -> Hand:
     """Add the next hand. ``number`` is the hand the form was for: a repeat is refused."""
     if number != table.state.next_number:
         raise AlreadyRecorded(number)
-    deals = [deal_from_hand(h) for h in table.hands] + [deal]
-    _checked(table, deals)
+    _check_revision(table, revision)
+    _replay(table, [deal_from_hand(h) for h in table.hands] + [deal])
     hand = Hand(game_id=table.game.id, number=number,
                 **hand_fields(deal, table.rules.team_names))
     session.add(hand)
-    try:
-        session.commit()
-    except IntegrityError:
-        # Another request recorded this number between our read and our write.
-        session.rollback()
-        raise AlreadyRecorded(number) from None
+    _commit_change(session, table, hand.recorded_at, AlreadyRecorded(number))
     return hand
 
 
-def edit_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
+def edit_hand(
+    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None
+) -> Hand:
     """Replace hand ``number``; everything after it is re-derived by the replay."""
     index = number - 1
     if not 0 <= index < len(table.hands):
         raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
+    _check_revision(table, revision)
     old = deal_from_hand(table.hands[index])
     is_last = index == len(table.hands) - 1
     was_thrown_in = old.tally is None
@@ -143,7 +170,7 @@ def edit_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
     deals = [deal_from_hand(h) for h in table.hands]
     deals[index] = deal
     try:
-        _checked(table, deals)
+        _replay(table, deals)
     except HandRejected as rejected:
         if rejected.code == "game_over" and rejected.number > number:
             # The correction ends the game earlier, yet later hands were played.
@@ -160,45 +187,62 @@ def edit_hand(session: Session, table: Table, number: int, deal: Deal) -> Hand:
         setattr(hand, name, value)
     hand.updated_at = utcnow()
     session.add(hand)
-    session.commit()
+    _commit_change(session, table, hand.updated_at, GameChanged())
     return hand
 
 
-def undo_last_hand(session: Session, table: Table, number: int) -> Hand:
+def undo_last_hand(
+    session: Session, table: Table, number: int, revision: int | None = None
+) -> Hand:
     """Take back the last hand. It is kept, marked undone, and can be brought back."""
     if not table.hands or table.hands[-1].number != number:
         raise NotTheLastHand(number)
+    _check_revision(table, revision)
     hand = table.hands[-1]
     hand.undone_at = utcnow()
     session.add(hand)
-    session.commit()
+    _commit_change(session, table, hand.undone_at, NotTheLastHand(number))
     return hand
 
 
 def last_undone_hand(session: Session, table: Table) -> Hand | None:
-    """The most recently undone hand, if it could be put back as the next hand."""
+    """The hand the game's last change undid, if nothing has happened since.
+
+    Only then does bringing it back mean what it meant: a later record, correction or
+    undo may have changed who deals it, and so who bid.
+    """
+    if table.game.changed_at is None:
+        return None
     hand = session.exec(
         select(Hand)
-        .where(Hand.game_id == table.game.id, Hand.undone_at.is_not(None))  # type: ignore[union-attr]
-        .order_by(Hand.undone_at.desc())  # type: ignore[union-attr]
+        .where(Hand.game_id == table.game.id, Hand.undone_at == table.game.changed_at)
     ).first()
     if hand is None or hand.number != table.state.next_number:
         return None
     return hand
 
 
-def restore_hand(session: Session, table: Table, hand_id: int) -> Hand:
-    """Bring an undone hand back as the next hand (an undo of the undo)."""
+class AlreadyBack(Exception):
+    """Bring-back tapped twice: the hand is live again already."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} is back already")
+        self.number = number
+
+
+def restore_hand(
+    session: Session, table: Table, hand_id: int, revision: int | None = None
+) -> Hand:
+    """Bring back the hand the last change undid (an undo of the undo)."""
+    live = next((h for h in table.hands if h.id == hand_id), None)
+    if live is not None:
+        raise AlreadyBack(live.number)
     hand = last_undone_hand(session, table)
     if hand is None or hand.id != hand_id:
-        raise AlreadyRecorded(table.state.next_number - 1)
-    deals = [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)]
-    _checked(table, deals)
+        raise GameChanged()
+    _check_revision(table, revision)
+    _replay(table, [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)])
     hand.undone_at = None
     session.add(hand)
-    try:
-        session.commit()
-    except IntegrityError:
-        session.rollback()
-        raise AlreadyRecorded(hand.number) from None
+    _commit_change(session, table, utcnow(), GameChanged())
     return hand

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, UniqueConstraint, text
+from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -28,13 +28,22 @@ class Player(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
     name: str = Field(max_length=40)
-    # The name folded for comparison, so "Ann" and "ann " are one player.
-    name_key: str = Field(max_length=40)
+    # The name folded for comparison, so "Ann" and "ann " are one player. Folding can
+    # lengthen a name ("ß" -> "ss"), hence room for twice the letters.
+    name_key: str = Field(max_length=80)
     created_at: datetime = Field(default_factory=utcnow)
+
+
+# Bumped by every change to a game's hands. SQLAlchemy checks it on each write
+# (UPDATE ... WHERE revision = the one read), so two phones changing one game at once
+# can't both succeed, and a page shown before another phone's change can't write.
+_game_revision = Column("revision", Integer, nullable=False, server_default=text("0"))
 
 
 class Game(SQLModel, table=True):
     """One game, with the house rules it was started with."""
+
+    __mapper_args__ = {"version_id_col": _game_revision}
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
@@ -44,6 +53,8 @@ class Game(SQLModel, table=True):
     first_dealer: int
     first_dealer_drawn: bool = False
     created_at: datetime = Field(default_factory=utcnow)
+    revision: int = Field(default=0, sa_column=_game_revision)
+    changed_at: Optional[datetime] = None  # when a hand was last recorded, edited or undone
 
 
 class GameSeat(SQLModel, table=True):

@@ -9,10 +9,10 @@ from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
-    AlreadyRecorded, NotTheLastHand, Table, edit_hand, load_table, record_hand,
-    restore_hand, undo_last_hand,
+    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand, load_table,
+    record_hand, restore_hand, undo_last_hand,
 )
-from scorekeeper.pages import entry_for, render_game
+from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.words import point_name, violation_message
@@ -23,7 +23,7 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 def _done(table: Table, notice: str):
     """After a change: a redirect for a plain form, the new game block for htmx."""
     game_url = url_for("games.show", game_id=table.game.id)
-    if not request.htmx:
+    if not wants_fragment():
         flash(notice, "notice")  # shown by the page the redirect leads to
         return redirect(game_url, 303)
     fresh = load_table(get_session(), table.game)
@@ -47,6 +47,12 @@ def _deal_from_form(table: Table, editing: int | None):
     return entry.draft.to_deal()
 
 
+def _changed(table: Table):
+    return _refused(table, _("The game changed on another phone after this page was shown, "
+                             "so nothing was written. Here is the game as it stands."),
+                    409, keep_draft=False)
+
+
 def _tally_message(incomplete: TallyIncomplete) -> str:
     return _("Still to choose: %(points)s.",
              points=", ".join(point_name(p) for p in incomplete.missing))
@@ -64,9 +70,11 @@ def record(game_id: int):
         return _already(table, number)
     try:
         deal = _deal_from_form(table, None)
-        record_hand(get_session(), table, number, deal)
+        record_hand(get_session(), table, number, deal, form.revision.data)
     except AlreadyRecorded:
         return _already(table, number)
+    except GameChanged:
+        return _changed(table)
     except TallyIncomplete as incomplete:
         return _refused(table, _tally_message(incomplete), 422)
     except RuleViolation as violation:
@@ -94,11 +102,15 @@ def save(game_id: int, number: int):
     table = table_or_404(game_id)
     if not 1 <= number <= len(table.hands):
         abort(404)
-    if not HandForm(request.form).validate() or request.form.get("number") != str(number):
+    form = HandForm(request.form)
+    if not form.validate() or form.number.data != number:
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         editing=number)
     try:
-        edit_hand(get_session(), table, number, _deal_from_form(table, number))
+        edit_hand(get_session(), table, number, _deal_from_form(table, number),
+                  form.revision.data)
+    except GameChanged:
+        return _changed(table)
     except TallyIncomplete as incomplete:
         return _refused(table, _tally_message(incomplete), 422, editing=number)
     except RuleViolation as violation:
@@ -116,7 +128,9 @@ def undo(game_id: int):
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         keep_draft=False)
     try:
-        hand = undo_last_hand(get_session(), table, form.number.data)
+        hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data)
+    except GameChanged:
+        return _changed(table)
     except NotTheLastHand:
         return _refused(table, _("Hand %(number)s is not the last hand any more, so it was "
                                  "not undone. Here is the game as it stands.",
@@ -126,17 +140,21 @@ def undo(game_id: int):
 
 @bp.post("/restore")
 def restore(game_id: int):
-    """Bring back the hand just undone."""
+    """Bring back the hand the last change undid."""
     table = table_or_404(game_id)
     form = RestoreForm(request.form)
     if not form.validate():
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         keep_draft=False)
     try:
-        hand = restore_hand(get_session(), table, form.hand_id.data)
-    except AlreadyRecorded:
-        return _refused(table, _("That hand can't be brought back: another hand has been "
-                                 "recorded in its place."), 409, keep_draft=False)
+        hand = restore_hand(get_session(), table, form.hand_id.data, form.revision.data)
+    except AlreadyBack as back:
+        return _refused(table, _("Hand %(number)s is back already.", number=back.number),
+                        409, keep_draft=False)
+    except GameChanged:
+        return _refused(table, _("That hand can't be brought back: the game has changed "
+                                 "since it was undone. Enter it again as a new hand."),
+                        409, keep_draft=False)
     except RuleViolation as violation:
         return _refused(table, violation_message(violation), 422, keep_draft=False)
     return _done(table, _("Hand %(number)s is back.", number=hand.number))

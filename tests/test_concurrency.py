@@ -1,0 +1,116 @@
+"""Two phones changing one game at the same moment: exactly one change is kept.
+
+Runs real threads against one SQLite file, each with its own test client, released
+together by a barrier, many times over; after each round the hands must still be
+numbered 1..n without a gap and the game must replay.
+"""
+from __future__ import annotations
+
+import threading
+
+import pytest
+from sqlmodel import Session, select
+
+from scorekeeper import create_app
+from scorekeeper.ledger import load_table
+from scorekeeper.models import Game, Hand
+
+ROUNDS = 15
+PLAYED = {"trump": "hearts", "high": "A", "low": "B", "right": "C", "left": "A",
+          "joker": "B", "game": "C"}
+BID_3 = "3,pass,pass,pass,pass,pass"
+
+
+@pytest.fixture
+def file_app(tmp_path):
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite'}",
+                       "SECRET_KEY": "race", "WTF_CSRF_ENABLED": False})
+
+
+def start(client) -> int:
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="999", first_dealer="1")
+    return int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])
+
+
+def at_once(app, *posts):
+    """Send the posts from separate threads at the same instant; their status codes."""
+    barrier = threading.Barrier(len(posts))
+    statuses = [None] * len(posts)
+
+    def send(index, url, data):
+        client = app.test_client()
+        barrier.wait()
+        statuses[index] = client.post(url, data=data).status_code
+
+    threads = [threading.Thread(target=send, args=(i, *post)) for i, post in enumerate(posts)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=30)
+    return statuses
+
+
+def live_numbers(app, game_id):
+    with Session(app.extensions["db_engine"]) as session:
+        numbers = [h.number for h in session.exec(
+            select(Hand).where(Hand.game_id == game_id, Hand.undone_at.is_(None))
+            .order_by(Hand.number))]
+        load_table(session, session.get(Game, game_id))  # still replays
+    return numbers
+
+
+def test_record_and_undo_at_once_keep_the_hands_numbered(file_app):
+    client = file_app.test_client()
+    game = start(client)
+    for number in (1, 2):
+        client.post(f"/games/{game}/hands", data={"number": number, "calls": BID_3, **PLAYED})
+    for _ in range(ROUNDS):
+        before = live_numbers(file_app, game)
+        last, following = before[-1], before[-1] + 1
+        revision = Session(file_app.extensions["db_engine"]).get(Game, game).revision
+        statuses = at_once(
+            file_app,
+            (f"/games/{game}/hands", {"number": following, "calls": BID_3,
+                                      "revision": revision, **PLAYED}),
+            (f"/games/{game}/hands/undo", {"number": last, "revision": revision}),
+        )
+        assert sorted(statuses) == [303, 409], statuses
+        after = live_numbers(file_app, game)
+        assert after == list(range(1, len(after) + 1))
+        assert after in (before + [following], before[:-1])
+
+
+def test_two_phones_recording_the_same_hand_keep_one(file_app):
+    client = file_app.test_client()
+    game = start(client)
+    for number in range(1, ROUNDS + 1):
+        statuses = at_once(
+            file_app,
+            (f"/games/{game}/hands", {"number": number, "calls": BID_3, **PLAYED}),
+            (f"/games/{game}/hands", {"number": number, "calls": BID_3, **PLAYED}),
+        )
+        assert sorted(statuses) == [303, 409], statuses
+        assert live_numbers(file_app, game) == list(range(1, number + 1))
+
+
+def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay(file_app):
+    # Target 5. Hand 1: Bob (B) bids 3 and takes 3 (B 3). Hand 2: Cid (C) bids 3, takes 3.
+    # Correcting hand 1 so B takes all six would end the game at hand 1 (B 6 >= 5)...
+    client = file_app.test_client()
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="5", first_dealer="1")
+    game = int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])
+    hand_1 = {"number": 1, "calls": BID_3, "trump": "hearts", "high": "B", "low": "B",
+              "right": "B", "left": "A", "joker": "C", "game": "A"}
+    client.post(f"/games/{game}/hands", data=hand_1)
+    revision = Session(file_app.extensions["db_engine"]).get(Game, game).revision
+    all_b = {**hand_1, "left": "B", "joker": "B", "game": "B", "revision": revision}
+    # ...while the other phone records hand 2: one of the two must be refused.
+    hand_2 = {"number": 2, "calls": BID_3, "trump": "clubs", "high": "C", "low": "C",
+              "right": "C", "left": "A", "joker": "A", "game": "B", "revision": revision}
+    statuses = at_once(file_app, (f"/games/{game}/hands/1", all_b),
+                       (f"/games/{game}/hands", hand_2))
+    assert sorted(statuses) == [303, 409], statuses
+    assert client.get(f"/games/{game}").status_code == 200
+    assert client.get("/").status_code == 200
