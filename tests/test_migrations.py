@@ -52,3 +52,39 @@ def test_database_url_from_the_environment_overrides_the_default(tmp_path, monke
     assert app.test_client().get("/").status_code == 200
     assert target.exists()
     assert "hand" in inspect(app.extensions["db_engine"]).get_table_names()
+
+
+def test_a_game_recorded_on_the_first_schema_survives_every_upgrade(tmp_path):
+    from sqlalchemy import text
+
+    from scorekeeper import create_app
+
+    url = f"sqlite:///{tmp_path / 'old.sqlite'}"
+    engine = make_engine(url)
+    upgrade(engine, "0001")
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO club (id, name, created_at) "
+                                "VALUES (1, 'Old club', '2026-01-01 20:00:00')"))
+        for seat, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), start=1):
+            connection.execute(text(
+                "INSERT INTO player (id, club_id, name, name_key, created_at) "
+                "VALUES (:id, 1, :name, :key, '2026-01-01 20:00:00')"),
+                {"id": seat, "name": name, "key": name.lower()})
+        connection.execute(text(
+            "INSERT INTO game (id, club_id, teams, target, bidder_goes_out, first_dealer, "
+            "first_dealer_drawn, created_at) VALUES (1, 1, '3x2', 21, 0, 1, 0, "
+            "'2026-01-01 20:00:00')"))
+        for seat in range(1, 7):
+            connection.execute(text("INSERT INTO gameseat (game_id, seat, player_id) "
+                                    "VALUES (1, :seat, :seat)"), {"seat": seat})
+        # RULES.md's worked example: Bob (B) bids 4 in hearts and is set.
+        connection.execute(text(
+            "INSERT INTO hand (game_id, number, calls, trump, points, recorded_at) VALUES "
+            "(1, 1, '[4, \"pass\", \"pass\", \"pass\", \"pass\", \"pass\"]', 'hearts', "
+            "'{\"high\": \"A\", \"low\": \"B\", \"right\": \"B\", \"left\": \"C\", "
+            "\"joker\": \"C\", \"game\": \"A\"}', '2026-01-01 20:05:00')"))
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t",
+                      "WTF_CSRF_ENABLED": False})  # upgrades on start
+    page = app.test_client().get("/games/1").get_data(as_text=True)
+    assert "Team A: 2 points" in page and "Team B: −4 points" in page
+    assert "Team C: 2 points" in page and "Hand 2" in page

@@ -104,3 +104,20 @@ def test_back_to_a_recorded_hands_step_does_not_offer_it_again(client, db, start
     assert "Trump:" not in page.section_text("hand-entry")  # a fresh auction, not hand 1's
     assert not any(text.startswith("Record hand") for text in page.button_texts())
     assert len(hands_of(db, game)) == 1
+
+
+def test_a_page_shown_before_another_phones_change_cannot_write(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, calls_for(1, {2: 4}), "hearts", "ABBCC", "A")
+    phone_a = Page(client.get(f"/games/{game}"))  # shows hand 1 with an Undo button
+    undo_form, _button = phone_a.button("Undo hand 1")
+    # Phone B corrects hand 1 meanwhile.
+    play_b = client.post(f"/games/{game}/hands/1",
+                         data=hand_form(1, calls_for(1, {2: 4}), "hearts", "BBBCC", "B"))
+    assert play_b.status_code == 303
+    response = client.post(f"/games/{game}/hands/undo", data=dict(undo_form.fields()))
+    assert response.status_code == 409
+    (alert,) = Page(response).alerts()
+    assert "changed on another phone" in alert
+    (hand,) = hands_of(db, game)
+    assert hand.undone_at is None and hand.points["high"] == "B"

@@ -273,3 +273,33 @@ def test_a_middle_hand_turned_throw_in_names_the_hands_to_undo(client, db, start
     assert response.status_code == 422
     (alert,) = Page(response).alerts()
     assert "hands 2 to 3 were dealt by the seats hand 1 decided" in alert
+
+
+def test_bring_back_tapped_twice_says_it_is_back_already(client, db, start_game, play):
+    game = three_hands(start_game, play, count=2)
+    client.post(f"/games/{game}/hands/undo", data={"number": "2"})
+    page = Page(client.get(f"/games/{game}"))
+    form, _button = page.button("Bring hand 2 back")
+    first = client.post(f"/games/{game}/hands/restore", data=dict(form.fields()))
+    second = client.post(f"/games/{game}/hands/restore", data=dict(form.fields()))
+    assert first.status_code == 303 and second.status_code == 409
+    (alert,) = Page(second).alerts()
+    assert alert == "Hand 2 is back already."
+    assert [h.undone_at for h in hands_of(db, game)] == [None, None]
+
+
+def test_no_bring_back_once_the_game_changed_after_the_undo(client, db, start_game, play):
+    # Undo hand 2, then correct hand 1: hand 2 was entered for a dealer the correction
+    # may have moved, so it is not offered back (it stays kept, undone).
+    game = three_hands(start_game, play, count=2)
+    client.post(f"/games/{game}/hands/undo", data={"number": "2"})
+    undone = hands_of(db, game)[1]
+    response = client.post(f"/games/{game}/hands/1",
+                           data=hand_form(1, HAND_1[0], "hearts", "BBBCC", "A"))
+    assert response.status_code == 303
+    page = Page(client.get(f"/games/{game}"))
+    assert not page.has_button("Bring hand 2 back")
+    response = client.post(f"/games/{game}/hands/restore", data={"hand_id": str(undone.id)})
+    assert response.status_code == 409
+    assert "has changed since it was undone" in Page(response).alerts()[0]
+    assert hands_of(db, game)[1].undone_at is not None
