@@ -85,8 +85,9 @@ class HandDraft:
         missing = self.missing_points()
         if missing:
             raise TallyIncomplete(missing)
-        game = None if self.game_choice in (None, NOBODY) else self.game_choice
         values = dict(self.game_values) if self.game_values else None
+        # Counted values are the more careful answer: when given, they decide Game.
+        game = None if values or self.game_choice in (None, NOBODY) else self.game_choice
         return Deal(self.auction.calls, self.trump, Tally(dict(self.card_points), game, values))
 
     def tally_args(self) -> dict[str, str]:

@@ -81,6 +81,8 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None, Deal
     draft = entry.draft
     if draft.step != "tally":
         return None, None, None
+    if draft.unreadable:
+        return None, violation_message(draft.unreadable[0]), None
     try:
         deal = draft.to_deal()
     except TallyIncomplete as incomplete:

@@ -494,6 +494,8 @@ def test_uploading_a_good_file_opens_the_new_game(app, client, row_counts):
     assert row_counts() == {"Game": 1, "GameSeat": 6, "Player": 6, "Hand": 5}
     page = client.get("/games/1").text
     assert "Ann &amp; Dan" in page
+    assert "Game imported as game 1." in page  # said once, after the redirect
+    assert "Game imported" not in client.get("/games/1").text
 
 
 def test_uploading_a_bad_file_says_what_is_wrong_and_stores_nothing(app, client, row_counts):

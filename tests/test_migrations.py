@@ -88,3 +88,32 @@ def test_a_game_recorded_on_the_first_schema_survives_every_upgrade(tmp_path):
     page = app.test_client().get("/games/1").get_data(as_text=True)
     assert "Team A: 2 points" in page and "Team B: −4 points" in page
     assert "Team C: 2 points" in page and "Hand 2" in page
+
+
+def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path):
+    import pytest
+    from sqlalchemy import text
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'half.sqlite'}")
+    upgrade(engine, "0001")
+    with engine.connect() as connection:
+        # A seat whose player is missing: the check after the migrations finds it and
+        # the whole upgrade must be taken back, the copied tables included.
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.execute(text("INSERT INTO club (id, name, created_at) "
+                                "VALUES (1, 'c', '2026-01-01 20:00:00')"))
+        connection.execute(text(
+            "INSERT INTO game (id, club_id, teams, target, bidder_goes_out, first_dealer, "
+            "first_dealer_drawn, created_at) VALUES (1, 1, '3x2', 21, 0, 1, 0, "
+            "'2026-01-01 20:00:00')"))
+        connection.execute(text("INSERT INTO gameseat (game_id, seat, player_id) "
+                                "VALUES (1, 1, 99)"))
+        connection.commit()
+    with pytest.raises(RuntimeError, match="broke foreign keys"):
+        upgrade(engine)
+    inspector = inspect(engine)
+    assert not [t for t in inspector.get_table_names() if t.startswith("_alembic_tmp")]
+    assert "revision" not in {c["name"] for c in inspector.get_columns("game")}
+    with engine.connect() as connection:
+        assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1

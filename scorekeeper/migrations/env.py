@@ -1,11 +1,16 @@
 """Alembic environment: runs against the engine the app hands over."""
 from alembic import context
+from sqlalchemy import event
 from sqlmodel import SQLModel
 
 import scorekeeper.models  # noqa: F401  (registers the tables on SQLModel.metadata)
 
 config = context.config
 target_metadata = SQLModel.metadata
+
+
+def _emit_begin(connection) -> None:
+    connection.exec_driver_sql("BEGIN")
 
 
 def run_migrations_online() -> None:
@@ -16,11 +21,17 @@ def run_migrations_online() -> None:
             # SQLite alters a table by copying it and dropping the old one, which the
             # other tables' foreign keys would forbid; they are checked again below.
             connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
+            # Python's sqlite3 opens a transaction only before INSERT/UPDATE/DELETE, so
+            # the DDL would run unguarded and a migration failing half way would leave
+            # half a schema behind. An explicit BEGIN makes the upgrade all or nothing.
+            event.listen(connection, "begin", _emit_begin)
         try:
             context.configure(
                 connection=connection,
                 target_metadata=target_metadata,
                 render_as_batch=sqlite,
+                transactional_ddl=True,  # SQLite can; Alembic assumes it can't
             )
             with context.begin_transaction():
                 context.run_migrations()
@@ -31,6 +42,10 @@ def run_migrations_online() -> None:
             connection.commit()
         finally:
             if sqlite:
+                event.remove(connection, "begin", _emit_begin)
+                connection.rollback()
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.commit()
+
 
 run_migrations_online()

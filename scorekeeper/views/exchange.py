@@ -1,7 +1,7 @@
 """Game export and import as JSON (format schmier-game/1)."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, make_response, redirect, request, url_for
+from flask import Blueprint, current_app, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs import current_club
@@ -47,6 +47,7 @@ def import_game():
         return _render_import(
             form, _("Nothing was imported: %(problem)s.", problem=str(refused)), 422
         )
+    flash(_("Game imported as game %(id)s.", id=game.id), "notice")
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 

@@ -109,14 +109,16 @@ def test_game_values_over_81_are_refused_for_their_total(client, db, start_game,
     assert count(db, Hand) == 0
 
 
-def test_a_game_team_that_contradicts_the_values_is_refused(client, db, start_game, record):
+def test_counted_game_values_decide_game_over_the_team_picked(client, db, start_game, record):
+    # Game picked for A, but the values counted give B the most: the count decides.
+    # B (Bob bid 3) takes Low, Right and Game = 3: made. A +1 (High), C +2.
     game = start_game()
     response = record(game, 1, BOB_BIDS_3, "hearts", "ABBCC", game="A",
                       values={"A": 10, "B": 60, "C": 11})
-    assert response.status_code == 422
-    (alert,) = Page(response).alerts()
-    assert "does not match the game values" in alert
-    assert count(db, Hand) == 0
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.points["game"] == "B" and hand.game_values == {"A": 10, "B": 60, "C": 11}
+    assert Page(client.get(f"/games/{game}")).scores() == {"A": 1, "B": 3, "C": 2}
 
 
 @pytest.mark.parametrize("owners, game_choice, missing", [
