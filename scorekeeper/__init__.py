@@ -58,6 +58,15 @@ def _instance_secret(app: Flask) -> str:
     """The secret key kept in the instance folder, made on first start."""
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_hex(32))
-        path.chmod(0o600)
+        # Written whole to a file of its own, then linked into place: two workers starting
+        # at once can't read a half-written key or keep two different ones.
+        draft = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")
+        draft.write_text(secrets.token_hex(32))
+        draft.chmod(0o600)
+        try:
+            os.link(draft, path)
+        except FileExistsError:
+            pass
+        finally:
+            draft.unlink()
     return path.read_text().strip()

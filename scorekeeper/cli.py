@@ -6,13 +6,12 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlmodel import select
 
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import club_game, current_club
 from scorekeeper.db import get_session
 from scorekeeper.exchange import ImportRefused, export_text, import_game
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
 
-LARGEST_ID = 2**31 - 1  # PostgreSQL's INTEGER; SQLite's is larger
 
 
 def game_line(table: Table) -> str:
@@ -42,9 +41,8 @@ def games_command() -> None:
 def export_game_command(game_id: int) -> None:
     """Print game GAME_ID as JSON (format schmier-game/1)."""
     session = get_session()
-    # A number past the database's integer range is no game, not a driver overflow.
-    game = session.get(Game, game_id) if 0 < game_id <= LARGEST_ID else None
-    if game is None or game.club_id != current_club(session).id:
+    game = club_game(session, current_club(session), game_id)
+    if game is None:
         raise click.ClickException(f"there is no game {game_id}")
     click.echo(export_text(load_table(session, game)), nl=False)
 

@@ -3,9 +3,12 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club, Game, Player
 
 DEFAULT_CLUB_NAME = "Our table"
+# The largest id an INTEGER column holds (PostgreSQL's; SQLite's is larger): a bigger
+# number in a URL or a command is no game, not an overflow in the database driver.
+MAX_ID = 2**31 - 1
 
 
 def ensure_default_club(session: Session) -> Club:
@@ -48,3 +51,11 @@ def find_or_add_player(session: Session, club: Club, name: str) -> Player:
         session.add(player)
         session.flush()
     return player
+
+
+def club_game(session: Session, club: Club, game_id: int) -> Game | None:
+    """The club's game of that id, or None (another club's game is none of its business)."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    game = session.get(Game, game_id)
+    return game if game is not None and game.club_id == club.id else None

@@ -31,6 +31,7 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def vary_on_htmx(response):
-        # The same URL answers with a page or a fragment, so caches must tell them apart.
-        response.vary.add("HX-Request")
+        # The same URL answers with a page or a fragment (which one: HX-Target,
+        # HX-Boosted), so caches must tell them apart.
+        response.vary.update(("HX-Request", "HX-Target", "HX-Boosted"))
         return response

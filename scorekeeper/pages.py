@@ -17,12 +17,12 @@ from jinja2_fragments.flask import render_block
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
-from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, replay
+from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, replay
 from scorekeeper.rules.cards import left_bauer_suit, trump_order
-from scorekeeper.rules.game import DealResult
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    hand_preview, point_name, signed, suit_name, verdict_sentence, violation_message,
+    hand_preview, point_name, signed, still_to_choose, suit_name, verdict_sentence,
+    violation_message,
 )
 
 # The element id an htmx request targets -> the template block that answers it.
@@ -76,20 +76,19 @@ def entry_for(table: Table, editing: int | None, source) -> Entry:
     return Entry(editing, result.dealer_seat, True, draft)
 
 
-def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None, DealResult | None]:
-    """(sentence, problem, result) for the draft as it stands."""
+def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
+    """(sentence, problem): what the hand would score, or what stops it being recorded."""
     draft = entry.draft
     if draft.step != "tally":
-        return None, None, None
+        return None, None
     if draft.unreadable:
-        return None, violation_message(draft.unreadable[0]), None
+        return None, violation_message(draft.unreadable[0])
     try:
         deal = draft.to_deal()
     except TallyIncomplete as incomplete:
-        names = ", ".join(point_name(p) for p in incomplete.missing)
-        return None, _("Still to choose: %(points)s.", points=names), None
+        return None, still_to_choose(incomplete.missing)
     except RuleViolation as violation:
-        return None, violation_message(violation), None
+        return None, violation_message(violation)
     deals = [deal_from_hand(h) for h in table.hands]
     if entry.editing:
         deals[entry.number - 1] = deal
@@ -98,12 +97,14 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None, Deal
     try:
         state = replay(table.rules, table.game.first_dealer, deals)
     except RuleViolation as violation:
-        return None, violation_message(violation), None
+        return None, violation_message(violation)
     result = state.deals[entry.number - 1]
     sentence = hand_preview(result)
     if not entry.editing and result.verdict.finished:
         sentence += " " + _("This ends the game: %(reason)s", reason=verdict_sentence(result.verdict))
-    return sentence, None, result
+    elif not entry.editing and result.verdict.kind is VerdictKind.TIE_PLAY_ON:
+        sentence += " " + verdict_sentence(result.verdict)
+    return sentence, None
 
 
 def _flashed_notice() -> str | None:
@@ -133,7 +134,7 @@ def render_game(
             message = _("That page was for a hand that has been recorded since. "
                         "Here is the game as it stands.")
     entry = entry_for(table, editing, source)
-    sentence, problem, _result = preview_of(table, entry)
+    sentence, problem = preview_of(table, entry)
     if entry.draft.problems and message is None:
         message = _("Part of that link could not be read, so it was left out: "
                     "check the hand and carry on.")

@@ -4,6 +4,7 @@ from __future__ import annotations
 import secrets
 from typing import Sequence
 
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from scorekeeper.clubs import clean_name, find_or_add_player, name_key
@@ -54,13 +55,23 @@ def start_game(
     cleaned = check_names(names)
     drawn = first_dealer is None
     dealer = draw_dealer() if drawn else check_seat(first_dealer)
+    try:
+        return _seat(session, club, cleaned, rules, dealer, drawn)
+    except IntegrityError:
+        # Another phone added one of these players to the roster at the same moment:
+        # now that they are there, seating them again finds them.
+        session.rollback()
+        return _seat(session, club, cleaned, rules, dealer, drawn)
+
+
+def _seat(session, club, names, rules, dealer, drawn) -> Game:
     game = Game(
         club_id=club.id, teams=str(rules.teams), target=rules.target,
         bidder_goes_out=rules.bidder_goes_out, first_dealer=dealer, first_dealer_drawn=drawn,
     )
     session.add(game)
     session.flush()
-    for seat, name in zip(SEATS, cleaned):
+    for seat, name in zip(SEATS, names):
         player = find_or_add_player(session, club, name)
         session.add(GameSeat(game_id=game.id, seat=seat, player_id=player.id))
     session.commit()

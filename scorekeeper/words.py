@@ -5,8 +5,6 @@ through gettext, so that every sentence a player reads can be translated.
 """
 from __future__ import annotations
 
-from typing import Mapping
-
 from flask_babel import gettext as _, lazy_gettext as _l
 
 from scorekeeper.rules import HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind
@@ -106,6 +104,10 @@ def violation_message(violation: RuleViolation) -> str:
     return sentence
 
 
+def still_to_choose(points: list[str]) -> str:
+    return _("Still to choose: %(points)s.", points=", ".join(point_name(p) for p in points))
+
+
 def list_teams(teams: tuple[str, ...]) -> str:
     if len(teams) == 2:
         return _("%(a)s and %(b)s", a=teams[0], b=teams[1])
@@ -175,7 +177,3 @@ def hand_preview(deal: DealResult) -> str:
         for other, change in deal.score_change.items() if other != team
     )
     return f"{lead} {others}."
-
-
-def team_points_line(changes: Mapping[str, int]) -> str:
-    return " · ".join(f"{team} {signed(change)}" for team, change in changes.items())

@@ -5,10 +5,10 @@ Scores and lines below are worked out by hand from RULES.md.
 import json
 
 import pytest
-from sqlmodel import func, select
+from sqlmodel import select
 
 from scorekeeper.db import get_session
-from scorekeeper.models import Game, GameSeat, Hand, Player
+from scorekeeper.models import Game
 
 P = "pass"
 

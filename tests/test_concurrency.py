@@ -115,3 +115,4 @@ def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay
     assert sorted(statuses) == [303, 409], statuses
     assert client.get(f"/games/{game}").status_code == 200
     assert client.get("/").status_code == 200
+

@@ -8,7 +8,7 @@ import io
 import json
 
 import pytest
-from sqlmodel import func, select
+from sqlmodel import select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
@@ -18,7 +18,7 @@ from scorekeeper.clubs import current_club
 from scorekeeper.db import get_session
 from scorekeeper.exchange import ImportRefused, export_game, import_game
 from scorekeeper.ledger import load_table, record_hand
-from scorekeeper.models import Game, GameSeat, Hand, Player
+from scorekeeper.models import Game, GameSeat, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally
 from scorekeeper.seating import start_game
 

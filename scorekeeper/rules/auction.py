@@ -52,12 +52,18 @@ class Auction:
     def __post_init__(self) -> None:
         check_seat(self.dealer_seat)
         # Re-check every call so that an Auction can only ever hold a legal one.
-        replayed = Auction.__new__(Auction)
-        object.__setattr__(replayed, "dealer_seat", self.dealer_seat)
-        object.__setattr__(replayed, "calls", ())
+        replayed = Auction._checked_already(self.dealer_seat, ())
         for call in self.calls:
             replayed = replayed._after(parse_call(call))
         object.__setattr__(self, "calls", replayed.calls)
+
+    @classmethod
+    def _checked_already(cls, dealer_seat: int, calls: tuple[Call, ...]) -> "Auction":
+        """An auction from calls already checked, without checking them again."""
+        auction = cls.__new__(cls)
+        object.__setattr__(auction, "dealer_seat", dealer_seat)
+        object.__setattr__(auction, "calls", calls)
+        return auction
 
     @property
     def order(self) -> tuple[int, ...]:
@@ -120,10 +126,7 @@ class Auction:
                 f"a bid must be higher than {best}; {call} is not",
                 bid=call, highest=best,
             )
-        result = Auction.__new__(Auction)
-        object.__setattr__(result, "dealer_seat", self.dealer_seat)
-        object.__setattr__(result, "calls", (*self.calls, call))
-        return result
+        return Auction._checked_already(self.dealer_seat, (*self.calls, call))
 
     def turns(self) -> tuple[tuple[int, Call], ...]:
         """(seat, call) for every call so far."""

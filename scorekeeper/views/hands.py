@@ -15,7 +15,7 @@ from scorekeeper.ledger import (
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
-from scorekeeper.words import point_name, violation_message
+from scorekeeper.words import still_to_choose, violation_message
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -53,11 +53,6 @@ def _changed(table: Table):
                     409, keep_draft=False)
 
 
-def _tally_message(incomplete: TallyIncomplete) -> str:
-    return _("Still to choose: %(points)s.",
-             points=", ".join(point_name(p) for p in incomplete.missing))
-
-
 @bp.post("")
 def record(game_id: int):
     """Record the next hand (a throw-in, or a played hand with its points)."""
@@ -76,7 +71,7 @@ def record(game_id: int):
     except GameChanged:
         return _changed(table)
     except TallyIncomplete as incomplete:
-        return _refused(table, _tally_message(incomplete), 422)
+        return _refused(table, still_to_choose(incomplete.missing), 422)
     except RuleViolation as violation:
         return _refused(table, violation_message(violation), 422)
     if deal.tally is None:
@@ -112,7 +107,7 @@ def save(game_id: int, number: int):
     except GameChanged:
         return _changed(table)
     except TallyIncomplete as incomplete:
-        return _refused(table, _tally_message(incomplete), 422, editing=number)
+        return _refused(table, still_to_choose(incomplete.missing), 422, editing=number)
     except RuleViolation as violation:
         return _refused(table, violation_message(violation), 422, editing=number)
     return _done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",

@@ -3,23 +3,16 @@ from __future__ import annotations
 
 from flask import abort
 
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import club_game, current_club
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
 
 
-# The largest id a database integer column holds (PostgreSQL's INTEGER; SQLite's is
-# larger): a bigger number in the URL is no game, not an overflow in the driver.
-MAX_ID = 2**31 - 1
-
-
 def game_or_404(game_id: int) -> Game:
-    if game_id > MAX_ID:
-        abort(404)
     session = get_session()
-    game = session.get(Game, game_id)
-    if game is None or game.club_id != current_club(session).id:
+    game = club_game(session, current_club(session), game_id)
+    if game is None:
         abort(404)
     return game
 

@@ -4,7 +4,7 @@ RULES.md, "The six points of a hand" and "Scoring after each hand".
 """
 import pytest
 
-from scorekeeper.rules import CARD_POINTS, GAME_TOTAL, POINTS, Point, RuleViolation, Tally, score_hand
+from scorekeeper.rules import CARD_POINTS, POINTS, Point, RuleViolation, Tally, score_hand
 from scorekeeper.rules.scoring import decide_game
 
 THREE = ("A", "B", "C")  # 3 teams of 2
