@@ -31,144 +31,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Locator, Page, expect
+from playwright.sync_api import Page, expect
+
+from table_steps import (
+    MIN_TAP, SEATS, SMALL_PHONE, TAP_BUDGET, Taps, button, call, choose, expect_entry,
+    expect_history_totals, expect_notice, expect_scores, history_row, name_trump,
+    point_group, quick_bid, record, start_game, tally,
+)
 
 pytestmark = pytest.mark.browser
-
-SEATS = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}
-TARGET = 11
-TAP_BUDGET = 10  # a typical hand by quick entry, from "hand shown" to "recorded"
-SMALL_PHONE = {"width": 360, "height": 740}
-MIN_TAP = 44  # CSS px, both ways
-
-
-class Taps:
-    """Every tap the test makes goes through here, so a hand's taps can be counted."""
-
-    def __init__(self) -> None:
-        self.count = 0
-
-    def __call__(self, target: Locator) -> None:
-        target.click()
-        self.count += 1
-
-
-# --- finding controls by name ------------------------------------------------------
-
-def button(page: Page, name: str) -> Locator:
-    return page.get_by_role("button", name=name, exact=True)
-
-
-def point_group(page: Page, point: str) -> Locator:
-    """The fieldset of one point of the tally, by its legend."""
-    return page.get_by_role("group", name=point, exact=True)
-
-
-def choice_label(radio: Locator) -> Locator:
-    """The label a player taps: the radio itself is visually hidden inside it."""
-    return radio.locator("xpath=ancestor::label[1]")
-
-
-def team_score(page: Page, team: str) -> Locator:
-    return page.locator(f'[aria-label^="Team {team}:"]')
-
-
-def history_row(page: Page, number: int) -> Locator:
-    """The history entry of hand ``number`` (the one with its "Edit hand N" link)."""
-    link = page.get_by_role("link", name=f"Edit hand {number}", exact=True)
-    return page.locator("li").filter(has=link)
-
-
-# --- checks ------------------------------------------------------------------------
-
-def number_pattern(score: int) -> str:
-    """A score as a regex: a negative one may be written with "-" or a real minus "−"."""
-    return f"[-−]{-score}" if score < 0 else str(score)
-
-
-def expect_scores(page: Page, scores: dict[str, int]) -> None:
-    for team, score in scores.items():
-        number = number_pattern(score)
-        expect(team_score(page, team)).to_have_attribute(
-            "aria-label", re.compile(rf"^Team {team}: {number} points$"))
-        expect(team_score(page, team)).to_have_text(re.compile(rf"^\s*{number}\s*$"))
-
-
-def expect_history_totals(page: Page, number: int, scores: dict[str, int]) -> None:
-    """The running totals printed in the history line of hand ``number``."""
-    line = history_row(page, number).locator(".deal-scores")
-    for team, score in scores.items():
-        expect(line).to_contain_text(
-            re.compile(rf"\b{team}\b[^=·]*= {number_pattern(score)}(\s|·|$)"))
-
-
-def expect_entry(page: Page, number: int, dealer: int) -> None:
-    """The entry panel shows hand ``number``, dealt by seat ``dealer``."""
-    expect(page.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
-    expect(page.get_by_text(f"Dealer: {SEATS[dealer]} (seat {dealer}).")).to_be_visible()
-    first = dealer % 6 + 1
-    expect(page.get_by_text(f"{SEATS[first]} bids first.")).to_be_visible()
-
-
-def expect_notice(page: Page, text: str) -> None:
-    # The live preview is an <output>, also role "status": take the notice box.
-    expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(text)
-
-
-# --- actions -----------------------------------------------------------------------
-
-def start_game(page: Page, base: str, taps: Taps, *, target: int = TARGET, dealer: int = 1) -> None:
-    page.goto(f"{base}/games/new")
-    for seat, name in SEATS.items():
-        page.get_by_role("combobox", name=f"Seat {seat}", exact=True).fill(name)
-    page.get_by_label("Play to", exact=True).fill(str(target))
-    choose(page, page.get_by_role("radio", name=f"Seat {dealer} deals first", exact=True), taps)
-    taps(button(page, "Start the game"))
-    expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    expect(page.get_by_text(f"First team to {target} wins.")).to_be_visible()
-
-
-def choose(page: Page, radio: Locator, taps: Taps) -> None:
-    """Tap the label of a hidden radio and check that the radio took it."""
-    taps(choice_label(radio))
-    expect(radio).to_be_checked()
-
-
-def call(page: Page, name: str, taps: Taps, calls_so_far: int) -> None:
-    """One seat's turn in the auction; waits until the page has taken it."""
-    taps(button(page, name))
-    calls = page.get_by_role("list", name="Bidding so far").get_by_role("listitem")
-    expect(calls).to_have_count(calls_so_far + 1)
-
-
-def quick_bid(page: Page, taps: Taps, bidder: int, bid: int) -> None:
-    """"Or enter the winning bid": the bidder's seat button, then the bid."""
-    expect(page.get_by_role("heading", name="Or enter the winning bid: who won it?")).to_be_visible()
-    taps(button(page, SEATS[bidder]))
-    # The auction's own "Bid N" buttons are on the page until this swap lands.
-    expect(page.get_by_role("heading", name=f"{SEATS[bidder]} won the bid with")).to_be_visible()
-    taps(button(page, f"Bid {bid}"))
-    expect(page.get_by_text(f"{SEATS[bidder]} bid {bid}.", exact=True)).to_be_visible()
-
-
-def name_trump(page: Page, taps: Taps, suit: str) -> None:
-    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
-    taps(page.get_by_role("button", name=suit))  # "♠ Spades": the symbol is aria-hidden
-    expect(page.get_by_role("heading", name="Who took which point?")).to_be_visible()
-
-
-def tally(page: Page, taps: Taps, points: dict[str, str]) -> None:
-    """Tap, for each point, the team that took it ("Tied: nobody" for a tied Game)."""
-    for point, team in points.items():
-        group = point_group(page, point)
-        # A team's radio is named by its letter and then its players ("A Ann & Dan").
-        name = team if len(team) > 1 else re.compile(rf"^{team}\b")
-        choose(page, group.get_by_role("radio", name=name, exact=len(team) > 1), taps)
-
-
-def record(page: Page, taps: Taps, number: int) -> None:
-    taps(button(page, f"Record hand {number}"))
-    expect_notice(page, f"Hand {number} recorded.")
 
 
 # --- the game ----------------------------------------------------------------------

@@ -85,6 +85,10 @@ def test_a_tie_on_top_goes_to_the_bidding_team(client, start_game, play):
 def test_a_tie_without_the_bidder_plays_another_hand(client, db, start_game, play):
     game = start_game(target="5")
     play(game, 1, BOB_BIDS_3, "hearts", "BBBAA", "A")  # A 3, B 3
+    preview = Page(client.get(f"/games/{game}", query_string={
+        "calls": CID_BIDS_3, "trump": "spades", "high": "A", "low": "A", "right": "A",
+        "left": "B", "joker": "B", "game": "B"})).section_text("preview")
+    assert preview.endswith("A and B tied on 6 and neither bid: play another hand.")
     play(game, 2, CID_BIDS_3, "spades", "AAABB", "B")  # C set: A 6, B 6, C −3
     page = game_page(client, game)
     assert page.scores() == {"A": 6, "B": 6, "C": -3}

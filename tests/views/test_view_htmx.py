@@ -117,3 +117,19 @@ def test_an_htmx_refusal_answers_the_game_block_with_the_message(client, db, sta
     assert response.text.strip().startswith('<div id="game"')
     assert Page(response).alerts() == ["Still to choose: Joker."]
     assert count(db, Hand) == 0
+
+
+def test_answers_vary_on_every_header_that_picks_the_block(client, start_game):
+    game = start_game()
+    for headers in ({}, {**HTMX, "HX-Target": "hand-entry"}, {**HTMX, "HX-Boosted": "true"}):
+        response = client.get(f"/games/{game}", headers=headers)
+        assert {"HX-Request", "HX-Target", "HX-Boosted"} <= set(response.vary)
+
+
+def test_a_boosted_record_is_a_navigation_and_gets_a_redirect(client, db, start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands", headers={**HTMX, "HX-Boosted": "true"},
+                           data=hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A"))
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/games/{game}"
+    assert len(hands_of(db, game)) == 1

@@ -1,0 +1,72 @@
+"""What happens at a real table: a reload mid-hand, the Back button, a double tap.
+
+Ann deals hand 1 (target 11). Bob (seat 2, team B) wins the bid with 4 in hearts.
+B takes High, Low, Right and Left (4): made, +4. C takes Joker and Game: +2.
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from table_steps import (
+    Taps, button, expect_entry, expect_notice, expect_scores, name_trump, point_group,
+    quick_bid, start_game, tally,
+)
+
+pytestmark = pytest.mark.browser
+
+HAND_1 = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "C"}
+AFTER_HAND_1 = {"A": 0, "B": 4, "C": 2}
+
+
+def radio(page: Page, point: str, team: str):
+    return point_group(page, point).get_by_role("radio", name=re.compile(rf"^{team}\b"))
+
+
+def test_a_reload_mid_hand_keeps_the_bid_trump_and_points_chosen(page: Page, live_server: str):
+    taps = Taps()
+    start_game(page, live_server, taps)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, HAND_1)
+    expect(page.locator("#preview")).to_have_text("Still to choose: Game.")
+    page.reload()
+    expect(page.get_by_text("Bob bid 4.", exact=True)).to_be_visible()
+    for point, team in HAND_1.items():
+        expect(radio(page, point, team)).to_be_checked()
+    tally(page, taps, {"Game": "C"})
+    expect(page.locator("#preview")).to_have_text("B bid 4, took 4: made, +4. A +0, C +2.")
+
+
+def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_server: str):
+    taps = Taps()
+    start_game(page, live_server, taps)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, {**HAND_1, "Game": "C"})
+    taps(button(page, "Record hand 1"))
+    expect_notice(page, "Hand 1 recorded.")
+    expect_scores(page, AFTER_HAND_1)
+
+    page.go_back()  # to the step where hand 1's points were being chosen
+    expect(page.get_by_role("alert")).to_contain_text("recorded since")
+    expect_entry(page, 2, dealer=2)
+    expect(page.get_by_role("button", name=re.compile("^Record hand"))).to_have_count(0)
+    expect_scores(page, AFTER_HAND_1)
+
+
+def test_a_double_tap_on_record_records_the_hand_once(page: Page, live_server: str):
+    taps = Taps()
+    start_game(page, live_server, taps)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, {**HAND_1, "Game": "C"})
+    button(page, "Record hand 1").dblclick()
+    expect_notice(page, "Hand 1")
+    expect_scores(page, AFTER_HAND_1)
+    expect(page.get_by_role("link", name=re.compile(r"^Edit hand \d$"))).to_have_count(1)
+    page.reload()
+    expect_scores(page, AFTER_HAND_1)
+    expect(page.get_by_role("link", name=re.compile(r"^Edit hand \d$"))).to_have_count(1)
