@@ -21,6 +21,14 @@ HAND_1 = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker
 AFTER_HAND_1 = {"A": 0, "B": 4, "C": 2}
 
 
+def enter_hand_1(page: Page, live_server: str, taps: Taps) -> None:
+    """A new game, and hand 1 entered up to (not including) Record."""
+    start_game(page, live_server, taps)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, {**HAND_1, "Game": "C"})
+
+
 def radio(page: Page, point: str, team: str):
     return point_group(page, point).get_by_role("radio", name=re.compile(rf"^{team}\b"))
 
@@ -42,10 +50,7 @@ def test_a_reload_mid_hand_keeps_the_bid_trump_and_points_chosen(page: Page, liv
 
 def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_server: str):
     taps = Taps()
-    start_game(page, live_server, taps)
-    quick_bid(page, taps, bidder=2, bid=4)
-    name_trump(page, taps, "Hearts")
-    tally(page, taps, {**HAND_1, "Game": "C"})
+    enter_hand_1(page, live_server, taps)
     taps(button(page, "Record hand 1"))
     expect_notice(page, "Hand 1 recorded.")
     expect_scores(page, AFTER_HAND_1)
@@ -58,11 +63,7 @@ def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_ser
 
 
 def test_a_double_tap_on_record_records_the_hand_once(page: Page, live_server: str):
-    taps = Taps()
-    start_game(page, live_server, taps)
-    quick_bid(page, taps, bidder=2, bid=4)
-    name_trump(page, taps, "Hearts")
-    tally(page, taps, {**HAND_1, "Game": "C"})
+    enter_hand_1(page, live_server, Taps())
     button(page, "Record hand 1").dblclick()
     expect_notice(page, "Hand 1")
     expect_scores(page, AFTER_HAND_1)
