@@ -45,7 +45,7 @@ def test_the_worked_example_is_stored_and_scored(client, db, start_game, play):
     assert page.score_texts()["B"] in ("-4", "−4")
     line = page.history()[1]
     assert "Ann dealt." in line["head"] and "Bob (B) bid 4" in line["head"]
-    assert "set" in line["head"]
+    assert "took 2: set" in line["head"]
     assert {t: as_int(c) for t, c in line["changes"].items()} == {"A": 2, "B": -4, "C": 2}
     assert line["scores"] == {"A": 2, "B": -4, "C": 2}
     assert "High A · Low B · Right Bauer B · Left Bauer C · Joker C · Game A" in line["text"]
