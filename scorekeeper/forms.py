@@ -13,12 +13,14 @@ from scorekeeper.rules import SEATS, HouseRules
 RANDOM = "random"
 
 
+def all_errors(form: FlaskForm) -> list[str]:
+    """Each field's errors, named by the field: "Play to: Not a valid integer value." """
+    return [f"{field.label.text}: {error}" for field in form for error in field.errors]
+
+
 def first_error(form: FlaskForm) -> str:
-    """The form's first error, named by its field: "Play to: Not a valid integer value." """
-    for field in form:
-        if field.errors:
-            return f"{field.label.text}: {field.errors[0]}"
-    return ""
+    errors = all_errors(form)
+    return errors[0] if errors else ""
 
 
 class ChangeForm(FlaskForm):

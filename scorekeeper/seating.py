@@ -15,28 +15,37 @@ from scorekeeper.rules.table import check_seat
 MAX_NAME = 40
 
 
-def check_names(names: Sequence[str]) -> list[str]:
-    """Six names, cleaned; RuleViolation if one is empty, too long or sits twice."""
+def name_problems(names: Sequence[str]) -> list[RuleViolation]:
+    """Everything wrong with six names: an empty seat, a name too long or sitting twice."""
     if len(names) != len(SEATS):
-        raise RuleViolation("seats_count", "a game needs exactly six players", count=len(names))
-    cleaned = [clean_name(name or "") for name in names]
+        return [RuleViolation("seats_count", "a game needs exactly six players",
+                              count=len(names))]
+    problems: list[RuleViolation] = []
     seen: dict[str, int] = {}
-    for seat, name in zip(SEATS, cleaned):
+    for seat, name in zip(SEATS, (clean_name(name or "") for name in names)):
         if not name:
-            raise RuleViolation("seat_empty", f"seat {seat} has no player", seat=seat)
-        if len(name) > MAX_NAME:
-            raise RuleViolation(
+            problems.append(RuleViolation("seat_empty", f"seat {seat} has no player", seat=seat))
+        elif len(name) > MAX_NAME:
+            problems.append(RuleViolation(
                 "name_too_long", f"seat {seat}: a name may have at most {MAX_NAME} letters",
                 seat=seat, limit=MAX_NAME,
-            )
-        key = name_key(name)
-        if key in seen:
-            raise RuleViolation(
-                "name_twice", f"{name} can't sit in seats {seen[key]} and {seat}",
-                name=name, first=seen[key], seat=seat,
-            )
-        seen[key] = seat
-    return cleaned
+            ))
+        elif name_key(name) in seen:
+            problems.append(RuleViolation(
+                "name_twice", f"{name} can't sit in seats {seen[name_key(name)]} and {seat}",
+                name=name, first=seen[name_key(name)], seat=seat,
+            ))
+        else:
+            seen[name_key(name)] = seat
+    return problems
+
+
+def check_names(names: Sequence[str]) -> list[str]:
+    """Six names, cleaned; RuleViolation (the first problem) if any is wrong."""
+    problems = name_problems(names)
+    if problems:
+        raise problems[0]
+    return [clean_name(name or "") for name in names]
 
 
 def draw_dealer() -> int:

@@ -5,12 +5,12 @@ from flask import Blueprint, abort, redirect, request, url_for
 
 from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
-from scorekeeper.forms import NewGameForm, first_error
+from scorekeeper.forms import NewGameForm, all_errors
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game
 from scorekeeper.pages import render_game, render_page
-from scorekeeper.rules import RuleViolation, SEATS, TeamLayout, teams_for
-from scorekeeper.seating import start_game
+from scorekeeper.rules import SEATS, TeamLayout, teams_for
+from scorekeeper.seating import name_problems, start_game
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.words import verdict_sentence, violation_message
 from sqlmodel import select
@@ -41,10 +41,11 @@ def _teams_preview(form: NewGameForm) -> list[tuple[str, list[tuple[int, str]]]]
     ]
 
 
-def _render_new(form: NewGameForm, message: str | None = None, status: int = 200):
+def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=frozenset()):
     session = get_session()
     return render_page(
-        "new_game.html", status=status, form=form, message=message,
+        "new_game.html", status=status, form=form, messages=list(messages),
+        bad_seats=bad_seats,
         roster=roster(session, current_club(session)), teams_preview=_teams_preview(form),
     )
 
@@ -55,14 +56,16 @@ def new():
     form = NewGameForm(formdata=request.form if request.method == "POST" else request.args or None)
     if request.method == "GET":
         return _render_new(form)
-    if not form.validate():
-        return _render_new(form, first_error(form), 422)
+    # Every problem at once, so a clumsy form is put right in one go.
+    form.validate()
+    problems = name_problems(form.names())
+    if form.errors or problems:
+        messages = [violation_message(p) for p in problems] + all_errors(form)
+        bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
+        return _render_new(form, messages, 422, bad_seats)
     session = get_session()
-    try:
-        game = start_game(session, current_club(session), form.names(), form.house_rules(), form.dealer())
-    except RuleViolation as violation:
-        session.rollback()
-        return _render_new(form, violation_message(violation), 422)
+    game = start_game(session, current_club(session), form.names(), form.house_rules(),
+                      form.dealer())
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 

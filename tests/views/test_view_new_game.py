@@ -160,3 +160,18 @@ def test_the_drawn_dealer_deals_and_the_one_on_the_left_bids(client, db, new_gam
     page = Page(client.get(f"/games/{game.id}"))
     assert "The app drew Fay (seat 6) to deal first." in page.text
     assert "Ann (seat 1) to bid" in page.text  # 6 -> 1: left of seat 6 is seat 1
+
+
+def test_every_problem_of_a_clumsy_form_is_named_at_once(client, db, new_game_form):
+    names = ["Ann", "ann ", "", "Dan", "Eve", "Fay"]
+    response = client.post("/games/new", data=new_game_form(names=names, target="0"))
+    assert response.status_code == 422
+    page = Page(response)
+    (alert,) = page.alerts()
+    assert "ann can't sit twice (seats 1 and 2)." in alert  # as typed in seat 2
+    assert "Seat 3 needs a player." in alert
+    assert "Play to: The target must be from 1 to 999." in alert
+    marked = [field.get("name") for field in page.root.find_all("input")
+              if field.get("aria-invalid") == "true"]
+    assert marked == ["seat_2", "seat_3", "target"]
+    nothing_stored(db)
