@@ -39,6 +39,14 @@ class NotTheLastHand(Exception):
         self.number = number
 
 
+class AlreadyBack(Exception):
+    """Bring-back tapped twice: the hand is live again already."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} is back already")
+        self.number = number
+
+
 @dataclass(frozen=True)
 class Table:
     """A game as the pages need it: its rules, seats, stored hands and replayed state."""
@@ -81,6 +89,12 @@ def hand_fields(deal: Deal, teams: tuple[str, ...]) -> dict:
     }
 
 
+def stored_fields(hand: Hand) -> dict:
+    """The columns ``hand_fields`` fills, as the hand holds them now."""
+    return {"calls": hand.calls, "trump": hand.trump, "points": hand.points,
+            "game_values": hand.game_values}
+
+
 def live_hands(session: Session, game_id: int) -> tuple[Hand, ...]:
     return tuple(session.exec(
         select(Hand)
@@ -116,12 +130,12 @@ def _check_revision(table: Table, revision: int | None) -> None:
         raise GameChanged()
 
 
-def _commit_change(session: Session, table: Table, when, on_conflict: Exception) -> None:
+def _commit_change(session: Session, table: Table, when) -> None:
     """Commit with the game's revision checked and bumped in the same transaction.
 
     The UPDATE of the game row carries ``WHERE revision = <the one read>``: if another
-    request changed the game since this one read it, nothing matches and nothing of
-    this change is kept.
+    request changed the game since this one read it, nothing matches, nothing of this
+    change is kept, and GameChanged says so.
     """
     table.game.changed_at = when
     session.add(table.game)
@@ -129,7 +143,7 @@ def _commit_change(session: Session, table: Table, when, on_conflict: Exception)
         session.commit()
     except (StaleDataError, IntegrityError):
         session.rollback()
-        raise on_conflict from None
+        raise GameChanged() from None
 
 
 def record_hand(
@@ -143,7 +157,7 @@ def record_hand(
     hand = Hand(game_id=table.game.id, number=number,
                 **hand_fields(deal, table.rules.team_names))
     session.add(hand)
-    _commit_change(session, table, hand.recorded_at, AlreadyRecorded(number))
+    _commit_change(session, table, hand.recorded_at)
     return hand
 
 
@@ -154,8 +168,12 @@ def edit_hand(
     index = number - 1
     if not 0 <= index < len(table.hands):
         raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
+    hand = table.hands[index]
+    fields = hand_fields(deal, table.rules.team_names)
+    if fields == stored_fields(hand):
+        return hand  # already so (a second tap on Save): nothing to write
     _check_revision(table, revision)
-    old = deal_from_hand(table.hands[index])
+    old = deal_from_hand(hand)
     is_last = index == len(table.hands) - 1
     was_thrown_in = old.tally is None
     if not is_last and was_thrown_in != (deal.tally is None):
@@ -182,12 +200,11 @@ def edit_hand(
                 last=len(table.hands),
             ) from None
         raise
-    hand = table.hands[index]
-    for name, value in hand_fields(deal, table.rules.team_names).items():
+    for name, value in fields.items():
         setattr(hand, name, value)
     hand.updated_at = utcnow()
     session.add(hand)
-    _commit_change(session, table, hand.updated_at, GameChanged())
+    _commit_change(session, table, hand.updated_at)
     return hand
 
 
@@ -201,39 +218,33 @@ def undo_last_hand(
     hand = table.hands[-1]
     hand.undone_at = utcnow()
     session.add(hand)
-    _commit_change(session, table, hand.undone_at, NotTheLastHand(number))
+    _commit_change(session, table, hand.undone_at)
     return hand
 
 
 def last_undone_hand(session: Session, table: Table) -> Hand | None:
-    """The hand the game's last change undid, if nothing has happened since.
+    """The hand undone last, if it can come back as it was.
 
-    Only then does bringing it back mean what it meant: a later record, correction or
-    undo may have changed who deals it, and so who bid.
+    It must be the next hand again, and nothing may have been recorded or corrected
+    since it was undone: that could have changed who deals it, and so who bid.
     """
-    if table.game.changed_at is None:
-        return None
     hand = session.exec(
         select(Hand)
-        .where(Hand.game_id == table.game.id, Hand.undone_at == table.game.changed_at)
+        .where(Hand.game_id == table.game.id, Hand.undone_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(Hand.undone_at.desc())  # type: ignore[union-attr]
     ).first()
     if hand is None or hand.number != table.state.next_number:
         return None
+    last_written = max((h.updated_at or h.recorded_at for h in table.hands), default=None)
+    if last_written is not None and last_written > hand.undone_at:
+        return None
     return hand
-
-
-class AlreadyBack(Exception):
-    """Bring-back tapped twice: the hand is live again already."""
-
-    def __init__(self, number: int) -> None:
-        super().__init__(f"hand {number} is back already")
-        self.number = number
 
 
 def restore_hand(
     session: Session, table: Table, hand_id: int, revision: int | None = None
 ) -> Hand:
-    """Bring back the hand the last change undid (an undo of the undo)."""
+    """Bring back the hand undone last (an undo of the undo)."""
     live = next((h for h in table.hands if h.id == hand_id), None)
     if live is not None:
         raise AlreadyBack(live.number)
@@ -244,5 +255,5 @@ def restore_hand(
     _replay(table, [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)])
     hand.undone_at = None
     session.add(hand)
-    _commit_change(session, table, utcnow(), GameChanged())
+    _commit_change(session, table, utcnow())
     return hand

@@ -35,20 +35,25 @@ def start(client) -> int:
 
 def at_once(app, *posts):
     """Send the posts from separate threads at the same instant; their status codes."""
+    return [response.status_code for response in responses_at_once(app, *posts)]
+
+
+def responses_at_once(app, *posts):
+    """Send the posts from separate threads at the same instant; their responses."""
     barrier = threading.Barrier(len(posts))
-    statuses = [None] * len(posts)
+    responses = [None] * len(posts)
 
     def send(index, url, data):
         client = app.test_client()
         barrier.wait()
-        statuses[index] = client.post(url, data=data).status_code
+        responses[index] = client.post(url, data=data)
 
     threads = [threading.Thread(target=send, args=(i, *post)) for i, post in enumerate(posts)]
     for thread in threads:
         thread.start()
     for thread in threads:
         thread.join(timeout=30)
-    return statuses
+    return responses
 
 
 def live_numbers(app, game_id):
@@ -86,12 +91,13 @@ def test_two_phones_recording_the_same_hand_keep_one(file_app):
     client = file_app.test_client()
     game = start(client)
     for number in range(1, ROUNDS + 1):
-        statuses = at_once(
-            file_app,
-            (f"/games/{game}/hands", {"number": number, "calls": BID_3, **PLAYED}),
-            (f"/games/{game}/hands", {"number": number, "calls": BID_3, **PLAYED}),
-        )
-        assert sorted(statuses) == [303, 409], statuses
+        revision = Session(file_app.extensions["db_engine"]).get(Game, game).revision
+        form = {"number": number, "calls": BID_3, "revision": revision, **PLAYED}
+        responses = responses_at_once(file_app, (f"/games/{game}/hands", form),
+                                      (f"/games/{game}/hands", form))
+        assert sorted(r.status_code for r in responses) == [303, 409]
+        (loser,) = [r for r in responses if r.status_code == 409]
+        assert f"Hand {number} was already recorded" in loser.get_data(as_text=True)
         assert live_numbers(file_app, game) == list(range(1, number + 1))
 
 

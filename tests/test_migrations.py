@@ -117,3 +117,17 @@ def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path):
     with engine.connect() as connection:
         assert connection.execute(text("SELECT version_num FROM alembic_version")).scalar() == "0001"
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+
+
+def test_a_start_with_nothing_to_migrate_does_not_judge_old_rows(tmp_path):
+    # A stray row the app did not write must not stop it starting when no migration runs.
+    from sqlalchemy import text
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'stray.sqlite'}")
+    upgrade(engine)
+    with engine.connect() as connection:
+        connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+        connection.execute(text("INSERT INTO gameseat (game_id, seat, player_id) "
+                                "VALUES (7, 1, 99)"))
+        connection.commit()
+    upgrade(engine)  # nothing to do, nothing raised

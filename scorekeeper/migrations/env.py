@@ -26,16 +26,19 @@ def run_migrations_online() -> None:
             # the DDL would run unguarded and a migration failing half way would leave
             # half a schema behind. An explicit BEGIN makes the upgrade all or nothing.
             event.listen(connection, "begin", _emit_begin)
+        applied = []
         try:
             context.configure(
                 connection=connection,
                 target_metadata=target_metadata,
                 render_as_batch=sqlite,
-                transactional_ddl=True,  # SQLite can; Alembic assumes it can't
+                # SQLite can roll DDL back; Alembic assumes it can't.
+                transactional_ddl=True if sqlite else None,
+                on_version_apply=lambda **step: applied.append(step),
             )
             with context.begin_transaction():
                 context.run_migrations()
-                if sqlite:
+                if sqlite and applied:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
                     if broken:
                         raise RuntimeError(f"a migration broke foreign keys: {broken[:5]}")

@@ -9,8 +9,8 @@ from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
-    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand, load_table,
-    record_hand, restore_hand, undo_last_hand,
+    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand,
+    last_undone_hand, load_table, record_hand, restore_hand, undo_last_hand,
 )
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
@@ -31,10 +31,16 @@ def _done(table: Table, notice: str):
     return htmx_response(response, push_url=game_url)
 
 
-def _refused(table: Table, message: str, status: int, *, editing=None, keep_draft=True):
-    """The page again with the message; nothing was written."""
+def _refused(table: Table, message, status: int, *, editing=None, keep_draft=True):
+    """The page again with the message; nothing was written.
+
+    ``message`` may be a function of the game as it stands now, read afresh: after a
+    conflict only that can say what happened (recorded by another phone, or changed).
+    """
     get_session().rollback()
     fresh = load_table(get_session(), table.game)
+    if callable(message):
+        message = message(fresh)
     source = request.form if keep_draft else {}
     return render_game(fresh, editing=editing, source=source, message=message,
                        status=status, block="game")
@@ -66,10 +72,8 @@ def record(game_id: int):
     try:
         deal = _deal_from_form(table, None)
         record_hand(get_session(), table, number, deal, form.revision.data)
-    except AlreadyRecorded:
+    except (AlreadyRecorded, GameChanged):
         return _already(table, number)
-    except GameChanged:
-        return _changed(table)
     except TallyIncomplete as incomplete:
         return _refused(table, still_to_choose(incomplete.missing), 422)
     except RuleViolation as violation:
@@ -82,13 +86,19 @@ def record(game_id: int):
 
 
 def _already(table: Table, number: int):
-    if 1 <= number < table.state.next_number:
-        message = _("Hand %(number)s was already recorded (by this phone or another). "
-                    "Here is the game as it stands.", number=number)
-    else:
-        message = _("That form was for hand %(number)s, which is not the next hand. "
-                    "Here is the game as it stands.", number=number)
-    return _refused(table, message, 409, keep_draft=False)
+    """Hand ``number`` could not be recorded: say why, from the game as it is now."""
+
+    def why(fresh: Table) -> str:
+        if 1 <= number < fresh.state.next_number:
+            return _("Hand %(number)s was already recorded (by this phone or another). "
+                     "Here is the game as it stands.", number=number)
+        if number == fresh.state.next_number:
+            return _("The game changed on another phone after this page was shown, "
+                     "so nothing was written. Here is the game as it stands.")
+        return _("That form was for hand %(number)s, which is not the next hand. "
+                 "Here is the game as it stands.", number=number)
+
+    return _refused(table, why, 409, keep_draft=False)
 
 
 @bp.post("/<int:number>")
@@ -124,13 +134,21 @@ def undo(game_id: int):
                         keep_draft=False)
     try:
         hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data)
-    except GameChanged:
-        return _changed(table)
-    except NotTheLastHand:
-        return _refused(table, _("Hand %(number)s is not the last hand any more, so it was "
-                                 "not undone. Here is the game as it stands.",
-                                 number=form.number.data), 409, keep_draft=False)
+    except (NotTheLastHand, GameChanged):
+        return _not_undone(table, form.number.data)
     return _done(table, _("Hand %(number)s undone.", number=hand.number))
+
+
+def _not_undone(table: Table, number: int):
+    """Hand ``number`` was not undone: undone already (a double tap), or the game changed."""
+    get_session().rollback()
+    fresh = load_table(get_session(), table.game)
+    undone = last_undone_hand(get_session(), fresh)
+    if undone is not None and undone.number == number:
+        return _done(fresh, _("Hand %(number)s is undone already.", number=number))
+    return _refused(fresh, _("Hand %(number)s was not undone: the game changed on another "
+                             "phone after this page was shown. Here it is as it stands.",
+                             number=number), 409, keep_draft=False)
 
 
 @bp.post("/restore")

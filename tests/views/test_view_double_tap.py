@@ -62,13 +62,25 @@ def test_undo_posted_twice_undoes_one_hand(client, db, start_game, play):
     first = client.post(f"/games/{game}/hands/undo", data={"number": "2"})
     second = client.post(f"/games/{game}/hands/undo", data={"number": "2"})
     assert first.status_code == 303
-    assert second.status_code == 409
-    (alert,) = Page(second).alerts()
-    assert "Hand 2 is not the last hand any more" in alert
+    assert second.status_code == 303  # the second tap is told, and undoes nothing more
+    page = Page(client.get(f"/games/{game}"))
+    # (the notices of every change not yet shown, as no page was opened in between)
+    assert page.notices()[0].endswith("Hand 2 undone. Hand 2 is undone already.")
     one, two = hands_of(db, game)
     assert one.undone_at is None
     assert two.undone_at is not None
-    assert Page(second).scores() == {"A": 2, "B": -4, "C": 2}
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+
+
+def test_undo_of_a_hand_that_is_no_longer_last_changes_nothing(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    play(game, 2, calls_for(2, {3: 3}), "spades", "CCCAB", "C")
+    response = client.post(f"/games/{game}/hands/undo", data={"number": "1"})
+    assert response.status_code == 409
+    (alert,) = Page(response).alerts()
+    assert alert.startswith("Hand 1 was not undone")
+    assert [h.undone_at for h in hands_of(db, game)] == [None, None]
 
 
 def test_undo_without_a_number_changes_nothing(client, db, start_game, play):

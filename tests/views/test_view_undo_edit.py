@@ -303,3 +303,31 @@ def test_no_bring_back_once_the_game_changed_after_the_undo(client, db, start_ga
     assert response.status_code == 409
     assert "has changed since it was undone" in Page(response).alerts()[0]
     assert hands_of(db, game)[1].undone_at is not None
+
+
+def test_save_tapped_twice_is_saved_once_and_said_so(client, db, start_game, play):
+    game = three_hands(start_game, play, count=2)
+    page = Page(client.get(f"/games/{game}/hands/1/edit"))
+    form, _button = page.button("Save hand 1")
+    fields = dict(form.fields())
+    fields["high"] = "B"  # B took High after all: B 3 of 4, still set; A +1
+    first = client.post(f"/games/{game}/hands/1", data=fields)
+    second = client.post(f"/games/{game}/hands/1", data=fields)  # same page, same revision
+    assert (first.status_code, second.status_code) == (303, 303)
+    one = hands_of(db, game)[0]
+    assert one.points["high"] == "B"
+    assert Page(client.get(f"/games/{game}")).scores() == {"A": 2, "B": -3, "C": 6}
+
+
+def test_hands_undone_one_after_another_come_back_one_after_another(client, db, start_game,
+                                                                    play):
+    game = three_hands(start_game, play, count=3)
+    for number in (3, 2):
+        client.post(f"/games/{game}/hands/undo", data={"number": str(number)})
+    page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+    for number in (2, 3):
+        assert click(client, page, f"Bring hand {number} back").status_code == 303
+        page = Page(client.get(f"/games/{game}"))
+    assert page.scores() == {"A": 6, "B": -1, "C": 6}
+    assert [h.undone_at for h in hands_of(db, game)] == [None, None, None]
