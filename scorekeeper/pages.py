@@ -125,14 +125,24 @@ def render_game(
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``."""
     source = request.args if source is None else source
+    stale = forget_step = False
     shown = source.get("number")
     if shown is not None and shown != str(editing or table.state.next_number):
         # A step of a hand that has been recorded since (the browser's Back button, or
         # another phone): its state must not be offered again as the next hand's.
-        source = {}
+        source, stale, forget_step = {}, True, True
         if message is None:
             message = _("That page was for a hand that has been recorded since. "
                         "Here is the game as it stands.")
+    elif source.get("revision") not in (None, str(table.game.revision)):
+        # Another phone changed the game meanwhile, but this hand is still the one to
+        # enter: keep what was entered, and show the scores as they are now.
+        stale = True
+        if notice is None:
+            notice = _("The game was changed on another phone; the scores are as they "
+                       "stand now.")
+    if stale and block is None and wants_fragment():
+        block = "game"  # the whole game, not just the step this request asked for
     entry = entry_for(table, editing, source)
     sentence, problem = preview_of(table, entry)
     if entry.draft.problems and message is None:
@@ -146,7 +156,7 @@ def render_game(
         entry_url = url_for("games.edit_hand", game_id=table.game.id, number=editing)
         save_url = url_for("hands.save", game_id=table.game.id, number=editing)
     trump = entry.draft.trump
-    return render_page(
+    response = render_page(
         "game.html", status=status, block=block,
         table=table, game=table.game, state=state, names=table.names,
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
@@ -161,3 +171,9 @@ def render_game(
         left_bauer=f"J{left_bauer_suit(trump).symbol}" if trump else None,
         suit_name=suit_name, point_name=point_name, signed=signed,
     )
+    if block == "game" and wants_fragment() and request.htmx.target != "game":
+        response.headers["HX-Retarget"] = "#game"
+        response.headers["HX-Reswap"] = "outerHTML"
+    if forget_step and wants_fragment():
+        response.headers["HX-Push-Url"] = entry_url  # not the stale step's address
+    return response

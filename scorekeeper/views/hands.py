@@ -42,8 +42,12 @@ def _refused(table: Table, message, status: int, *, editing=None, keep_draft=Tru
     if callable(message):
         message = message(fresh)
     source = request.form if keep_draft else {}
-    return render_game(fresh, editing=editing, source=source, message=message,
-                       status=status, block="game")
+    response = render_game(fresh, editing=editing, source=source, message=message,
+                           status=status, block="game")
+    if not keep_draft and request.htmx:
+        # What is shown now is the game itself, not the step or correction that was open.
+        response.headers["HX-Replace-Url"] = url_for("games.show", game_id=fresh.game.id)
+    return response
 
 
 def _deal_from_form(table: Table, editing: int | None):
@@ -90,11 +94,16 @@ def _already(table: Table, number: int):
 
     def why(fresh: Table) -> str:
         if 1 <= number < fresh.state.next_number:
-            return _("Hand %(number)s was already recorded (by this phone or another). "
-                     "Here is the game as it stands.", number=number)
+            return _("Hand %(number)s was already recorded (by this phone or another), so "
+                     "this entry was not. Check hand %(number)s in the list below; if it is "
+                     "wrong, edit it.", number=number)
         if number == fresh.state.next_number:
             return _("The game changed on another phone after this page was shown, "
                      "so nothing was written. Here is the game as it stands.")
+        if number > fresh.state.next_number:
+            return _("Hand %(number)s was not recorded: the game changed on another phone, "
+                     "and the next hand is now hand %(next)s. Here is the game as it stands.",
+                     number=number, next=fresh.state.next_number)
         return _("That form was for hand %(number)s, which is not the next hand. "
                  "Here is the game as it stands.", number=number)
 
@@ -166,8 +175,7 @@ def restore(game_id: int):
                         409, keep_draft=False)
     except GameChanged:
         return _refused(table, _("That hand can't be brought back: the game has changed "
-                                 "since it was undone. Enter it again as a new hand."),
-                        409, keep_draft=False)
+                                 "since it was undone."), 409, keep_draft=False)
     except RuleViolation as violation:
         return _refused(table, violation_message(violation), 422, keep_draft=False)
     return _done(table, _("Hand %(number)s is back.", number=hand.number))

@@ -95,10 +95,13 @@ def phone_context(browser, viewport: dict = PHONE):
 @pytest.fixture
 def page(browser):
     """A fresh phone-sized page (390x844, touch, 2x), 10 s default timeout."""
-    context = phone_context(browser)
-    page = context.new_page()
+    yield from phone_page(browser, PHONE)
+
+
+def phone_page(browser, viewport: dict):
+    context = phone_context(browser, viewport)
     try:
-        yield page
+        yield context.new_page()
     finally:
         context.close()
 
@@ -106,9 +109,10 @@ def page(browser):
 @pytest.fixture
 def small_page(browser):
     """A fresh page on a small phone (360x740)."""
-    context = phone_context(browser, {"width": 360, "height": 740})
-    page = context.new_page()
-    try:
-        yield page
-    finally:
-        context.close()
+    yield from phone_page(browser, {"width": 360, "height": 740})
+
+
+@pytest.fixture
+def other_phone(browser):
+    """A second phone at the same table: its own browser context, cookies and all."""
+    yield from phone_page(browser, {"width": 360, "height": 740})

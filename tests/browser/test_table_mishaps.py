@@ -21,9 +21,8 @@ HAND_1 = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker
 AFTER_HAND_1 = {"A": 0, "B": 4, "C": 2}
 
 
-def enter_hand_1(page: Page, live_server: str, taps: Taps) -> None:
-    """A new game, and hand 1 entered up to (not including) Record."""
-    start_game(page, live_server, taps)
+def enter_hand_1(page: Page, taps: Taps) -> None:
+    """Hand 1 entered up to (not including) Record."""
     quick_bid(page, taps, bidder=2, bid=4)
     name_trump(page, taps, "Hearts")
     tally(page, taps, {**HAND_1, "Game": "C"})
@@ -50,7 +49,8 @@ def test_a_reload_mid_hand_keeps_the_bid_trump_and_points_chosen(page: Page, liv
 
 def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_server: str):
     taps = Taps()
-    enter_hand_1(page, live_server, taps)
+    start_game(page, live_server, taps)
+    enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
     expect_notice(page, "Hand 1 recorded.")
     expect_scores(page, AFTER_HAND_1)
@@ -63,7 +63,9 @@ def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_ser
 
 
 def test_a_double_tap_on_record_records_the_hand_once(page: Page, live_server: str):
-    enter_hand_1(page, live_server, Taps())
+    taps = Taps()
+    start_game(page, live_server, taps)
+    enter_hand_1(page, taps)
     button(page, "Record hand 1").dblclick()
     expect_notice(page, "Hand 1")
     expect_scores(page, AFTER_HAND_1)
@@ -71,3 +73,22 @@ def test_a_double_tap_on_record_records_the_hand_once(page: Page, live_server: s
     page.reload()
     expect_scores(page, AFTER_HAND_1)
     expect(page.get_by_role("link", name=re.compile(r"^Edit hand \d$"))).to_have_count(1)
+
+
+def test_two_phones_at_one_table_see_each_others_hands(page: Page, other_phone: Page,
+                                                       live_server: str):
+    phone_a, phone_b, taps = page, other_phone, Taps()
+    start_game(phone_a, live_server, taps)
+    phone_b.goto(phone_a.url)
+    expect_entry(phone_b, 1, dealer=1)
+
+    enter_hand_1(phone_a, taps)
+    taps(button(phone_a, "Record hand 1"))
+    expect_scores(phone_a, AFTER_HAND_1)
+
+    # Phone B still shows hand 1 and taps a bidder: it is shown the game as it is now.
+    button(phone_b, "Bob").click()
+    expect(phone_b.get_by_role("alert")).to_contain_text("recorded since")
+    expect_scores(phone_b, AFTER_HAND_1)
+    expect_entry(phone_b, 2, dealer=2)
+    expect(phone_b.get_by_role("link", name="Edit hand 1", exact=True)).to_be_visible()

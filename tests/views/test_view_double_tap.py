@@ -51,7 +51,7 @@ def test_a_form_for_a_later_hand_is_refused(client, db, start_game):
                            data=hand_form(3, BOB_BIDS_4, "hearts", "ABBCC", "A"))
     assert response.status_code == 409
     (alert,) = Page(response).alerts()
-    assert "hand 3, which is not the next hand" in alert
+    assert alert.startswith("Hand 3 was not recorded") and "next hand is now hand 1" in alert
     assert count(db, Hand) == 0
 
 
@@ -133,3 +133,42 @@ def test_a_page_shown_before_another_phones_change_cannot_write(client, db, star
     assert "changed on another phone" in alert
     (hand,) = hands_of(db, game)
     assert hand.undone_at is None and hand.points["high"] == "B"
+
+
+def pass_from(client, game, form):
+    """Phone A taps Pass on a page it loaded earlier: the whole game comes back."""
+    fields = dict(form.fields())
+    fields["calls"] = "pass"
+    response = client.get(f"/games/{game}", query_string=fields,
+                          headers={**HTMX, "HX-Target": "hand-entry"})
+    assert response.headers["HX-Retarget"] == "#game"
+    return response
+
+
+def test_a_step_from_before_another_phones_correction_shows_the_new_scores(client, db,
+                                                                            start_game, play):
+    game = start_game()
+    play(game, 1, calls_for(1, {2: 4}), "hearts", "ABBCC", "A")  # A 2, B −4, C 2
+    page = Page(client.get(f"/games/{game}"))
+    form, _button = page.button("Pass")  # phone A, about to call for hand 2
+    # Phone B corrects hand 1: B took High too (3 of 4, still set): A 1, B −4, C 2.
+    client.post(f"/games/{game}/hands/1",
+                data=hand_form(1, calls_for(1, {2: 4}), "hearts", "BBBCC", "A"))
+    response = pass_from(client, game, form)
+    page = Page(response)
+    assert page.scores() == {"A": 1, "B": -4, "C": 2}
+    assert "changed on another phone" in page.notices()[0]
+    assert "Bidding so far" in response.text  # phone A's call was kept
+
+
+def test_a_step_for_a_hand_recorded_meanwhile_refreshes_the_whole_game(client, db,
+                                                                        start_game, play):
+    game = start_game()
+    page = Page(client.get(f"/games/{game}"))
+    form, _button = page.button("Pass")  # phone A, hand 1
+    play(game, 1, calls_for(1, {2: 4}), "hearts", "ABBCC", "A")  # phone B records hand 1
+    response = pass_from(client, game, form)
+    page = Page(response)
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+    assert page.entry_title() == "Hand 2"
+    assert "recorded since" in page.alerts()[0]
