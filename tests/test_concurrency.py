@@ -118,7 +118,9 @@ def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay
               "right": "C", "left": "A", "joker": "A", "game": "B", "revision": revision}
     statuses = at_once(file_app, (f"/games/{game}/hands/1", all_b),
                        (f"/games/{game}/hands", hand_2))
-    assert sorted(statuses) == [303, 409], statuses
+    # The loser is refused as stale (409) or, if it read the corrected hands already,
+    # because the game is over (422): either way nothing of it is written.
+    assert statuses.count(303) == 1 and set(statuses) <= {303, 409, 422}, statuses
     assert client.get(f"/games/{game}").status_code == 200
     assert client.get("/").status_code == 200
 
