@@ -41,9 +41,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     extensions.init_app(app)
     db.init_app(app)
 
-    from scorekeeper.views import games, hands, exchange, errors
+    from scorekeeper.views import errors, evenings, exchange, games, hands
 
     app.register_blueprint(games.bp)
+    app.register_blueprint(evenings.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(exchange.bp)
     errors.init_app(app)

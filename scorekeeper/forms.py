@@ -6,11 +6,12 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, NumberRange, Optional
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.rules import SEATS, HouseRules
 
 RANDOM = "random"
+NEW_EVENING = "new"
 
 
 def all_errors(form: FlaskForm) -> list[str]:
@@ -67,6 +68,12 @@ class NewGameForm(FlaskForm):
                                 _l("The target must be from %(min)s to %(max)s."))],
     )
     bidder_goes_out = BooleanField(_l("Bidder goes out"), default=False, validators=[Optional()])
+    # Choices are set per request (tonight's evening, if any); left out, the view picks
+    # tonight's, else a new one.
+    evening = RadioField(_l("Evening"), choices=[SelectChoice(NEW_EVENING, _l("A new evening"))],
+                         default=None)
+    place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=80)])
+    note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=500)])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[SelectChoice(RANDOM, _l("Draw at random"))]

@@ -1,7 +1,7 @@
 """Table models. Scores are never stored: they are replayed from the hands."""
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 from typing import Any, Optional
 
 from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
@@ -34,6 +34,17 @@ class Player(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
+class Evening(SQLModel, table=True):
+    """A dated gathering of the club: the games played that night."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    played_on: date = Field(index=True)
+    place: Optional[str] = Field(default=None, max_length=80)
+    note: Optional[str] = Field(default=None, max_length=500)
+    created_at: datetime = Field(default_factory=utcnow)
+
+
 # Bumped by every change to a game's hands. SQLAlchemy checks it on each write
 # (UPDATE ... WHERE revision = the one read), so two phones changing one game at once
 # can't both succeed, and a page shown before another phone's change can't write.
@@ -47,6 +58,7 @@ class Game(SQLModel, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
+    evening_id: Optional[int] = Field(default=None, foreign_key="evening.id", index=True)
     teams: str = Field(default="3x2", max_length=3)
     target: int = 21
     bidder_goes_out: bool = False

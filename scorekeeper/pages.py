@@ -17,6 +17,7 @@ from jinja2_fragments.flask import render_block
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
+from scorekeeper.models import Evening
 from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, replay
 from scorekeeper.rules.cards import left_bauer_suit, trump_order
 from scorekeeper.rules.table import left_of
@@ -107,6 +108,18 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     return sentence, None
 
 
+def next_game_fields(table: Table) -> dict[str, str | int]:
+    """The new-game form filled for the next game: same seats, rules and evening, and the
+    deal going on to the left of the last dealer."""
+    game = table.game
+    fields: dict[str, str | int] = {f"seat_{seat}": name for seat, name in table.names.items()}
+    fields.update(teams=game.teams, target=game.target, first_dealer=table.state.next_dealer,
+                  evening=game.evening_id or "new")
+    if game.bidder_goes_out:
+        fields["bidder_goes_out"] = "y"
+    return fields
+
+
 def _flashed_notice() -> str | None:
     """A notice left by the change a plain (no-JS) form just made, before its redirect."""
     notices = get_flashed_messages(category_filter=["notice"])
@@ -165,6 +178,8 @@ def render_game(
         verdict=verdict_sentence(state.verdict),
         message=message, notice=notice or _flashed_notice(),
         restorable=last_undone_hand(get_session(), table),
+        evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
+        next_game=next_game_fields(table),
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
         trump_cards=trump_order(trump) if trump else (),

@@ -8,7 +8,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from scorekeeper.clubs import clean_name, find_or_add_player, name_key
-from scorekeeper.models import Club, Game, GameSeat
+from scorekeeper.models import Club, Evening, Game, GameSeat
 from scorekeeper.rules import SEATS, HouseRules, RuleViolation
 from scorekeeper.rules.table import check_seat
 
@@ -59,24 +59,32 @@ def start_game(
     names: Sequence[str],
     rules: HouseRules,
     first_dealer: int | None,
+    evening: Evening | None = None,
 ) -> Game:
-    """Seat six players and start a game (``first_dealer`` None: draw one)."""
+    """Seat six players and start a game (``first_dealer`` None: draw one).
+
+    ``evening`` is the evening the game belongs to, stored or new (written with it).
+    """
     cleaned = check_names(names)
     drawn = first_dealer is None
     dealer = draw_dealer() if drawn else check_seat(first_dealer)
     try:
-        return _seat(session, club, cleaned, rules, dealer, drawn)
+        return _seat(session, club, cleaned, rules, dealer, drawn, evening)
     except IntegrityError:
         # Another phone added one of these players to the roster at the same moment:
         # now that they are there, seating them again finds them.
         session.rollback()
-        return _seat(session, club, cleaned, rules, dealer, drawn)
+        return _seat(session, club, cleaned, rules, dealer, drawn, evening)
 
 
-def _seat(session, club, names, rules, dealer, drawn) -> Game:
+def _seat(session, club, names, rules, dealer, drawn, evening) -> Game:
+    if evening is not None:
+        session.add(evening)
+        session.flush()
     game = Game(
-        club_id=club.id, teams=str(rules.teams), target=rules.target,
-        bidder_goes_out=rules.bidder_goes_out, first_dealer=dealer, first_dealer_drawn=drawn,
+        club_id=club.id, evening_id=evening.id if evening else None, teams=str(rules.teams),
+        target=rules.target, bidder_goes_out=rules.bidder_goes_out, first_dealer=dealer,
+        first_dealer_drawn=drawn,
     )
     session.add(game)
     session.flush()

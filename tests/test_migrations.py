@@ -88,6 +88,11 @@ def test_a_game_recorded_on_the_first_schema_survives_every_upgrade(tmp_path):
     page = app.test_client().get("/games/1").get_data(as_text=True)
     assert "Team A: 2 points" in page and "Team B: −4 points" in page
     assert "Team C: 2 points" in page and "Hand 2" in page
+    with app.extensions["db_engine"].connect() as connection:
+        evening = connection.execute(text(
+            "SELECT evening.club_id, evening.played_on FROM game "
+            "JOIN evening ON evening.id = game.evening_id WHERE game.id = 1")).one()
+    assert tuple(evening) == (1, "2026-01-01")  # the game's day became its evening
 
 
 def test_a_failing_migration_leaves_the_database_as_it_was(tmp_path):

@@ -2,12 +2,15 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, redirect, request, url_for
+from flask_babel import format_date, gettext as _, ngettext
+from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
-from scorekeeper.forms import NewGameForm, all_errors
+from scorekeeper.evenings import current_evening, evening_games, new_evening
+from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_table
-from scorekeeper.models import Game
+from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
@@ -50,10 +53,32 @@ def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=fro
     )
 
 
+def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
+    """Tonight's evening first, if there is one; else only a new evening."""
+    if tonight is None:
+        form.evening.choices = [SelectChoice(NEW_EVENING, _("A new evening, today"))]
+        if request.method == "GET" or form.evening.data is None:
+            form.evening.data = NEW_EVENING
+        return
+    games = len(evening_games(get_session(), tonight))
+    label = ngettext("Tonight's evening (%(day)s, %(num)s game so far)",
+                     "Tonight's evening (%(day)s, %(num)s games so far)",
+                     games, day=format_date(tonight.played_on))
+    form.evening.choices = [SelectChoice(str(tonight.id), label),
+                            SelectChoice(NEW_EVENING, _("A new evening"))]
+    if form.evening.data is None or (request.method == "GET" and
+                                     form.evening.data not in (str(tonight.id), NEW_EVENING)):
+        form.evening.data = str(tonight.id)  # the usual answer, ticked already
+
+
 @bp.route("/games/new", methods=["GET", "POST"])
 def new():
-    """Seat six players, choose house rules and the first dealer."""
+    """Seat six players, choose house rules, the first dealer and the evening."""
     form = NewGameForm(formdata=request.form if request.method == "POST" else request.args or None)
+    session = get_session()
+    club = current_club(session)
+    tonight = current_evening(session, club)
+    _offer_evenings(form, tonight)
     if request.method == "GET":
         return _render_new(form)
     # Every problem at once, so a clumsy form is put right in one go.
@@ -63,9 +88,11 @@ def new():
         messages = [violation_message(p) for p in problems] + all_errors(form)
         bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
         return _render_new(form, messages, 422, bad_seats)
-    session = get_session()
-    game = start_game(session, current_club(session), form.names(), form.house_rules(),
-                      form.dealer())
+    if form.evening.data == NEW_EVENING:
+        evening = new_evening(club, utcnow().date(), form.place.data or "", form.note.data or "")
+    else:
+        evening = tonight
+    game = start_game(session, club, form.names(), form.house_rules(), form.dealer(), evening)
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 

@@ -1,0 +1,149 @@
+"""Evenings: games gathered by night, the history of evenings, and each night's tally.
+
+Hand-worked games (target 5, three pairs, Ann deals first): "B sweeps" is Bob (B)
+bidding 3 and taking all six points: B 6 >= 5, so Bob & Eve win at hand 1.
+"""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from sqlmodel import select
+
+from scorekeeper.models import Evening, Game
+from view_helpers import Page, calls_for, hands_of
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+B_SWEEPS = (calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # with Ann dealing
+
+
+def new_game(client, new_game_form, **fields) -> int:
+    response = client.post("/games/new", data=new_game_form(target="5", **fields))
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    return int(response.headers["Location"].rsplit("/", 1)[1])
+
+
+def has_link(page: Page, text: str) -> bool:
+    return any(a.text() == text for a in page.root.find_all("a"))
+
+
+def evening_of(db, game_id) -> Evening:
+    db.expire_all()
+    return db.get(Evening, db.get(Game, game_id).evening_id)
+
+
+def test_the_first_game_opens_a_new_evening_with_its_place(client, db, new_game_form):
+    page = Page(client.get("/games/new"))
+    assert "A new evening, today" in page.text
+    game = new_game(client, new_game_form, evening="new", place="  The  Anchor ", note="Cup")
+    evening = evening_of(db, game)
+    assert evening.played_on == date.today() or evening.played_on == date.today() - timedelta(1)
+    assert (evening.place, evening.note) == ("The Anchor", "Cup")
+
+
+def test_the_next_game_is_offered_tonights_evening_and_joins_it(client, db, new_game_form):
+    first = new_game(client, new_game_form, evening="new")
+    tonight = evening_of(db, first)
+    page = Page(client.get("/games/new"))
+    assert "Tonight's evening" in page.text and "1 game so far" in page.text
+    second = new_game(client, new_game_form, evening=str(tonight.id))
+    assert evening_of(db, second).id == tonight.id
+    third = new_game(client, new_game_form, evening="new")  # or a new evening after all
+    assert evening_of(db, third).id != tonight.id
+    assert len(db.exec(select(Evening)).all()) == 2
+
+
+def test_another_evening_than_tonights_cannot_be_chosen(client, db, new_game_form):
+    new_game(client, new_game_form, evening="new")
+    response = client.post("/games/new", data=new_game_form(target="5", evening="999"))
+    assert response.status_code == 422
+    (alert,) = Page(response).alerts()
+    assert alert.startswith("Evening: ")
+    assert len(db.exec(select(Game)).all()) == 1
+
+
+def test_the_evening_page_tallies_games_won_per_player_and_partnership(client, db,
+                                                                     new_game_form, play):
+    one = new_game(client, new_game_form, evening="new")
+    play(one, 1, *B_SWEEPS)  # Bob & Eve win game one
+    two = new_game(client, new_game_form, evening=str(evening_of(db, one).id))
+    play(two, 1, *B_SWEEPS)  # and game two
+    # Game three: Eve and Bob swap seats (2 <-> 5), still partners; Dan sits with Ann.
+    three = new_game(client, new_game_form, evening=str(evening_of(db, one).id),
+                     names=["Ann", "Eve", "Cid", "Dan", "Bob", "Fay"])
+    play(three, 1, calls_for(1, {2: 3}), "clubs", "AAAAA", "A")  # A: 5 + Game A = 6
+    four = new_game(client, new_game_form, evening=str(evening_of(db, one).id))  # in play
+    page = Page(client.get(f"/evenings/{evening_of(db, one).id}"))
+    text = page.text
+    assert "3 games finished (1 still in play)." in text
+    rows = [" ".join(cell.text() for cell in r.iter() if cell.tag in ("th", "td"))
+            for r in page.root.find_all("tr")]
+    # Per player: Bob 2, Eve 2, Ann 1, Dan 1, Cid 0, Fay 0 (most first, then by name).
+    assert rows[1:7] == ["Bob 2", "Eve 2", "Ann 1", "Dan 1", "Cid 0", "Fay 0"]
+    # Per partnership: Bob & Eve 2 (whichever seats), Ann & Dan 1.
+    assert rows[8:] == ["Bob & Eve 2", "Ann & Dan 1"]
+    assert "Bob & Eve won." in text and "B reached 5: B wins." in text
+    assert f"Game {four}" in text and "in play, hand 1" in text
+    assert len(hands_of(db, three)) == 1
+
+
+def test_history_lists_evenings_newest_first_a_page_at_a_time(client, db, new_game_form):
+    club_id = db.get(Game, new_game(client, new_game_form, evening="new")).club_id
+    first_day = date(2025, 1, 1)
+    for offset in range(25):
+        db.add(Evening(club_id=club_id, played_on=first_day + timedelta(days=offset)))
+    db.commit()
+    page = Page(client.get("/evenings"))
+    links = [a.text() for a in page.root.find_all("a") if "/evenings/" in (a.get("href") or "")]
+    assert len(links) == 20
+    assert links[0].startswith(date.today().strftime("%b")[:3]) or "2026" in links[0]
+    assert links[1].startswith("Jan 25, 2025")  # then the newest of the old ones
+    assert has_link(page, "Older evenings") and not has_link(page, "Newer evenings")
+    page = Page(client.get("/evenings?page=2"))
+    links = [a.text() for a in page.root.find_all("a") if "/evenings/" in (a.get("href") or "")]
+    assert [link.split(" ·")[0] for link in links] == [
+        f"Jan {day}, 2025" for day in range(6, 0, -1)]
+    assert has_link(page, "Newer evenings") and not has_link(page, "Older evenings")
+    for bad in ("0", "-1", "abc", "99999999999"):
+        assert client.get(f"/evenings?page={bad}").status_code == 200
+
+
+def test_history_filters_by_player(client, db, new_game_form):
+    new_game(client, new_game_form, evening="new")
+    others = ["Gus", "Hal", "Ida", "Joe", "Kim", "Lea"]
+    new_game(client, new_game_form, evening="new", names=others)
+    page = Page(client.get("/evenings"))
+    assert page.text.count("1 game") == 2
+    gus = next(o for o in page.root.find_all("option") if o.text() == "Gus").get("value")
+    page = Page(client.get(f"/evenings?player={gus}"))
+    links = [a for a in page.root.find_all("a") if "/evenings/" in (a.get("href") or "")]
+    assert len(links) == 1
+    evening_id = int(links[0].get("href").rsplit("/", 1)[1])
+    assert "Gus" in Page(client.get(f"/evenings/{evening_id}")).text
+    assert "Ann" not in Page(client.get(f"/evenings/{evening_id}")).text
+
+
+def test_next_game_same_seats_fills_the_form_and_the_deal_goes_on(client, db, new_game_form,
+                                                                  play):
+    game = new_game(client, new_game_form, evening="new")
+    play(game, 1, *B_SWEEPS)  # Ann dealt the winning hand: Bob deals next
+    page = Page(client.get(f"/games/{game}"))
+    (link,) = [a for a in page.root.find_all("a") if a.text() == "Next game, same seats"]
+    form_page = Page(client.get(link.get("href")))
+    values = {i.get("name"): i.get("value") for i in form_page.root.find_all("input")
+              if i.get("type") in (None, "text")}
+    assert [values[f"seat_{seat}"] for seat in range(1, 7)] == NAMES
+    checked = {i.get("name"): i.get("value") for i in form_page.root.find_all("input")
+               if i.get("type") == "radio" and "checked" in i.attrs}
+    assert checked["first_dealer"] == "2"
+    assert checked["evening"] == str(evening_of(db, game).id)
+
+
+def test_an_evening_of_another_number_is_not_found(client):
+    assert client.get("/evenings/999").status_code == 404
+    assert client.get("/evenings/99999999999").status_code == 404
+
+
+def test_a_form_without_an_evening_joins_tonights(client, db, new_game_form):
+    first = new_game(client, new_game_form, evening="new")
+    second = new_game(client, new_game_form)  # the field left out
+    assert evening_of(db, second).id == evening_of(db, first).id
