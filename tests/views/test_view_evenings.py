@@ -147,3 +147,21 @@ def test_a_form_without_an_evening_joins_tonights(client, db, new_game_form):
     first = new_game(client, new_game_form, evening="new")
     second = new_game(client, new_game_form)  # the field left out
     assert evening_of(db, second).id == evening_of(db, first).id
+
+
+def test_an_evening_that_runs_past_midnight_is_still_tonights(client, db, new_game_form):
+    from datetime import datetime, timezone
+
+    game_id = new_game(client, new_game_form, evening="new")
+    game, evening = db.get(Game, game_id), evening_of(db, game_id)
+    now = datetime.now(timezone.utc)
+    evening.played_on = now.date() - timedelta(days=1)  # the evening began yesterday...
+    game.created_at = now - timedelta(hours=2)  # ...and its last game two hours ago
+    db.add_all([evening, game])
+    db.commit()
+    assert "Tonight's evening" in Page(client.get("/games/new")).text
+    game.created_at = now - timedelta(hours=13)  # a game half a day ago: a new evening
+    db.add(game)
+    db.commit()
+    page = Page(client.get("/games/new"))
+    assert "Tonight's evening" not in page.text and "A new evening, today" in page.text
