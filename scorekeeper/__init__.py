@@ -41,10 +41,12 @@ def create_app(test_config: dict | None = None) -> Flask:
     extensions.init_app(app)
     db.init_app(app)
 
-    from scorekeeper.views import errors, evenings, exchange, games, hands
+    from scorekeeper.views import backups, errors, evenings, exchange, games, hands, players
 
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)
+    app.register_blueprint(players.bp)
+    app.register_blueprint(backups.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(exchange.bp)
     errors.init_app(app)
