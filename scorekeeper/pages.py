@@ -15,6 +15,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block
 
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
+from scorekeeper.charts import score_chart
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
 from scorekeeper.models import Evening
@@ -180,6 +181,7 @@ def render_game(
         restorable=last_undone_hand(get_session(), table),
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
         next_game=next_game_fields(table),
+        chart=score_chart(table) if table.state.deals else None,
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
         trump_cards=trump_order(trump) if trump else (),

@@ -1,0 +1,86 @@
+"""Charts drawn on the server as SVG: no chart script to download at the table."""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from scorekeeper.ledger import Table
+
+# The same team colours as the stylesheet, and a dash pattern each, so that the lines
+# can be told apart without colour too.
+TEAM_STYLE = {"A": ("#0b4f8a", ""), "B": ("#8a3b00", "6 3"), "C": ("#5b2a86", "2 3")}
+WIDTH, HEIGHT = 340, 180
+LEFT, RIGHT, TOP, BOTTOM = 30, 22, 10, 22  # room for the axis labels
+
+
+@dataclass(frozen=True)
+class Line:
+    team: str
+    colour: str
+    dashes: str
+    points: str  # "x,y x,y ..." for <polyline>
+    end_x: float
+    end_y: float
+    final: int
+    label_y: float = 0.0  # the team letter at the line's end, kept clear of the others
+
+
+@dataclass(frozen=True)
+class ScoreChart:
+    """A game's scores after every deal, one line per team, with the target marked."""
+
+    lines: tuple[Line, ...]
+    target_y: float
+    zero_y: float
+    low: int
+    high: int
+    deals: int
+    target: int
+    x_ticks: tuple[tuple[float, int], ...]
+    y_ticks: tuple[tuple[float, int], ...]
+    width: int = WIDTH
+    height: int = HEIGHT
+
+
+def score_chart(table: Table) -> ScoreChart:
+    """The chart of ``table``'s game: x is the deal (0 = the start), y the score."""
+    teams = table.rules.team_names
+    history = [{team: 0 for team in teams}] + [d.scores_after for d in table.state.deals]
+    target = table.rules.target
+    low = min(0, *(scores[t] for scores in history for t in teams))
+    high = max(target, *(scores[t] for scores in history for t in teams))
+    deals = len(history) - 1
+    span_x = WIDTH - LEFT - RIGHT
+    span_y = HEIGHT - TOP - BOTTOM
+
+    def x(deal: int) -> float:
+        return round(LEFT + span_x * (deal / deals if deals else 0), 1)
+
+    def y(score: int) -> float:
+        return round(TOP + span_y * (high - score) / (high - low or 1), 1)
+
+    lines = []
+    for team in teams:
+        colour, dashes = TEAM_STYLE[team]
+        coordinates = [(x(deal), y(scores[team])) for deal, scores in enumerate(history)]
+        lines.append(Line(
+            team, colour, dashes, " ".join(f"{cx},{cy}" for cx, cy in coordinates),
+            coordinates[-1][0], coordinates[-1][1], history[-1][team],
+        ))
+    lines = _labels_apart(lines)
+    step = max(1, deals // 6 + (1 if deals % 6 else 0))
+    x_ticks = tuple((x(deal), deal) for deal in range(0, deals + 1, step))
+    y_ticks = tuple((y(value), value) for value in sorted({low, 0, target, high}))
+    return ScoreChart(tuple(lines), y(target), y(0), low, high, deals, target, x_ticks, y_ticks)
+
+
+LABEL_GAP = 12  # px between two team letters at the right edge
+
+
+def _labels_apart(lines: list[Line]) -> list[Line]:
+    """Team letters at the lines' ends, moved down just enough not to overlap."""
+    placed: dict[str, float] = {}
+    previous = None
+    for line in sorted(lines, key=lambda line: (line.end_y, line.team)):
+        label_y = line.end_y + 4 if previous is None else max(line.end_y + 4, previous + LABEL_GAP)
+        placed[line.team] = previous = label_y
+    return [replace(line, label_y=placed[line.team]) for line in lines]
