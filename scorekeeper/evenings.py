@@ -100,3 +100,12 @@ def evenings_page(
         .offset((page - 1) * EVENINGS_PER_PAGE).limit(EVENINGS_PER_PAGE + 1)
     ))
     return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
+
+
+def is_past_game(session: Session, table: Table) -> bool:
+    """A finished game of an evening that is over: kept as it was, read-only."""
+    if not table.state.finished or table.game.evening_id is None:
+        return False
+    club = session.get(Club, table.game.club_id)
+    tonight = current_evening(session, club)
+    return tonight is None or tonight.id != table.game.evening_id

@@ -17,6 +17,7 @@ from jinja2_fragments.flask import render_block
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.charts import score_chart
 from scorekeeper.db import get_session
+from scorekeeper.evenings import is_past_game
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
 from scorekeeper.models import Evening
 from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, replay
@@ -182,6 +183,7 @@ def render_game(
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
+        read_only=is_past_game(get_session(), table),
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
         trump_cards=trump_order(trump) if trump else (),

@@ -7,7 +7,7 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
-from scorekeeper.evenings import current_evening, evening_games, new_evening
+from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Evening, Game, utcnow
@@ -108,4 +108,7 @@ def edit_hand(game_id: int, number: int):
     table = table_or_404(game_id)
     if not 1 <= number <= len(table.hands):
         abort(404)
+    if is_past_game(get_session(), table):
+        return render_game(table, message=_("This game is from an evening that is over: it "
+                                             "is kept as it was and can't be changed."))
     return render_game(table, editing=number)

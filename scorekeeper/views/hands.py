@@ -7,6 +7,7 @@ from htmx_flask import make_response as htmx_response
 
 from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete
+from scorekeeper.evenings import is_past_game
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand,
@@ -18,6 +19,16 @@ from scorekeeper.views.lookup import table_or_404
 from scorekeeper.words import still_to_choose, violation_message
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
+
+
+@bp.before_request
+def past_games_are_kept_as_they_were():
+    """A finished game of an evening that is over takes no more changes."""
+    table = table_or_404(request.view_args["game_id"])
+    if is_past_game(get_session(), table):
+        return _refused(table, _("This game is from an evening that is over: it is kept as "
+                                 "it was and can't be changed."), 409, keep_draft=False)
+    return None
 
 
 def _done(table: Table, notice: str):

@@ -1,7 +1,7 @@
 """Finding a club's game for a view (404 for anything else)."""
 from __future__ import annotations
 
-from flask import abort
+from flask import abort, g
 
 from scorekeeper.clubs import club_game, current_club
 from scorekeeper.db import get_session
@@ -18,4 +18,9 @@ def game_or_404(game_id: int) -> Game:
 
 
 def table_or_404(game_id: int) -> Table:
-    return load_table(get_session(), game_or_404(game_id))
+    """The game as the request found it, read once per request (a check before the view
+    and the view itself share it)."""
+    tables = g.setdefault("tables_read", {})
+    if game_id not in tables:
+        tables[game_id] = load_table(get_session(), game_or_404(game_id))
+    return tables[game_id]

@@ -165,3 +165,29 @@ def test_an_evening_that_runs_past_midnight_is_still_tonights(client, db, new_ga
     db.commit()
     page = Page(client.get("/games/new"))
     assert "Tonight's evening" not in page.text and "A new evening, today" in page.text
+
+
+def test_a_finished_game_of_a_past_evening_is_kept_as_it_was(client, db, new_game_form, play):
+    game_id = new_game(client, new_game_form, evening="new")
+    play(game_id, 1, *B_SWEEPS)
+    evening = evening_of(db, game_id)
+    page = Page(client.get(f"/games/{game_id}"))
+    assert page.has_button("Undo hand 1")  # tonight's game: still open to corrections
+    evening.played_on = date(2025, 5, 1)
+    game = db.get(Game, game_id)
+    game.created_at = game.created_at.replace(year=2025, month=5, day=1)
+    db.add_all([evening, game])
+    db.commit()
+    page = Page(client.get(f"/games/{game_id}"))
+    assert not page.has_button("Undo hand 1")
+    assert not has_link(page, "Edit hand 1") and not has_link(page, "Next game, same seats")
+    assert "kept as it was" in page.text and "Bob & Eve win!" in page.text
+    page = Page(client.get(f"/games/{game_id}/hands/1/edit"))
+    assert "can't be changed" in page.alerts()[0] and not page.has_button("Save hand 1")
+    for url, data in ((f"/games/{game_id}/hands/undo", {"number": "1"}),
+                      (f"/games/{game_id}/hands/1", {"number": "1", "calls": "pass"})):
+        response = client.post(url, data=data)
+        assert response.status_code == 409
+        assert "can't be changed" in Page(response).alerts()[0]
+    (hand,) = hands_of(db, game_id)
+    assert hand.undone_at is None and hand.points["high"] == "B"
