@@ -1,0 +1,232 @@
+"""Player statistics and the leaderboard, counted afresh from replayed games.
+
+Nothing here is stored and nothing reads the database: the views load each game once
+(``load_table``) with who sat where, and every figure is counted from the replayed
+deals, so an edited or undone hand can never leave a stale statistic behind.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Mapping
+
+from scorekeeper.ledger import Table
+from scorekeeper.rules import BIDS, POINTS, Point
+
+
+@dataclass(frozen=True)
+class SeatedGame:
+    """A replayed game and who sat in each of its seats (seat -> player id)."""
+
+    table: Table
+    players: Mapping[int, int]
+
+
+def rate(part: int, whole: int) -> float | None:
+    """part / whole, or None when there is nothing to divide by (no games, no bids)."""
+    return part / whole if whole else None
+
+
+@dataclass
+class Record:
+    """Games played, won and lost. Only a finished game is won or lost."""
+
+    played: int = 0
+    won: int = 0
+    lost: int = 0
+
+    def add(self, finished: bool, won: bool) -> None:
+        self.played += 1
+        if finished:
+            self.won += won
+            self.lost += not won
+
+    @property
+    def finished(self) -> int:
+        return self.won + self.lost
+
+    @property
+    def win_rate(self) -> float | None:
+        """Won out of finished games: a game still in play is neither won nor lost."""
+        return rate(self.won, self.finished)
+
+
+@dataclass
+class BidLevel:
+    """The contracts a player won at one level of bid, and how many were made."""
+
+    bids: int = 0
+    made: int = 0
+
+    @property
+    def set_back(self) -> int:
+        return self.bids - self.made
+
+    @property
+    def made_rate(self) -> float | None:
+        return rate(self.made, self.bids)
+
+
+@dataclass
+class PlayerStats:
+    """Everything counted for one player over the games given."""
+
+    player_id: int
+    name: str
+    games: Record = field(default_factory=Record)
+    partners: dict[int, Record] = field(default_factory=dict)  # partner's id -> record
+    partner_names: dict[int, str] = field(default_factory=dict)
+    bid_levels: dict[int, BidLevel] = field(
+        default_factory=lambda: {level: BidLevel() for level in BIDS})
+    taken_as_bidder: int = 0  # points the bidding team took, summed over the player's bids
+    hands_played: int = 0  # hands played out in the player's games (throw-ins not counted)
+    points_taken: dict[Point, int] = field(
+        default_factory=lambda: {point: 0 for point in POINTS})
+    throw_ins_dealt: int = 0
+
+    @property
+    def played(self) -> int:
+        return self.games.played
+
+    @property
+    def won(self) -> int:
+        return self.games.won
+
+    @property
+    def lost(self) -> int:
+        return self.games.lost
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.games.win_rate
+
+    @property
+    def bids(self) -> int:
+        return sum(level.bids for level in self.bid_levels.values())
+
+    @property
+    def made(self) -> int:
+        return sum(level.made for level in self.bid_levels.values())
+
+    @property
+    def set_back(self) -> int:
+        return self.bids - self.made
+
+    @property
+    def made_rate(self) -> float | None:
+        return rate(self.made, self.bids)
+
+    @property
+    def average_taken(self) -> float | None:
+        """The points the player's team took, on average, when the player was the bidder."""
+        return rate(self.taken_as_bidder, self.bids)
+
+    @property
+    def all_points(self) -> int:
+        return sum(self.points_taken.values())
+
+    def per_hand(self, point: Point) -> float | None:
+        return rate(self.points_taken[point], self.hands_played)
+
+    @property
+    def points_per_hand(self) -> float | None:
+        return rate(self.all_points, self.hands_played)
+
+    def partners_by_games(self) -> list[tuple[int, str, Record]]:
+        """(partner's id, name, record together), most games together first."""
+        return sorted(
+            ((pid, self.partner_names[pid], record) for pid, record in self.partners.items()),
+            key=lambda item: (-item[2].played, -item[2].won, item[1].casefold(), item[0]),
+        )
+
+
+def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
+    """Player id -> statistics, over every game given, for each player who sat in one."""
+    stats: dict[int, PlayerStats] = {}
+    for seated in games:
+        table, players = seated.table, seated.players
+        state = table.state
+        team_seats = table.rules.team_seats
+        team_at = {seat: team for team, seats in team_seats.items() for seat in seats}
+        for seat, player_id in players.items():
+            me = stats.setdefault(player_id, PlayerStats(player_id, table.names[seat]))
+            team = team_at[seat]
+            won = state.finished and state.winner == team
+            me.games.add(state.finished, won)
+            for partner_seat in team_seats[team]:
+                partner = players.get(partner_seat)
+                if partner_seat == seat or partner is None:
+                    continue
+                me.partners.setdefault(partner, Record()).add(state.finished, won)
+                me.partner_names[partner] = table.names[partner_seat]
+        for deal in state.deals:
+            if deal.thrown_in:
+                dealer = players.get(deal.dealer_seat)
+                if dealer is not None:
+                    stats[dealer].throw_ins_dealt += 1
+                continue
+            tally = deal.tally
+            for seat, player_id in players.items():
+                me, team = stats[player_id], team_at[seat]
+                me.hands_played += 1
+                for point, owner in tally.card_points.items():
+                    if owner == team:
+                        me.points_taken[Point(point)] += 1
+                if tally.game == team:  # a tied Game (None) goes to nobody
+                    me.points_taken[Point.GAME] += 1
+            bidder = players.get(deal.bidder_seat)
+            if bidder is not None:
+                level = stats[bidder].bid_levels[deal.bid]
+                level.bids += 1
+                level.made += bool(deal.made)
+                stats[bidder].taken_as_bidder += deal.taken[deal.bidding_team]
+    return stats
+
+
+# The leaderboard's figures by the name a page sorts on. Each is None when it can't be
+# worked out yet (no finished game, no bid, no hand played); those rows sort last.
+Figure = Callable[[PlayerStats], "int | float | str | None"]
+FIGURES: dict[str, Figure] = {
+    "name": lambda s: s.name.casefold(),
+    "played": lambda s: s.played,
+    "won": lambda s: s.won,
+    "lost": lambda s: s.lost,
+    "win_rate": lambda s: s.win_rate,
+    "bids": lambda s: s.bids,
+    "made": lambda s: s.made,
+    "set": lambda s: s.set_back,
+    "made_rate": lambda s: s.made_rate,
+    "taken": lambda s: s.average_taken,
+    "hands": lambda s: s.hands_played,
+    **{point.value: (lambda s, point=point: s.per_hand(point)) for point in POINTS},
+    "points": lambda s: s.points_per_hand,
+    "throw_ins": lambda s: s.throw_ins_dealt,
+}
+DEFAULT_SORT = "win_rate"
+
+
+def natural_order(sort: str) -> bool:
+    """Whether a figure reads best highest first (all of them but the name)."""
+    return sort != "name"
+
+
+def rank(
+    stats: Iterable[PlayerStats], sort: str = DEFAULT_SORT, descending: bool | None = None,
+    min_games: int = 1,
+) -> list[PlayerStats]:
+    """The players with at least ``min_games`` games, ordered by the figure ``sort``.
+
+    Equal figures go by games won (most first), then by name; a figure that can't be
+    worked out yet comes last whichever way the list runs.
+    """
+    figure = FIGURES[sort]
+    if descending is None:
+        descending = natural_order(sort)
+    eligible = sorted(
+        (s for s in stats if s.played >= min_games),
+        key=lambda s: (-s.won, s.name.casefold(), s.player_id),
+    )
+    known = [s for s in eligible if figure(s) is not None]
+    unknown = [s for s in eligible if figure(s) is None]
+    # Python's sort is stable, reversed too: equal figures keep the order above.
+    known.sort(key=figure, reverse=descending)
+    return known + unknown
