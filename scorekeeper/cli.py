@@ -4,9 +4,13 @@ from __future__ import annotations
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from flask_babel import gettext as _
 from sqlmodel import select
 
 from scorekeeper.clubs import club_game, current_club
+from scorekeeper.backup import (
+    RestoreRefused, backup_contents, backup_limit, backup_text, club_backup, restore_backup,
+)
 from scorekeeper.db import get_session
 from scorekeeper.exchange import ImportRefused, export_text, import_game
 from scorekeeper.ledger import Table, load_table
@@ -69,3 +73,37 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(games_command)
     app.cli.add_command(export_game_command)
     app.cli.add_command(import_game_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
+
+
+@click.command("backup")
+@with_appcontext
+# atomic: the file appears whole, or not at all, so an old backup is never half-replaced.
+@click.argument("backup_file", type=click.File("w", encoding="utf-8", atomic=True))
+def backup_command(backup_file) -> None:
+    """Write the club's backup to BACKUP_FILE (JSON; - for stdout)."""
+    session = get_session()
+    backup = club_backup(session, current_club(session))
+    backup_file.write(backup_text(backup))
+    # On stderr, so that "backup -" leaves stdout to the file alone.
+    click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
+                 file=backup_file.name), err=True)
+
+
+@click.command("restore")
+@with_appcontext
+@click.argument("backup_file", type=click.File("rb"))
+def restore_command(backup_file) -> None:
+    """Restore a backup from BACKUP_FILE (- for stdin) into an empty database."""
+    limit = backup_limit()
+    # One byte past the limit is enough to know the file is too large.
+    raw = backup_file.read(limit + 1)
+    session = get_session()
+    try:
+        restored = restore_backup(session, current_club(session), raw, limit)
+    except RestoreRefused as refused:
+        raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
+                                     file=backup_file.name, problem=str(refused))) from None
+    click.echo(_("Restored %(contents)s from %(file)s.", contents=restored.contents(),
+                 file=backup_file.name))

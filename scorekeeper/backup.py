@@ -1,0 +1,619 @@
+"""Club backups (format scorekeeper-backup/1): the whole club as one JSON file, and back.
+
+A backup holds the club, its players, its evenings and every game as a schmier-game/1
+record (see exchange.py) with the ids that link them and the times each hand was
+recorded, changed or undone; undone hands are kept too, so nothing recorded is lost.
+
+A restore checks the whole file before it writes anything: every game is read and
+replayed by exchange.read_game_file, as an imported game is. It writes into an empty
+club only, keeps the file's ids, and commits once: a file with anything wrong is
+refused whole and the database is left as it was.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import Annotated, Any, Optional
+
+from flask import current_app
+from flask_babel import gettext as _, ngettext
+from pydantic import BaseModel, ConfigDict, PlainValidator, StrictBool, StrictInt, StrictStr
+from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from scorekeeper import exchange
+from scorekeeper.clubs import MAX_ID, clean_name, name_key
+from scorekeeper.exchange import (
+    DERIVED_HAND_KEYS, ImportedGame, ImportRefused, export_game, read_game_file, size_text,
+)
+from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
+from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
+from scorekeeper.rules import SEATS, Deal, replay
+from scorekeeper.seating import MAX_NAME
+
+FORMAT = "scorekeeper-backup/1"
+# Years of a large club (5,000 games, 100,000 hands) come to about 50 MB.
+BACKUP_LIMIT = 64 * 1024 * 1024
+# The longest texts the columns hold (models.py).
+MAX_CLUB_NAME = 80
+MAX_PLACE = 80
+MAX_NOTE = 500
+
+# What a backup adds to a game's schmier-game/1 record, and to each of its hands.
+BACKUP_GAME_KEYS = frozenset(
+    {"evening_id", "changed_at", "first_dealer_drawn", "player_ids", "undone_hands"}
+)
+BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
+
+
+class RestoreRefused(ImportRefused):
+    """A backup that can't be restored. ``where`` is the bad part, e.g. ``games[2].hands[0]``."""
+
+
+def backup_limit() -> int:
+    """The most a backup file may be: the app's MAX_BACKUP_LENGTH, else 64 MB."""
+    return current_app.config.get("MAX_BACKUP_LENGTH") or BACKUP_LIMIT
+
+
+# --- backup ---------------------------------------------------------------------------
+
+def club_backup(session: Session, club: Club) -> dict[str, Any]:
+    """The club as a scorekeeper-backup/1 document."""
+    players = session.exec(
+        select(Player).where(Player.club_id == club.id).order_by(Player.id)).all()
+    evenings = session.exec(
+        select(Evening).where(Evening.club_id == club.id).order_by(Evening.id)).all()
+    games = session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)).all()
+    # Seats and hands in one query each, not one per game: a club keeps years of games.
+    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    for seat in session.exec(
+        select(GameSeat).join(Game, Game.id == GameSeat.game_id).where(Game.club_id == club.id)
+    ):
+        seats[seat.game_id][seat.seat] = seat.player_id
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in session.exec(
+        select(Hand).join(Game, Game.id == Hand.game_id).where(Game.club_id == club.id)
+        .order_by(Hand.game_id, Hand.number, Hand.id)
+    ):
+        hands[hand.game_id].append(hand)
+    names = {player.id: player.name for player in players}
+    return {
+        "format": FORMAT,
+        "club": {"name": club.name, "created_at": _moment_text(club.created_at)},
+        "players": [
+            {"id": p.id, "name": p.name, "created_at": _moment_text(p.created_at)}
+            for p in players
+        ],
+        "evenings": [
+            {"id": e.id, "played_on": e.played_on.isoformat(), "place": e.place,
+             "note": e.note, "created_at": _moment_text(e.created_at)}
+            for e in evenings
+        ],
+        "games": [_game_entry(game, seats[game.id], names, hands[game.id]) for game in games],
+    }
+
+
+def backup_text(backup: dict[str, Any]) -> str:
+    """The backup as the text of a file: one line per player, evening and game."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    parts = []
+    for key, value in backup.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"  {line(item)}" for item in value)
+            parts.append(f" {line(key)}: [\n{items}\n ]")
+        else:
+            parts.append(f" {line(key)}: {line(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def contents(players: int, evenings: int, games: int) -> str:
+    """What a backup holds, in words: "12 players, 2 evenings and 3 games"."""
+    return _("%(players)s, %(evenings)s and %(games)s",
+             players=ngettext("%(num)s player", "%(num)s players", players),
+             evenings=ngettext("%(num)s evening", "%(num)s evenings", evenings),
+             games=ngettext("%(num)s game", "%(num)s games", games))
+
+
+def backup_contents(backup: dict[str, Any]) -> str:
+    return contents(len(backup["players"]), len(backup["evenings"]), len(backup["games"]))
+
+
+def _moment_text(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _game_entry(
+    game: Game, seats: dict[int, int], names: dict[int, str], hands: list[Hand]
+) -> dict[str, Any]:
+    """A game's schmier-game/1 record, with its links, timestamps and undone hands."""
+    live = tuple(hand for hand in hands if hand.undone_at is None)
+    rules = house_rules(game)
+    state = replay(rules, game.first_dealer, [deal_from_hand(hand) for hand in live])
+    table = Table(game, rules, {seat: names[player] for seat, player in seats.items()},
+                  live, state)
+    record = export_game(table)
+    for hand_record, hand in zip(record["hands"], live):
+        hand_record["recorded_at"] = _moment_text(hand.recorded_at)
+        hand_record["updated_at"] = _moment_text(hand.updated_at)
+    entry: dict[str, Any] = {
+        "id": game.id,
+        "evening_id": game.evening_id,
+        "created_at": _moment_text(game.created_at),
+        "changed_at": _moment_text(game.changed_at),
+        "first_dealer_drawn": game.first_dealer_drawn,
+        "player_ids": [seats[seat] for seat in SEATS],
+    }
+    entry.update((key, value) for key, value in record.items() if key not in entry)
+    undone = sorted((hand for hand in hands if hand.undone_at is not None),
+                    key=lambda hand: (hand.undone_at, hand.id))
+    entry["undone_hands"] = [_undone_record(table, hand) for hand in undone]
+    return entry
+
+
+def _undone_record(table: Table, hand: Hand) -> dict[str, Any]:
+    """An undone hand, written as exchange writes a hand: its auction, trump and points."""
+    # Written (and checked again on restore) as the only hand of a game with the same
+    # rules and seats: the game it was recorded in may have changed since, and neither
+    # an auction nor the points depend on who dealt.
+    deal = deal_from_hand(hand)
+    alone = Table(table.game, table.rules, table.names, (hand,),
+                  replay(table.rules, table.game.first_dealer, [deal]))
+    facts = export_game(alone)["hands"][0]
+    return {
+        "number": hand.number,
+        **{key: value for key, value in facts.items() if key not in DERIVED_HAND_KEYS},
+        "recorded_at": _moment_text(hand.recorded_at),
+        "updated_at": _moment_text(hand.updated_at),
+        "undone_at": _moment_text(hand.undone_at),
+    }
+
+
+# --- restore: the file's shape --------------------------------------------------------
+
+def _moment(value: Any) -> datetime:
+    """A date and time as ISO text; one without an offset is UTC, as the app stores it."""
+    if not isinstance(value, str):
+        raise PydanticCustomError("moment", "not a date and time")
+    try:
+        moment = datetime.fromisoformat(value)
+        if moment.tzinfo is None:
+            return moment.replace(tzinfo=timezone.utc)
+        # In UTC now: a time near year 1 or 9999 can't be moved there when stored.
+        return moment.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        raise PydanticCustomError("moment", "not a date and time") from None
+
+
+def _day(value: Any) -> date:
+    if not isinstance(value, str):
+        raise PydanticCustomError("day", "not a date")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise PydanticCustomError("day", "not a date") from None
+
+
+Moment = Annotated[datetime, PlainValidator(_moment)]
+Day = Annotated[date, PlainValidator(_day)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClubFacts(_Part):
+    name: StrictStr
+    created_at: Moment
+
+
+class PlayerFacts(_Part):
+    id: StrictInt
+    name: StrictStr
+    created_at: Moment
+
+
+class EveningFacts(_Part):
+    id: StrictInt
+    played_on: Day
+    place: Optional[StrictStr] = None
+    note: Optional[StrictStr] = None
+    created_at: Moment
+
+
+class BackupFacts(_Part):
+    format: StrictStr
+    club: ClubFacts
+    players: list[PlayerFacts]
+    evenings: list[EveningFacts]
+    # Each game is read in two parts: what the backup adds (below), and the
+    # schmier-game/1 record that exchange reads.
+    games: list[dict[str, Any]]
+
+
+class UndoneHandFacts(BaseModel):
+    """An undone hand: its number and times; the rest is a schmier-game/1 hand."""
+
+    model_config = ConfigDict(extra="allow")
+
+    number: StrictInt
+    recorded_at: Moment
+    updated_at: Optional[Moment] = None
+    undone_at: Moment
+
+
+class GameKeeping(BaseModel):
+    """What a backup adds to a game record (the record's own keys are ignored here)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: StrictInt
+    evening_id: Optional[StrictInt]
+    created_at: Moment
+    changed_at: Optional[Moment] = None
+    first_dealer_drawn: StrictBool = False
+    player_ids: list[StrictInt]
+    undone_hands: list[UndoneHandFacts] = []
+
+
+class HandTimes(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    recorded_at: Moment
+    updated_at: Optional[Moment] = None
+
+
+def _type_problem(kind: str) -> str | None:
+    problems = {
+        "missing": _("missing"),
+        "extra_forbidden": _("not a key of a %(format)s file", format=FORMAT),
+        "model_type": _("should be a JSON object"),
+        "model_attributes_type": _("should be a JSON object"),
+        "dict_type": _("should be a JSON object"),
+        "list_type": _("should be a JSON list"),
+        "string_type": _("should be a string"),
+        "int_type": _("should be a whole number"),
+        "bool_type": _("should be true or false"),
+        "moment": _("should be a date and time such as 2025-03-01T20:15:00+00:00"),
+        "day": _("should be a date such as 2025-03-01"),
+    }
+    return problems.get(kind)
+
+
+def _path(prefix: str, loc: tuple[int | str, ...]) -> str:
+    """A place in the file: ``games[2]`` and ("hands", 0, "recorded_at") together."""
+    path = prefix
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
+
+
+def _shape_refusal(error: ValidationError, prefix: str = "") -> RestoreRefused:
+    """The first thing wrong with the file's shape (and how many more there are)."""
+    errors = error.errors()
+    first = errors[0]
+    problem = _type_problem(first["type"]) or first["msg"]
+    if first["type"] not in ("missing", "extra_forbidden"):
+        problem = _("%(problem)s, not %(value)s", problem=problem,
+                    value=exchange._shown(first["input"]))
+    if len(errors) > 1:
+        problem = _("%(problem)s (and %(more)s more)", problem=problem, more=len(errors) - 1)
+    return RestoreRefused(_path(prefix, first["loc"]) or None, problem)
+
+
+# --- restore: checking ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UndoneHand:
+    number: int
+    deal: Deal
+    recorded_at: datetime
+    updated_at: datetime | None
+    undone_at: datetime
+
+
+@dataclass(frozen=True)
+class BackupGame:
+    """A game of the file that passed every check, with its links and times."""
+
+    keeping: GameKeeping
+    imported: ImportedGame
+    hand_times: tuple[HandTimes, ...]
+    undone: tuple[UndoneHand, ...]
+
+
+@dataclass(frozen=True)
+class CheckedBackup:
+    """A backup that passed every check, ready to write."""
+
+    club: ClubFacts
+    players: tuple[PlayerFacts, ...]
+    evenings: tuple[EveningFacts, ...]
+    games: tuple[BackupGame, ...]
+
+
+def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
+    """Check a backup whole: JSON, format, shape, ids and links, and every game replayed."""
+    if limit is not None and len(raw) > limit:
+        raise RestoreRefused(None, _("the file is larger than %(size)s, the most a backup "
+                                     "may be", size=size_text(limit)))
+    try:
+        # exchange's reading of JSON, so both files' "not JSON" messages are the same.
+        data = exchange._json_from(raw)
+    except ImportRefused as refused:
+        raise RestoreRefused(refused.where, refused.problem) from None
+    if not isinstance(data, dict):
+        raise RestoreRefused(None, _("a backup holds one JSON object, not %(value)s",
+                                     value=exchange._shown(data)))
+    _check_format(data)
+    try:
+        facts = BackupFacts.model_validate(data)
+    except ValidationError as error:
+        raise _shape_refusal(error) from None
+    _check_club(facts.club)
+    players = _check_players(facts.players)
+    evenings = _check_evenings(facts.evenings)
+    games: list[BackupGame] = []
+    first_of: dict[int, int] = {}
+    for index, entry in enumerate(facts.games):
+        games.append(_check_game(index, entry, players, evenings, first_of))
+    return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games))
+
+
+def _check_format(data: dict[str, Any]) -> None:
+    if "format" not in data:
+        raise RestoreRefused("format", _('missing: a backup says "format": "%(format)s"',
+                                         format=FORMAT))
+    if data["format"] == exchange.FORMAT:
+        raise RestoreRefused("format", _(
+            "this is one game (%(game_format)s), not a backup: import it as a game",
+            game_format=exchange.FORMAT))
+    if data["format"] != FORMAT:
+        raise RestoreRefused("format", _(
+            "%(value)s is not %(format)s, the format this app restores",
+            value=exchange._shown(data["format"]), format=FORMAT))
+
+
+def _check_club(club: ClubFacts) -> None:
+    if not clean_name(club.name):
+        raise RestoreRefused("club.name", _("the club needs a name"))
+    if len(club.name) > MAX_CLUB_NAME:
+        raise RestoreRefused("club.name", _("a club's name may have at most %(limit)s letters",
+                                            limit=MAX_CLUB_NAME))
+
+
+def _check_id(where: str, value: int, first_of: dict[int, int], part: str, index: int) -> None:
+    """An id in range and not given twice (``first_of``: id -> the index that gave it)."""
+    if not 0 < value <= MAX_ID:
+        raise RestoreRefused(where, _("an id is a whole number from 1 to %(max)s, not %(id)s",
+                                      max=MAX_ID, id=value))
+    if value in first_of:
+        raise RestoreRefused(where, _("%(id)s is in the file twice (also %(part)s[%(first)s])",
+                                      id=value, part=part, first=first_of[value]))
+    first_of[value] = index
+
+
+def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
+    by_id: dict[int, int] = {}
+    by_key: dict[str, int] = {}
+    for index, player in enumerate(players):
+        _check_id(f"players[{index}].id", player.id, by_id, "players", index)
+        name = clean_name(player.name)
+        where = f"players[{index}].name"
+        if not name:
+            raise RestoreRefused(where, _("a player needs a name"))
+        if len(name) > MAX_NAME:
+            raise RestoreRefused(where, _("a name may have at most %(limit)s letters",
+                                          limit=MAX_NAME))
+        if name_key(name) in by_key:
+            raise RestoreRefused(where, _(
+                "%(name)s is in the file twice (also players[%(first)s])",
+                name=name, first=by_key[name_key(name)]))
+        by_key[name_key(name)] = index
+    return {player.id: player for player in players}
+
+
+def _check_evenings(evenings: list[EveningFacts]) -> dict[int, EveningFacts]:
+    by_id: dict[int, int] = {}
+    for index, evening in enumerate(evenings):
+        _check_id(f"evenings[{index}].id", evening.id, by_id, "evenings", index)
+        for field, value, limit in (("place", evening.place, MAX_PLACE),
+                                    ("note", evening.note, MAX_NOTE)):
+            if value is not None and len(value) > limit:
+                raise RestoreRefused(f"evenings[{index}].{field}", _(
+                    "at most %(limit)s letters, not %(length)s", limit=limit, length=len(value)))
+    return {evening.id: evening for evening in evenings}
+
+
+def _check_game(
+    index: int, entry: dict[str, Any], players: dict[int, PlayerFacts],
+    evenings: dict[int, EveningFacts], first_of: dict[int, int],
+) -> BackupGame:
+    """One entry of ``games``; ``first_of`` holds the game ids seen so far."""
+    where = f"games[{index}]"
+    try:
+        keeping = GameKeeping.model_validate(entry)
+    except ValidationError as error:
+        raise _shape_refusal(error, where) from None
+    _check_id(f"{where}.id", keeping.id, first_of, "games", index)
+    record = {key: value for key, value in entry.items() if key not in BACKUP_GAME_KEYS}
+    hand_times: list[HandTimes] = []
+    if isinstance(record.get("hands"), list):
+        record["hands"] = []
+        for position, hand in enumerate(entry["hands"]):
+            if isinstance(hand, dict):
+                try:
+                    hand_times.append(HandTimes.model_validate(hand))
+                except ValidationError as error:
+                    raise _shape_refusal(error, f"{where}.hands[{position}]") from None
+                hand = {key: value for key, value in hand.items()
+                        if key not in BACKUP_HAND_KEYS}
+            record["hands"].append(hand)
+    # The game itself is checked as an imported game is, its messages pointed into it.
+    imported = _read_record(where, record)
+    if keeping.evening_id is not None and keeping.evening_id not in evenings:
+        raise RestoreRefused(f"{where}.evening_id", _(
+            "there is no evening %(id)s in the file", id=keeping.evening_id))
+    _check_seat_players(where, keeping.player_ids, imported.names, players)
+    undone = tuple(
+        _check_undone(f"{where}.undone_hands[{position}]", hand, record)
+        for position, hand in enumerate(keeping.undone_hands)
+    )
+    return BackupGame(keeping, imported, tuple(hand_times), undone)
+
+
+def _read_record(
+    where: str, record: dict[str, Any], hand_where: str | None = None
+) -> ImportedGame:
+    """exchange.read_game_file on a record; a refusal points into the backup instead."""
+    # hand_where: the record is an undone hand alone, so its "hands[0]" is that hand.
+    try:
+        return read_game_file(json.dumps(record))
+    except ImportRefused as refused:
+        inner = refused.where or ""
+        if hand_where is not None and inner.startswith("hands[0]"):
+            path = hand_where + inner.removeprefix("hands[0]")
+        else:
+            path = f"{where}.{inner}" if inner else where
+        raise RestoreRefused(path, refused.problem) from None
+
+
+def _check_seat_players(
+    where: str, player_ids: list[int], names: tuple[str, ...], players: dict[int, PlayerFacts]
+) -> None:
+    """Each seat's player id names a player of the file, the one the seat names."""
+    if len(player_ids) != len(SEATS):
+        raise RestoreRefused(f"{where}.player_ids", _(
+            "a game has six seats, so six player ids, not %(count)s", count=len(player_ids)))
+    for index, (player_id, name) in enumerate(zip(player_ids, names)):
+        at = f"{where}.player_ids[{index}]"
+        player = players.get(player_id)
+        if player is None:
+            raise RestoreRefused(at, _("there is no player %(id)s in the file", id=player_id))
+        if name_key(player.name) != name_key(name):
+            raise RestoreRefused(at, _(
+                "player %(id)s is %(player)s, but seats[%(index)s] is %(name)s",
+                id=player_id, player=clean_name(player.name), index=index, name=name))
+
+
+def _check_undone(where: str, hand: UndoneHandFacts, record: dict[str, Any]) -> UndoneHand:
+    if not 0 < hand.number <= MAX_ID:
+        raise RestoreRefused(f"{where}.number", _(
+            "a hand number is a whole number from 1 up, not %(number)s", number=hand.number))
+    alone = {key: record[key] for key in ("format", "rules", "seats", "first_dealer")}
+    alone["hands"] = [hand.model_extra]
+    imported = _read_record(where, alone, hand_where=where)
+    return UndoneHand(hand.number, imported.deals[0], hand.recorded_at, hand.updated_at,
+                      hand.undone_at)
+
+
+# --- restore: writing -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Restored:
+    players: int
+    evenings: int
+    games: int
+    hands: int
+
+    def contents(self) -> str:
+        return contents(self.players, self.evenings, self.games)
+
+
+def club_is_empty(session: Session, club: Club) -> bool:
+    """No players, evenings or games yet: the only club a backup is restored into."""
+    return all(
+        session.exec(select(func.count()).select_from(model)
+                     .where(model.club_id == club.id)).one() == 0
+        for model in (Player, Evening, Game)
+    )
+
+
+def restore_backup(
+    session: Session, club: Club, raw: bytes | str, limit: int | None = None
+) -> Restored:
+    """Check a backup and write it into the empty club, committing once (or RestoreRefused)."""
+    if not club_is_empty(session, club):
+        # Merging can't tell a game already here from its copy in the file, nor Ann
+        # here from another Ann there: restoring twice would double every game.
+        raise RestoreRefused(None, _(
+            "this scorekeeper already has players, evenings or games, and a backup is "
+            "restored only into an empty one: start the app on a new database and "
+            "restore there"))
+    backup = read_backup(raw, limit)
+    try:
+        hands = _write(session, club, backup)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        # The ids are the file's, so a game or player added meanwhile collides with one.
+        raise RestoreRefused(None, _(
+            "a game was started while the backup was being restored; nothing was restored, "
+            "try again")) from None
+    except Exception:
+        session.rollback()
+        raise
+    return Restored(len(backup.players), len(backup.evenings), len(backup.games), hands)
+
+
+def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
+    """Add the backup's rows (not committed); the number of hands written."""
+    club.name = clean_name(backup.club.name)
+    club.created_at = backup.club.created_at
+    session.add(club)
+    for player in backup.players:
+        session.add(Player(id=player.id, club_id=club.id, name=clean_name(player.name),
+                           name_key=name_key(player.name), created_at=player.created_at))
+    for evening in backup.evenings:
+        session.add(Evening(id=evening.id, club_id=club.id, played_on=evening.played_on,
+                            place=evening.place, note=evening.note,
+                            created_at=evening.created_at))
+    session.flush()  # the rows the games point at go in first
+    for entry in backup.games:
+        keeping, rules = entry.keeping, entry.imported.rules
+        session.add(Game(
+            id=keeping.id, club_id=club.id, evening_id=keeping.evening_id,
+            teams=str(rules.teams), target=rules.target, bidder_goes_out=rules.bidder_goes_out,
+            first_dealer=entry.imported.first_dealer,
+            first_dealer_drawn=keeping.first_dealer_drawn,
+            created_at=keeping.created_at, changed_at=keeping.changed_at,
+        ))
+    session.flush()
+    hands = 0
+    for entry in backup.games:
+        game_id, teams = entry.keeping.id, entry.imported.rules.team_names
+        for seat, player_id in zip(SEATS, entry.keeping.player_ids):
+            session.add(GameSeat(game_id=game_id, seat=seat, player_id=player_id))
+        for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
+                                               start=1):
+            # The same columns as a hand recorded at the table, so the two can't differ.
+            session.add(Hand(game_id=game_id, number=number, **hand_fields(deal, teams),
+                             recorded_at=times.recorded_at, updated_at=times.updated_at))
+        for undone in entry.undone:
+            session.add(Hand(game_id=game_id, number=undone.number,
+                             **hand_fields(undone.deal, teams),
+                             recorded_at=undone.recorded_at, updated_at=undone.updated_at,
+                             undone_at=undone.undone_at))
+        hands += len(entry.imported.deals) + len(entry.undone)
+    session.flush()
+    _continue_ids(session)
+    return hands
+
+
+def _continue_ids(session: Session) -> None:
+    """Make the next new row's id follow the restored ones."""
+    # PostgreSQL takes ids from a sequence that rows written with their own ids don't
+    # move; SQLite takes the largest id + 1 by itself.
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for table in ("player", "evening", "game"):
+        session.execute(text(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table} "
+            "HAVING COUNT(*) > 0"
+        ))
