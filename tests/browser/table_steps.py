@@ -139,3 +139,72 @@ def tally(page: Page, taps: Taps, points: dict[str, str]) -> None:
 def record(page: Page, taps: Taps, number: int) -> None:
     taps(button(page, f"Record hand {number}"))
     expect_notice(page, f"Hand {number} recorded.")
+
+
+# --- layout ------------------------------------------------------------------------
+
+TAP_TARGETS_JS = """
+() => {
+  const out = [];
+  const seen = new Set();
+  const candidates = [
+    ...document.querySelectorAll('button, a[href], summary, input[type=submit]'),
+    ...[...document.querySelectorAll('input[type=radio], input[type=checkbox]')]
+        .map(input => input.closest('label')
+                      || (input.id && document.querySelector(`label[for="${input.id}"]`))
+                      || input),
+  ];
+  for (const el of candidates) {
+    if (!el || seen.has(el)) continue;
+    seen.add(el);
+    if (el.closest('noscript')) continue;
+    const style = getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') continue;
+    const rect = el.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) continue;  // not rendered
+    const name = (el.getAttribute('aria-label') || el.innerText || el.value || '').trim().replace(/\\s+/g, ' ');
+    out.push({tag: el.tagName.toLowerCase(), name, width: Math.round(rect.width * 10) / 10,
+              height: Math.round(rect.height * 10) / 10});
+  }
+  return out;
+}
+"""
+
+OVERFLOW_JS = """
+() => {
+  const width = window.innerWidth;
+  const wide = [];
+  for (const el of document.body.querySelectorAll('*')) {
+    const rect = el.getBoundingClientRect();
+    if (rect.right > width + 0.5 && rect.width > 0) {
+      wide.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(rect.right)}`);
+    }
+  }
+  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: wide.slice(0, 10)};
+}
+"""
+
+
+CLIPPED_JS = """
+() => [...document.querySelectorAll('button, a[href], label, summary')]
+  .filter(el => el.getClientRects().length && !el.closest('noscript')
+                && el.scrollWidth > el.clientWidth + 1)
+  .map(el => `${el.tagName.toLowerCase()} '${el.innerText.replace(/\\s+/g, ' ').trim()}': `
+             + `content ${el.scrollWidth}px wide in ${el.clientWidth}px`)
+"""
+
+
+def layout_problems(page: Page, where: str) -> list[str]:
+    """No sideways scroll, and every visible tap target at least 44x44 CSS px."""
+    problems = []
+    # Measure the page as laid out with its stylesheet, not mid-navigation.
+    page.wait_for_load_state("load")
+    expect(page.locator("header.top")).to_have_css("background-color", "rgb(15, 61, 44)")
+    sizes = page.evaluate(OVERFLOW_JS)
+    if sizes["innerWidth"] != SMALL_PHONE["width"] or sizes["scrollWidth"] > sizes["innerWidth"]:
+        problems.append(f"{where}: scrolls sideways {sizes}")
+    for target in page.evaluate(TAP_TARGETS_JS):
+        if target["width"] < MIN_TAP or target["height"] < MIN_TAP:
+            problems.append(f"{where}: {target['tag']} {target['name']!r} is "
+                            f"{target['width']}x{target['height']}")
+    return problems

@@ -34,9 +34,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from table_steps import (
-    MIN_TAP, SEATS, SMALL_PHONE, TAP_BUDGET, Taps, button, call, choose, expect_entry,
+    CLIPPED_JS, SEATS, TAP_BUDGET, Taps, button, call, choose, expect_entry,
     expect_history_totals, expect_notice, expect_scores, history_row, name_trump,
-    point_group, quick_bid, record, start_game, tally,
+    layout_problems, point_group, quick_bid, record, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
@@ -160,73 +160,6 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
 
 
 # --- a small phone -----------------------------------------------------------------
-
-TAP_TARGETS_JS = """
-() => {
-  const out = [];
-  const seen = new Set();
-  const candidates = [
-    ...document.querySelectorAll('button, a[href], summary, input[type=submit]'),
-    ...[...document.querySelectorAll('input[type=radio], input[type=checkbox]')]
-        .map(input => input.closest('label')
-                      || (input.id && document.querySelector(`label[for="${input.id}"]`))
-                      || input),
-  ];
-  for (const el of candidates) {
-    if (!el || seen.has(el)) continue;
-    seen.add(el);
-    if (el.closest('noscript')) continue;
-    const style = getComputedStyle(el);
-    if (style.visibility === 'hidden' || style.display === 'none') continue;
-    const rect = el.getBoundingClientRect();
-    if (rect.width === 0 && rect.height === 0) continue;  // not rendered
-    const name = (el.getAttribute('aria-label') || el.innerText || el.value || '').trim().replace(/\\s+/g, ' ');
-    out.push({tag: el.tagName.toLowerCase(), name, width: Math.round(rect.width * 10) / 10,
-              height: Math.round(rect.height * 10) / 10});
-  }
-  return out;
-}
-"""
-
-OVERFLOW_JS = """
-() => {
-  const width = window.innerWidth;
-  const wide = [];
-  for (const el of document.body.querySelectorAll('*')) {
-    const rect = el.getBoundingClientRect();
-    if (rect.right > width + 0.5 && rect.width > 0) {
-      wide.push(`${el.tagName.toLowerCase()}.${el.className} right=${Math.round(rect.right)}`);
-    }
-  }
-  return {scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide: wide.slice(0, 10)};
-}
-"""
-
-
-CLIPPED_JS = """
-() => [...document.querySelectorAll('button, a[href], label, summary')]
-  .filter(el => el.getClientRects().length && !el.closest('noscript')
-                && el.scrollWidth > el.clientWidth + 1)
-  .map(el => `${el.tagName.toLowerCase()} '${el.innerText.replace(/\\s+/g, ' ').trim()}': `
-             + `content ${el.scrollWidth}px wide in ${el.clientWidth}px`)
-"""
-
-
-def layout_problems(page: Page, where: str) -> list[str]:
-    """No sideways scroll, and every visible tap target at least 44x44 CSS px."""
-    problems = []
-    # Measure the page as laid out with its stylesheet, not mid-navigation.
-    page.wait_for_load_state("load")
-    expect(page.locator("header.top")).to_have_css("background-color", "rgb(15, 61, 44)")
-    sizes = page.evaluate(OVERFLOW_JS)
-    if sizes["innerWidth"] != SMALL_PHONE["width"] or sizes["scrollWidth"] > sizes["innerWidth"]:
-        problems.append(f"{where}: scrolls sideways {sizes}")
-    for target in page.evaluate(TAP_TARGETS_JS):
-        if target["width"] < MIN_TAP or target["height"] < MIN_TAP:
-            problems.append(f"{where}: {target['tag']} {target['name']!r} is "
-                            f"{target['width']}x{target['height']}")
-    return problems
-
 
 def test_small_phone_no_sideways_scroll_and_big_targets(small_page: Page, live_server: str) -> None:
     """360x740: every step of the game page, and the new-game page, fit and are easy to tap.
