@@ -531,3 +531,24 @@ def test_the_import_form_carries_csrf_and_refuses_a_post_without_it(row_counts):
     response = upload(client, json.dumps(EVENING))
     assert response.status_code == 400
     assert row_counts()["Game"] == 0
+
+
+def test_the_hands_as_csv_one_row_a_deal_with_running_scores(app, client):
+    import csv as csv_module
+
+    game_id = import_text(app, json.dumps(EVENING))
+    response = client.get(f"/games/{game_id}/hands.csv")
+    assert response.status_code == 200 and response.mimetype == "text/csv"
+    assert "schmier-game-" in response.headers["Content-Disposition"]
+    text = response.get_data(as_text=True).lstrip("\ufeff")
+    header, *rows = list(csv_module.reader(io.StringIO(text)))
+    assert header[:6] == ["Hand", "Dealer", "Bidder", "Bidding team", "Bid", "Trump"]
+    assert header[-3:] == ["A score", "B score", "C score"]
+    assert len(rows) == 5
+    # Hand 1: Ann deals, all pass. Hand 2: Ann deals again; Cid (C) bids 4 in hearts and
+    # takes Low, Right, Left and Game: made. A 1, B 1, C 4.
+    assert rows[0][:2] == ["1", "Ann"] and rows[0][5] == "thrown in"
+    assert rows[0][-3:] == ["0", "0", "0"]
+    assert rows[1][:6] == ["2", "Ann", "Cid", "C", "4", "Hearts"]
+    assert rows[1][6:13] == ["A", "C", "C", "C", "B", "C", "made"]
+    assert rows[1][-3:] == ["1", "1", "4"]

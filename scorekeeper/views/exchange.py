@@ -1,15 +1,18 @@
-"""Game export and import as JSON (format schmier-game/1)."""
+"""Game export and import as JSON (format schmier-game/1), and a game's hands as CSV."""
 from __future__ import annotations
 
 from flask import Blueprint, current_app, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs import current_club
+from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.forms import ImportForm, first_error
 from scorekeeper.exchange import ImportRefused, export_text, import_game as store_import, size_text
 from scorekeeper.pages import render_page
+from scorekeeper.rules import CARD_POINTS, POINTS
 from scorekeeper.views.lookup import table_or_404
+from scorekeeper.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)
 
@@ -28,6 +31,34 @@ def export_game(game_id: int):
         "Content-Disposition", "attachment", filename=f"schmier-game-{game_id}.json"
     )
     return response
+
+
+@bp.get("/games/<int:game_id>/hands.csv")
+def hands_csv(game_id: int):
+    """The game's hand record as a CSV file: one row a deal, with the running scores."""
+    table = table_or_404(game_id)
+    teams = table.rules.team_names
+    header = [_("Hand"), _("Dealer"), _("Bidder"), _("Bidding team"), _("Bid"), _("Trump"),
+              *(point_name(point) for point in POINTS), _("Made"),
+              *(_("%(team)s took", team=team) for team in teams),
+              *(_("%(team)s change", team=team) for team in teams),
+              *(_("%(team)s score", team=team) for team in teams)]
+    rows = []
+    for deal in table.state.deals:
+        if deal.thrown_in:
+            played = ["", "", "", _("thrown in"), *([""] * (len(POINTS) + 1 + 2 * len(teams)))]
+        else:
+            points = deal.tally.card_points
+            played = [
+                spreadsheet_safe(table.names[deal.bidder_seat]), deal.bidding_team, deal.bid,
+                suit_name(deal.trump), *(points[p.value] for p in CARD_POINTS),
+                deal.tally.game or _("nobody"), _("made") if deal.made else _("set"),
+                *(deal.taken[team] for team in teams),
+                *(deal.score_change[team] for team in teams),
+            ]
+        rows.append([deal.number, spreadsheet_safe(table.names[deal.dealer_seat]), *played,
+                     *(deal.scores_after[team] for team in teams)])
+    return csv_download(header, rows, f"schmier-game-{game_id}-hands.csv")
 
 
 @bp.route("/games/import", methods=["GET", "POST"])

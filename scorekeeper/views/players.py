@@ -1,16 +1,15 @@
 """Players: each one's statistics, and the club's leaderboard (as a page and as CSV)."""
 from __future__ import annotations
 
-import csv
-import io
 from collections import defaultdict
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, make_response, request
+from flask import Blueprint, abort, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
 from sqlmodel import Session, select
 
 from scorekeeper.clubs import MAX_ID, current_club
+from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Club, Game, GameSeat, Player
@@ -162,29 +161,18 @@ def leaderboard():
                        shown=shown)
 
 
-def _spreadsheet_safe(text: str) -> str:
-    """A name a spreadsheet won't run as a formula ("=1+1" is shown, not worked out)."""
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
-
-
 @bp.get("/players.csv")
 def leaderboard_csv():
     """The leaderboard as a CSV file: the same rows and columns as the page."""
     session = get_session()
     board = _club_board(session, current_club(session))
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerow([_("Player"), *(column.label for column in COLUMNS)])
-    for stats in board.rows:
-        writer.writerow([
-            _spreadsheet_safe(stats.name),
-            *(exported(FIGURES[column.key](stats), column.shows) for column in COLUMNS),
-        ])
-    # The byte-order mark tells spreadsheet programs the names are UTF-8 ("Zoë", "Jürgen").
-    response = make_response("\ufeff" + out.getvalue())
-    response.mimetype = "text/csv"
-    response.headers.set("Content-Disposition", "attachment", filename="schmier-players.csv")
-    return response
+    rows = (
+        [spreadsheet_safe(stats.name),
+         *(exported(FIGURES[column.key](stats), column.shows) for column in COLUMNS)]
+        for stats in board.rows
+    )
+    return csv_download([_("Player"), *(column.label for column in COLUMNS)], rows,
+                        "schmier-players.csv")
 
 
 @bp.get("/players/<int:player_id>")
