@@ -84,3 +84,40 @@ def _labels_apart(lines: list[Line]) -> list[Line]:
         label_y = line.end_y + 4 if previous is None else max(line.end_y + 4, previous + LABEL_GAP)
         placed[line.team] = previous = label_y
     return [replace(line, label_y=placed[line.team]) for line in lines]
+
+
+TREND_STYLE = (("win_rate", "#0b4f8a", ""), ("made_rate", "#8a3b00", "6 3"))
+
+
+@dataclass(frozen=True)
+class TrendChart:
+    """Rates (0-100 %) over a player's evenings: one line per figure."""
+
+    lines: tuple[tuple[str, str, str, str], ...]  # (figure, colour, dashes, points)
+    evenings: int
+    y_ticks: tuple[tuple[float, int], ...]
+    width: int = WIDTH
+    height: int = HEIGHT
+
+
+def trend_chart(points) -> TrendChart:
+    """Win rate and made rate after each evening; a gap where a rate has no value yet."""
+    span_x = WIDTH - LEFT - RIGHT
+    span_y = HEIGHT - TOP - BOTTOM
+    count = len(points)
+
+    def x(index: int) -> float:
+        return round(LEFT + span_x * (index / (count - 1) if count > 1 else 0.5), 1)
+
+    def y(share: float) -> float:
+        return round(TOP + span_y * (1 - share), 1)
+
+    lines = []
+    for figure, colour, dashes in TREND_STYLE:
+        coordinates = " ".join(
+            f"{x(i)},{y(getattr(point, figure))}" for i, point in enumerate(points)
+            if getattr(point, figure) is not None
+        )
+        lines.append((figure, colour, dashes, coordinates))
+    y_ticks = tuple((y(share / 100), share) for share in (0, 50, 100))
+    return TrendChart(tuple(lines), count, y_ticks)

@@ -7,7 +7,7 @@ deals, so an edited or undone hand can never leave a stale statistic behind.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping
+from typing import Callable, Iterable, Mapping, Sequence
 
 from scorekeeper.ledger import Table
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -230,3 +230,28 @@ def rank(
     # Python's sort is stable, reversed too: equal figures keep the order above.
     known.sort(key=figure, reverse=descending)
     return known + unknown
+
+
+@dataclass(frozen=True)
+class TrendPoint:
+    """A player's record up to and including one evening."""
+
+    evening_id: int
+    played_on: object  # a date
+    win_rate: float | None
+    made_rate: float | None
+
+
+def trend(player_id: int, evenings: Sequence[tuple[object, int, Sequence[SeatedGame]]]
+          ) -> list[TrendPoint]:
+    """Win rate and made rate as they stood after each evening, oldest first.
+
+    ``evenings`` is (played_on, evening id, the evening's games) in date order.
+    """
+    points, so_far = [], []
+    for played_on, evening_id, games in evenings:
+        so_far.extend(games)
+        stats = player_stats(so_far).get(player_id)
+        if stats is not None:
+            points.append(TrendPoint(evening_id, played_on, stats.win_rate, stats.made_rate))
+    return points

@@ -12,11 +12,12 @@ from scorekeeper.clubs import MAX_ID, current_club
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.ledger import load_table
-from scorekeeper.models import Club, Game, GameSeat, Player
+from scorekeeper.charts import trend_chart
+from scorekeeper.models import Club, Evening, Game, GameSeat, Player
 from scorekeeper.pages import render_page
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
-    DEFAULT_SORT, FIGURES, PlayerStats, SeatedGame, natural_order, player_stats, rank,
+    DEFAULT_SORT, FIGURES, PlayerStats, SeatedGame, natural_order, player_stats, rank, trend,
 )
 from scorekeeper.words import point_name
 
@@ -188,6 +189,20 @@ def show(player_id: int):
             select(GameSeat.game_id).where(GameSeat.player_id == player.id)))
         .order_by(Game.id)
     ))
-    stats = player_stats(seated_games(session, games)).get(player.id)
+    seated = seated_games(session, games)
+    stats = player_stats(seated).get(player.id)
+    trend_points = trend(player.id, _by_evening(session, seated))
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
-                       point_name=point_name, shown=shown)
+                       point_name=point_name, shown=shown, trend=trend_points,
+                       chart=trend_chart(trend_points) if len(trend_points) > 1 else None)
+
+
+def _by_evening(session: Session, seated: list[SeatedGame]):
+    """The games grouped by evening, oldest evening first (games with none left out)."""
+    groups: dict[int, list[SeatedGame]] = defaultdict(list)
+    for game in seated:
+        if game.table.game.evening_id is not None:
+            groups[game.table.game.evening_id].append(game)
+    evenings = session.exec(select(Evening).where(Evening.id.in_(list(groups)))).all()  # type: ignore[union-attr]
+    ordered = sorted(evenings, key=lambda evening: (evening.played_on, evening.id))
+    return [(evening.played_on, evening.id, groups[evening.id]) for evening in ordered]

@@ -9,7 +9,7 @@ from datetime import date, timedelta
 
 from sqlmodel import select
 
-from scorekeeper.models import Evening, Game
+from scorekeeper.models import Evening, Game, Player
 from view_helpers import Page, calls_for, hands_of
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -191,3 +191,31 @@ def test_a_finished_game_of_a_past_evening_is_kept_as_it_was(client, db, new_gam
         assert "can't be changed" in Page(response).alerts()[0]
     (hand,) = hands_of(db, game_id)
     assert hand.undone_at is None and hand.points["high"] == "B"
+
+
+def test_a_players_page_charts_the_evenings_with_a_table_to_read(client, db, new_game_form,
+                                                                   play):
+    # Evening 1 (dated 1 May 2025): Bob (B) bids 3 and sweeps: won 1 of 1, made 1 of 1.
+    # Evening 2 (today): Bob bids 3 and A takes everything: B set, A wins with 5 + Game.
+    # After evening 2: won 1 of 2 = 50 %, made 1 of 2 = 50 %.
+    first = new_game(client, new_game_form, evening="new")
+    play(first, 1, *B_SWEEPS)
+    evening = evening_of(db, first)
+    evening.played_on = date(2025, 5, 1)
+    db.add(evening)
+    db.commit()
+    second = new_game(client, new_game_form, evening="new")
+    play(second, 1, calls_for(1, {2: 3}), "clubs", "AAAAA", "A")
+    bob = db.exec(select(Player).where(Player.name == "Bob")).one()
+    page = Page(client.get(f"/players/{bob.id}"))
+    lines = {line.get("data-figure"): line.get("points").split()
+             for line in page.root.find_all("polyline")}
+    assert len(lines["win_rate"]) == len(lines["made_rate"]) == 2
+    rows = [" ".join(cell.text() for cell in row.iter() if cell.tag in ("th", "td"))
+            for row in page.root.find_all("tr")]
+    assert "May 1, 2025 100% 100%" in rows
+    tonight = evening_of(db, second).played_on
+    assert f"{tonight:%b} {tonight.day}, {tonight.year} 50% 50%" in rows
+    # Both lines fall from the top (100 %) to the middle (50 %) of the chart.
+    top, middle = (float(lines["win_rate"][i].split(",")[1]) for i in (0, 1))
+    assert top < middle
