@@ -43,5 +43,7 @@ def show(evening_id: int):
     if evening is None or evening.club_id != current_club(session).id:
         abort(404)
     tables = [load_table(session, game) for game in evening_games(session, evening)]
+    # A roster name is unique in its club, so the tally's names lead to the players' pages.
+    player_ids = {player.name: player.id for player in roster(session, current_club(session))}
     return render_page("evening.html", evening=evening, tables=tables, tally=tally(tables),
-                       verdict_sentence=verdict_sentence)
+                       player_ids=player_ids, verdict_sentence=verdict_sentence)

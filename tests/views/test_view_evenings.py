@@ -219,3 +219,14 @@ def test_a_players_page_charts_the_evenings_with_a_table_to_read(client, db, new
     # Both lines fall from the top (100 %) to the middle (50 %) of the chart.
     top, middle = (float(lines["win_rate"][i].split(",")[1]) for i in (0, 1))
     assert top < middle
+
+
+def test_the_evening_tally_leads_to_each_players_page(client, db, new_game_form, play):
+    game = new_game(client, new_game_form, evening="new")
+    play(game, 1, *B_SWEEPS)
+    page = Page(client.get(f"/evenings/{evening_of(db, game).id}"))
+    links = {a.text(): a.get("href") for a in page.root.find_all("a")
+             if (a.get("href") or "").startswith("/players/")}
+    assert sorted(links) == sorted(NAMES)
+    bob = Page(client.get(links["Bob"]))
+    assert bob.root.find("h1").text() == "Bob"
