@@ -1,23 +1,18 @@
 """Evenings: the history of a club's gatherings, and each evening's games and tally."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, request
+from flask import Blueprint
 
-from scorekeeper.clubs import MAX_ID, current_club, roster
+from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
 from scorekeeper.evenings import evening_games, evenings_page, tally
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Evening
 from scorekeeper.pages import render_page
+from scorekeeper.views.lookup import row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")
-
-
-def _whole_number(name: str, default: int | None) -> int | None:
-    """A query argument as a positive whole number; anything else is the default."""
-    value = request.args.get(name, "")
-    return int(value) if value.isascii() and value.isdigit() and 0 < int(value) <= MAX_ID else default
 
 
 @bp.get("")
@@ -25,9 +20,9 @@ def history():
     """The club's evenings, newest first, a page at a time; optionally one player's."""
     session = get_session()
     club = current_club(session)
-    page = _whole_number("page", 1)
+    page = whole_number_arg("page", 1)
     players = roster(session, club)
-    player_id = _whole_number("player", None)
+    player_id = whole_number_arg("player", None)
     player = next((p for p in players if p.id == player_id), None)
     evenings, more = evenings_page(session, club, page, player.id if player else None)
     counts = {e.id: len(evening_games(session, e)) for e in evenings}
@@ -39,9 +34,7 @@ def history():
 def show(evening_id: int):
     """One evening: its games with results and reasons, and who won how many."""
     session = get_session()
-    evening = session.get(Evening, evening_id) if evening_id <= MAX_ID else None
-    if evening is None or evening.club_id != current_club(session).id:
-        abort(404)
+    evening = row_or_404(Evening, evening_id)
     tables = [load_table(session, game) for game in evening_games(session, evening)]
     # A roster name is unique in its club, so the tally's names lead to the players' pages.
     player_ids = {player.name: player.id for player in roster(session, current_club(session))}

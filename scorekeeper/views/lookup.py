@@ -1,20 +1,16 @@
-"""Finding a club's game for a view (404 for anything else)."""
+"""Finding a club's rows for a view (404 for anything else), and reading query numbers."""
 from __future__ import annotations
 
-from flask import abort, g
+from flask import abort, g, request
 
-from scorekeeper.clubs import club_game, current_club
+from scorekeeper.clubs import MAX_ID, club_row, current_club
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
 
 
 def game_or_404(game_id: int) -> Game:
-    session = get_session()
-    game = club_game(session, current_club(session), game_id)
-    if game is None:
-        abort(404)
-    return game
+    return row_or_404(Game, game_id)
 
 
 def table_or_404(game_id: int) -> Table:
@@ -24,3 +20,19 @@ def table_or_404(game_id: int) -> Table:
     if game_id not in tables:
         tables[game_id] = load_table(get_session(), game_or_404(game_id))
     return tables[game_id]
+
+
+def row_or_404(model, row_id: int):
+    """The club's row of ``model`` with that id (an evening, a player), else 404."""
+    session = get_session()
+    row = club_row(session, current_club(session), model, row_id)
+    if row is None:
+        abort(404)
+    return row
+
+
+def whole_number_arg(name: str, default):
+    """A query argument as a positive whole number; anything else is the default."""
+    value = request.args.get(name, "")
+    ok = value.isascii() and value.isdigit() and 0 < int(value) <= MAX_ID
+    return int(value) if ok else default

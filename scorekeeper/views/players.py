@@ -4,17 +4,18 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from flask import Blueprint, abort, request
+from flask import Blueprint, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
 from sqlmodel import Session, select
 
-from scorekeeper.clubs import MAX_ID, current_club
+from scorekeeper.clubs import current_club
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.ledger import load_table
 from scorekeeper.charts import trend_chart
 from scorekeeper.models import Club, Evening, Game, GameSeat, Player
 from scorekeeper.pages import render_page
+from scorekeeper.views.lookup import row_or_404, whole_number_arg
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
     DEFAULT_SORT, FIGURES, PlayerStats, SeatedGame, natural_order, player_stats, rank, trend,
@@ -84,13 +85,6 @@ def exported(value, shows: str) -> str:
     return f"{value:.4f}"
 
 
-def _whole_number(name: str, default: int) -> int:
-    """A query argument as a positive whole number; anything else is the default."""
-    value = request.args.get(name, "")
-    ok = value.isascii() and value.isdigit() and 0 < int(value) <= MAX_ID
-    return int(value) if ok else default
-
-
 @dataclass(frozen=True)
 class Board:
     """The leaderboard as the request asked for it (bad arguments fall back quietly)."""
@@ -147,7 +141,7 @@ def _club_board(session: Session, club: Club) -> Board:
         sort = DEFAULT_SORT
     order = request.args.get("order")
     descending = {"asc": False, "desc": True}.get(order or "", natural_order(sort))
-    min_games = _whole_number("min", 1)
+    min_games = whole_number_arg("min", 1)
     games = list(session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)))
     stats = player_stats(seated_games(session, games))
     return Board(sort, descending, min_games, rank(stats.values(), sort, descending, min_games))
@@ -180,9 +174,7 @@ def leaderboard_csv():
 def show(player_id: int):
     """One player's record: games, partners, bids, points taken and throw-ins."""
     session = get_session()
-    player = session.get(Player, player_id) if player_id <= MAX_ID else None
-    if player is None or player.club_id != current_club(session).id:
-        abort(404)
+    player = row_or_404(Player, player_id)
     games = list(session.exec(
         select(Game)
         .where(Game.id.in_(  # type: ignore[union-attr]
