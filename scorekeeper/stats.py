@@ -50,12 +50,11 @@ class Record:
         return rate(self.won, self.finished)
 
 
-@dataclass
-class BidLevel:
-    """The contracts a player won at one level of bid, and how many were made."""
+class MadeOrSet:
+    """Set and made rate from ``bids`` and ``made``, for one bid level or for all."""
 
-    bids: int = 0
-    made: int = 0
+    bids: int
+    made: int
 
     @property
     def set_back(self) -> int:
@@ -67,7 +66,15 @@ class BidLevel:
 
 
 @dataclass
-class PlayerStats:
+class BidLevel(MadeOrSet):
+    """The contracts a player won at one level of bid, and how many were made."""
+
+    bids: int = 0
+    made: int = 0
+
+
+@dataclass
+class PlayerStats(MadeOrSet):
     """Everything counted for one player over the games given."""
 
     player_id: int
@@ -106,14 +113,6 @@ class PlayerStats:
     @property
     def made(self) -> int:
         return sum(level.made for level in self.bid_levels.values())
-
-    @property
-    def set_back(self) -> int:
-        return self.bids - self.made
-
-    @property
-    def made_rate(self) -> float | None:
-        return rate(self.made, self.bids)
 
     @property
     def average_taken(self) -> float | None:
