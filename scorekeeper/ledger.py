@@ -5,6 +5,7 @@ replays it through the rules engine first; only a list the rules accept is writt
 """
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
@@ -95,28 +96,44 @@ def stored_fields(hand: Hand) -> dict:
             "game_values": hand.game_values}
 
 
-def live_hands(session: Session, game_id: int) -> tuple[Hand, ...]:
-    return tuple(session.exec(
-        select(Hand)
-        .where(Hand.game_id == game_id, Hand.undone_at.is_(None))  # type: ignore[union-attr]
-        .order_by(Hand.number)
-    ))
+def load_tables(session: Session, games: Sequence[Game]) -> list[Table]:
+    """Several games at once: one query for all their live hands, one for all their seats."""
+    return [table for table, _players in load_seated(session, games)]
 
 
-def seat_names(session: Session, game_id: int) -> dict[int, str]:
-    rows = session.exec(
-        select(GameSeat.seat, Player.name)
-        .join(Player, Player.id == GameSeat.player_id)
-        .where(GameSeat.game_id == game_id)
-    )
-    return {seat: name for seat, name in rows}
+def load_seated(
+    session: Session, games: Sequence[Game]
+) -> list[tuple[Table, dict[int, int]]]:
+    """Each game as a Table, with who sat in each seat (seat -> player id); two queries."""
+    ids = [game.id for game in games]
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    names: dict[int, dict[int, str]] = defaultdict(dict)
+    players: dict[int, dict[int, int]] = defaultdict(dict)
+    if ids:
+        for hand in session.exec(
+            select(Hand)
+            .where(Hand.game_id.in_(ids), Hand.undone_at.is_(None))  # type: ignore[union-attr]
+            .order_by(Hand.game_id, Hand.number)
+        ):
+            hands[hand.game_id].append(hand)
+        for game_id, seat, player_id, name in session.exec(
+            select(GameSeat.game_id, GameSeat.seat, GameSeat.player_id, Player.name)
+            .join(Player, Player.id == GameSeat.player_id)
+            .where(GameSeat.game_id.in_(ids))  # type: ignore[union-attr]
+        ):
+            names[game_id][seat] = name
+            players[game_id][seat] = player_id
+    seated = []
+    for game in games:
+        rules = house_rules(game)
+        live = tuple(hands[game.id])
+        state = replay(rules, game.first_dealer, [deal_from_hand(h) for h in live])
+        seated.append((Table(game, rules, names[game.id], live, state), players[game.id]))
+    return seated
 
 
 def load_table(session: Session, game: Game) -> Table:
-    rules = house_rules(game)
-    hands = live_hands(session, game.id)
-    state = replay(rules, game.first_dealer, [deal_from_hand(h) for h in hands])
-    return Table(game, rules, seat_names(session, game.id), hands, state)
+    return load_tables(session, [game])[0]
 
 
 def _replay(table: Table, deals: Sequence[Deal]) -> GameState:

@@ -106,3 +106,58 @@ class Hand(SQLModel, table=True):
     recorded_at: datetime = Field(default_factory=utcnow)
     updated_at: Optional[datetime] = None
     undone_at: Optional[datetime] = None
+
+
+class SeatSummary(SQLModel, table=True):
+    """What one seat of one game adds to its player's statistics: a cache, never a record.
+
+    Counted from the replayed hands by ``scorekeeper.stats`` and tagged with the game's
+    revision when it was counted. Every change to a game bumps the revision, and the
+    statistics pages recount any game whose rows carry another revision before they add
+    anything up (``scorekeeper.summaries``), so a row can't drift from the hands. It lets
+    a club with years of evenings add up its leaderboard in one indexed query instead of
+    replaying every game on every page.
+    """
+
+    __tablename__ = "seat_summary"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seat: int = Field(primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    revision: int
+    team: str = Field(max_length=1)
+    finished: int = 0  # 1 once the game is over: it counts as won or lost (a sum, so 0/1)
+    won: int = 0
+    hands: int = 0  # hands played out (throw-ins not counted)
+    throw_ins_dealt: int = 0
+    bids_3: int = 0
+    bids_4: int = 0
+    bids_5: int = 0
+    bids_6: int = 0
+    made_3: int = 0
+    made_4: int = 0
+    made_5: int = 0
+    made_6: int = 0
+    taken_as_bidder: int = 0
+    took_high: int = 0
+    took_low: int = 0
+    took_right: int = 0
+    took_left: int = 0
+    took_joker: int = 0
+    took_game: int = 0
+
+
+class ClubSummary(SQLModel, table=True):
+    """The club's leaderboard sums (``SeatSummary`` added up per player), as a cache.
+
+    ``stamp`` names the state of the club's games it was added up from: how many there
+    are, the newest id and the sum of their revisions. Every change to a game bumps its
+    revision and a new game adds one, so any change gives a new stamp, and the sums are
+    added up again before a page reads them.
+    """
+
+    __tablename__ = "club_summary"
+
+    club_id: int = Field(foreign_key="club.id", primary_key=True)
+    stamp: str = Field(max_length=80)
+    players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # a dict per player

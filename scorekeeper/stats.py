@@ -1,13 +1,14 @@
-"""Player statistics and the leaderboard, counted afresh from replayed games.
+"""Player statistics and the leaderboard, counted from replayed games.
 
-Nothing here is stored and nothing reads the database: the views load each game once
-(``load_table``) with who sat where, and every figure is counted from the replayed
-deals, so an edited or undone hand can never leave a stale statistic behind.
+Nothing here reads the database: ``player_stats`` counts every figure from the replayed
+deals of the games given, with who sat where. ``scorekeeper.summaries`` keeps what each
+game adds (counted here) beside the game, recounted whenever the game changes, so an
+edited or undone hand can never leave a stale statistic behind.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Sequence
+from typing import Callable, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.ledger import Table
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -241,16 +242,40 @@ class TrendPoint:
     made_rate: float | None
 
 
-def trend(player_id: int, evenings: Sequence[tuple[object, int, Sequence[SeatedGame]]]
-          ) -> list[TrendPoint]:
-    """Win rate and made rate as they stood after each evening, oldest first.
+class EveningCounts(Protocol):
+    """What one evening added to a player's record (``summaries.EveningRecord``)."""
 
-    ``evenings`` is (played_on, evening id, the evening's games) in date order.
-    """
-    points, so_far = [], []
-    for played_on, evening_id, games in evenings:
-        so_far.extend(games)
-        stats = player_stats(so_far).get(player_id)
-        if stats is not None:
-            points.append(TrendPoint(evening_id, played_on, stats.win_rate, stats.made_rate))
+    evening_id: int
+    played_on: object
+    finished: int
+    won: int
+    bids: int
+    made: int
+
+
+def trend(evenings: Iterable[EveningCounts]) -> list[TrendPoint]:
+    """Win rate and made rate as they stood after each evening, in the order given."""
+    points = []
+    finished = won = bids = made = 0
+    for evening in evenings:
+        finished += evening.finished
+        won += evening.won
+        bids += evening.bids
+        made += evening.made
+        points.append(TrendPoint(evening.evening_id, evening.played_on,
+                                 rate(won, finished), rate(made, bids)))
     return points
+
+
+TREND_POINTS = 24  # the most points a trend shows: a table a phone can scroll through
+
+
+def thinned(points: Sequence[TrendPoint], most: int = TREND_POINTS
+            ) -> tuple[list[TrendPoint], int]:
+    """At most ``most`` points, one every so many evenings, always ending at the latest.
+
+    Returns the points kept and how many evenings apart they are (1: every evening).
+    """
+    every = max(1, -(-len(points) // most))  # ceiling division
+    last = len(points) - 1
+    return [point for index, point in enumerate(points) if (last - index) % every == 0], every

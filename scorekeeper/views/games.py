@@ -9,7 +9,7 @@ from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
-from scorekeeper.ledger import load_table
+from scorekeeper.ledger import load_tables
 from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
@@ -31,7 +31,7 @@ def index():
     games = session.exec(
         select(Game).where(Game.club_id == club.id).order_by(Game.id.desc()).limit(RECENT_GAMES)
     ).all()
-    tables = [load_table(session, game) for game in games]
+    tables = load_tables(session, games)
     return render_page("index.html", tables=tables, verdict_sentence=verdict_sentence)
 
 

@@ -1,25 +1,24 @@
 """Players: each one's statistics, and the club's leaderboard (as a page and as CSV)."""
 from __future__ import annotations
 
-from collections import defaultdict
 from dataclasses import dataclass
 
 from flask import Blueprint, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 from scorekeeper.clubs import current_club
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
-from scorekeeper.ledger import load_table
 from scorekeeper.charts import trend_chart
-from scorekeeper.models import Club, Evening, Game, GameSeat, Player
+from scorekeeper.models import Club, Player
 from scorekeeper.pages import render_page
 from scorekeeper.views.lookup import row_or_404, whole_number_arg
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
-    DEFAULT_SORT, FIGURES, PlayerStats, SeatedGame, natural_order, player_stats, rank, trend,
+    DEFAULT_SORT, FIGURES, PlayerStats, natural_order, rank, thinned, trend,
 )
+from scorekeeper.summaries import club_stats, evening_records, one_player_stats
 from scorekeeper.words import point_name
 
 bp = Blueprint("players", __name__)
@@ -123,18 +122,6 @@ class Board:
         return "descending" if self.descending else "ascending"
 
 
-def seated_games(session: Session, games: list[Game]) -> list[SeatedGame]:
-    """Each game loaded once, with its seats: one query for all the seats."""
-    seats: dict[int, dict[int, int]] = defaultdict(dict)
-    if games:
-        rows = session.exec(
-            select(GameSeat).where(GameSeat.game_id.in_([g.id for g in games]))  # type: ignore[union-attr]
-        )
-        for row in rows:
-            seats[row.game_id][row.seat] = row.player_id
-    return [SeatedGame(load_table(session, game), seats[game.id]) for game in games]
-
-
 def _club_board(session: Session, club: Club) -> Board:
     sort = request.args.get("sort", DEFAULT_SORT)
     if sort not in FIGURES:
@@ -142,9 +129,8 @@ def _club_board(session: Session, club: Club) -> Board:
     order = request.args.get("order")
     descending = {"asc": False, "desc": True}.get(order or "", natural_order(sort))
     min_games = whole_number_arg("min", 1)
-    games = list(session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)))
-    stats = player_stats(seated_games(session, games))
-    return Board(sort, descending, min_games, rank(stats.values(), sort, descending, min_games))
+    stats = club_stats(session, club.id)
+    return Board(sort, descending, min_games, rank(stats, sort, descending, min_games))
 
 
 @bp.get("/players")
@@ -175,26 +161,9 @@ def show(player_id: int):
     """One player's record: games, partners, bids, points taken and throw-ins."""
     session = get_session()
     player = row_or_404(Player, player_id)
-    games = list(session.exec(
-        select(Game)
-        .where(Game.id.in_(  # type: ignore[union-attr]
-            select(GameSeat.game_id).where(GameSeat.player_id == player.id)))
-        .order_by(Game.id)
-    ))
-    seated = seated_games(session, games)
-    stats = player_stats(seated).get(player.id)
-    trend_points = trend(player.id, _by_evening(session, seated))
+    stats = one_player_stats(session, player)
+    trend_points, every = thinned(trend(evening_records(session, player)) if stats else [])
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
-                       point_name=point_name, shown=shown, trend=trend_points,
+                       point_name=point_name, shown=shown, trend=trend_points, every=every,
                        chart=trend_chart(trend_points) if len(trend_points) > 1 else None)
 
-
-def _by_evening(session: Session, seated: list[SeatedGame]):
-    """The games grouped by evening, oldest evening first (games with none left out)."""
-    groups: dict[int, list[SeatedGame]] = defaultdict(list)
-    for game in seated:
-        if game.table.game.evening_id is not None:
-            groups[game.table.game.evening_id].append(game)
-    evenings = session.exec(select(Evening).where(Evening.id.in_(list(groups)))).all()  # type: ignore[union-attr]
-    ordered = sorted(evenings, key=lambda evening: (evening.played_on, evening.id))
-    return [(evening.played_on, evening.id, groups[evening.id]) for evening in ordered]

@@ -1,0 +1,171 @@
+"""The stored statistics summaries always add up to a full replay of the hands.
+
+Random clubs come from the benchmark's seed script (legal games played out by the rules
+engine); every figure the pages read from the summaries is compared with
+``stats.player_stats`` over every game replayed from scratch, before and after hands are
+undone, edited and recorded.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from sqlmodel import Session, func, select
+
+from scorekeeper import create_app
+from scorekeeper.ledger import edit_hand, load_seated, load_table, record_hand, undo_last_hand
+from scorekeeper.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
+from scorekeeper.rules import Deal, RuleViolation, Tally
+from scorekeeper.stats import SeatedGame, player_stats, trend
+from scorekeeper.summaries import (
+    club_stats, evening_records, game_counts, one_player_stats, stale_games,
+)
+
+SEED_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "seed.py"
+
+
+def _seed_module():
+    spec = importlib.util.spec_from_file_location("bench_seed", SEED_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+seeding = _seed_module()
+
+
+def fresh_club(evenings: int, games: int, hands: int, rng: random.Random):
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    session = Session(app.extensions["db_engine"], expire_on_commit=False)
+    club = session.exec(select(Club)).one()
+    counts = seeding.seed(session, club, evenings=evenings, games=games, hands=hands, rng=rng)
+    return session, club, counts
+
+
+def replayed(session: Session, club: Club) -> list[SeatedGame]:
+    games = session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)).all()
+    return [SeatedGame(table, players) for table, players in load_seated(session, games)]
+
+
+FIGURES = ("played", "won", "lost", "bids", "made", "set_back", "taken_as_bidder",
+           "hands_played", "throw_ins_dealt", "points_taken")
+
+
+def figures(stats) -> dict:
+    return {
+        "figures": {name: getattr(stats, name) for name in FIGURES},
+        "levels": {level: (b.bids, b.made) for level, b in stats.bid_levels.items()},
+    }
+
+
+def assert_summaries_match_a_replay(session: Session, club: Club) -> None:
+    expected = player_stats(replayed(session, club))
+    summed = {stats.player_id: stats for stats in club_stats(session, club.id)}
+    assert summed.keys() == expected.keys()
+    for player_id, stats in expected.items():
+        assert figures(summed[player_id]) == figures(stats), stats.name
+        player = session.get(Player, player_id)
+        alone = one_player_stats(session, player)
+        assert figures(alone) == figures(stats)
+        assert {pid: (r.played, r.won, r.lost) for pid, r in alone.partners.items()} == {
+            pid: (r.played, r.won, r.lost) for pid, r in stats.partners.items()}
+        assert alone.partner_names == stats.partner_names
+    assert stale_games(session, club.id) == []
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), games=st.integers(1, 12))
+def test_the_summed_figures_equal_a_replay_of_every_hand(rng, games):
+    session, club, _ = fresh_club(3, games, games * 12, rng)
+    with session:
+        assert_summaries_match_a_replay(session, club)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), data=st.data())
+def test_figures_follow_every_change_to_any_game(rng, data):
+    """Undo, bring nothing back, edit an earlier hand, record a new one: always a replay."""
+    session, club, _ = fresh_club(2, 4, 40, rng)
+    with session:
+        assert_summaries_match_a_replay(session, club)  # summaries stored at this point
+        games = session.exec(select(Game).order_by(Game.id)).all()
+        game = data.draw(st.sampled_from(games))
+        table = load_table(session, game)
+        if table.hands:
+            undo_last_hand(session, table, table.hands[-1].number, game.revision)
+            assert_summaries_match_a_replay(session, club)
+        table = load_table(session, game)
+        played = [hand for hand in table.hands if hand.points is not None]
+        if played:
+            hand = data.draw(st.sampled_from(played))
+            # Game to nobody instead: a legal correction that moves scores and points.
+            deal = Deal(tuple(hand.calls), hand.trump,
+                        Tally({k: v for k, v in hand.points.items() if k != "game"}, None))
+            try:
+                edit_hand(session, table, hand.number, deal, game.revision)
+            except RuleViolation:  # the correction may end the game early: refused
+                session.rollback()
+            assert_summaries_match_a_replay(session, club)
+        table = load_table(session, game)
+        if not table.state.finished:
+            deal = seeding.random_deal(rng, table.rules, table.state.next_dealer)
+            try:
+                record_hand(session, table, table.state.next_number, deal, game.revision)
+            except RuleViolation:
+                session.rollback()
+            assert_summaries_match_a_replay(session, club)
+
+
+def test_the_seed_script_writes_exactly_what_it_is_asked_for():
+    session, club, counts = fresh_club(7, 30, 500, random.Random(5))
+    with session:
+        assert counts == {"players": 30, "evenings": 7, "games": 30, "hands": 500}
+        count = lambda model: session.exec(select(func.count()).select_from(model)).one()  # noqa: E731
+        assert (count(Evening), count(Game), count(Hand)) == (7, 30, 500)
+        tables = [table for table, _ in load_seated(session, session.exec(select(Game)).all())]
+        assert sum(len(table.hands) for table in tables) == 500  # every hand replays
+        assert sum(table.state.finished for table in tables) >= 20  # most games end
+        assert set(game_counts(session, range(1, 9)).values()) <= {4, 5, 0}
+
+
+def test_the_trend_adds_up_evening_by_evening():
+    session, club, _ = fresh_club(6, 18, 300, random.Random(8))
+    with session:
+        seated = replayed(session, club)
+        for player in session.exec(select(Player)).all():
+            points = trend(evening_records(session, player))
+            evenings = sorted({g.table.game.evening_id for g in seated
+                               if player.id in g.players.values()})
+            assert [p.evening_id for p in points] == evenings  # evening ids follow dates
+            for point in points:
+                so_far = [g for g in seated if g.table.game.evening_id <= point.evening_id]
+                stats = player_stats(so_far)[player.id]
+                assert (point.win_rate, point.made_rate) == (stats.win_rate, stats.made_rate)
+
+
+def test_a_stored_sum_with_another_stamp_is_never_read():
+    """The club's sums are recomputed when the stamp differs, whatever they say."""
+    session, club, _ = fresh_club(2, 4, 40, random.Random(3))
+    with session:
+        before = {s.player_id: figures(s) for s in club_stats(session, club.id)}
+        summary = session.get(ClubSummary, club.id)
+        summary.players = [{**sums, "won": 999} for sums in summary.players]
+        summary.stamp = "0:0:0"
+        session.add(summary)
+        row = session.exec(select(SeatSummary)).first()
+        row.won, row.revision = 999, -1  # a seat summary counted at another revision
+        session.add(row)
+        session.commit()
+        assert {s.player_id: figures(s) for s in club_stats(session, club.id)} == before
+
+
+@pytest.mark.parametrize("evenings", [1, 3])
+def test_an_empty_club_has_no_figures(evenings):
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    with Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club)).one()
+        assert club_stats(session, club.id) == []
+        assert game_counts(session, range(evenings)) == dict.fromkeys(range(evenings), 0)
