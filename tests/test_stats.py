@@ -33,7 +33,7 @@ import pytest
 from scorekeeper.ledger import Table
 from scorekeeper.models import Game
 from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay
-from scorekeeper.stats import FIGURES, SeatedGame, player_stats, rank
+from scorekeeper.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
 
 P = "pass"
 ALL_PASS = (P,) * 6
@@ -233,3 +233,16 @@ def test_a_game_without_hands_is_played_but_neither_won_nor_lost():
 def test_nothing_counted_without_games():
     assert player_stats([]) == {}
     assert rank([]) == []
+
+
+@pytest.mark.parametrize("count, every, kept", [
+    (0, 1, 0), (1, 1, 1), (24, 1, 24), (25, 2, 13), (48, 2, 24), (49, 3, 17), (1000, 42, 24),
+])
+def test_a_long_trend_keeps_one_point_in_so_many_evenings_ending_at_the_latest(
+        count, every, kept):
+    points = [TrendPoint(i, i, None, None) for i in range(count)]
+    shown, step = thinned(points)
+    assert (step, len(shown)) == (every, kept)
+    if points:
+        assert shown[-1] is points[-1]
+        assert all(b.evening_id - a.evening_id == every for a, b in zip(shown, shown[1:]))

@@ -169,3 +169,19 @@ def test_an_empty_club_has_no_figures(evenings):
         club = session.exec(select(Club)).one()
         assert club_stats(session, club.id) == []
         assert game_counts(session, range(evenings)) == dict.fromkeys(range(evenings), 0)
+
+
+def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    with Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club)).one()
+        seeding.seed(session, club, evenings=100, games=400, hands=4000, rng=random.Random(2))
+        player = session.exec(select(Player).where(Player.name == "Ann")).one()
+        evenings = len(evening_records(session, player))
+    assert evenings > 48
+    page = app.test_client().get(f"/players/{player.id}").text
+    every = -(-evenings // 24)
+    assert f"One point every {every} evenings, up to the latest." in page
+    table = page[page.index("<caption>Evening by evening</caption>"):]
+    table = table[:table.index("</table>")]
+    assert table.count('<tr><th scope="row">') == len(range(evenings - 1, -1, -every))
