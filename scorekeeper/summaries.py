@@ -75,6 +75,7 @@ def stale_games(session: Session, club_id: int) -> list[Game]:
     """The club's games whose rows are missing or were counted before their last change."""
     return list(session.exec(
         select(Game).where(Game.club_id == club_id, _stale()).order_by(Game.id)
+        .execution_options(populate_existing=True)  # the revisions as stored now
     ))
 
 
@@ -83,11 +84,20 @@ def refresh(session: Session, club_id: int) -> int:
     stale = stale_games(session, club_id)
     for start in range(0, len(stale), BATCH):
         games = stale[start:start + BATCH]
+        counted = {game.id: game.revision for game in games}
         rows = [row for table, players in load_seated(session, games)
                 for row in seat_rows(SeatedGame(table, players))]
-        session.exec(delete(SeatSummary).where(
-            SeatSummary.game_id.in_([game.id for game in games])))  # type: ignore[attr-defined]
+        ids = list(counted)
+        session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(ids)))  # type: ignore[attr-defined]
         session.add_all(rows)
+        session.flush()
+        # A game changed while it was being counted: its rows would be out of date, so
+        # none are kept and the next page counts it again.
+        moved = [game_id for game_id, revision in session.exec(
+            select(Game.id, Game.revision).where(Game.id.in_(ids))  # type: ignore[union-attr]
+        ) if revision != counted[game_id]]
+        if moved:
+            session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(moved)))  # type: ignore[attr-defined]
         try:
             session.commit()
         except IntegrityError:
@@ -142,6 +152,11 @@ def up_to_date(session: Session, club_id: int) -> ClubSummary:
         .where(Player.club_id == club_id)
         .group_by(SeatSummary.player_id)
     )]
+    if club_stamp(session, club_id) != stamp or stale_games(session, club_id):
+        # A game changed meanwhile, or another page's recount won: these sums are
+        # shown this once and not kept, so the next page adds up again.
+        session.rollback()
+        return ClubSummary(club_id=club_id, stamp="", players=sums)
     summary = session.get(ClubSummary, club_id) or ClubSummary(club_id=club_id)
     summary.stamp, summary.players = stamp, sums
     session.add(summary)
