@@ -28,6 +28,8 @@ def create_app(test_config: dict | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         BABEL_DEFAULT_LOCALE="en",
         MAX_CONTENT_LENGTH=2 * 1024 * 1024,
+        # Anyone may make a club of their own (else only the first visitor, then commands).
+        OPEN_SIGNUP=os.environ.get("SCOREKEEPER_OPEN_SIGNUP") == "1",
     )
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
@@ -36,12 +38,18 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
 
-    from scorekeeper import db, extensions
+    from scorekeeper import db, extensions, security
 
     extensions.init_app(app)
+    security.init_app(app)
     db.init_app(app)
 
-    from scorekeeper.views import backups, errors, evenings, exchange, games, hands, players
+    from scorekeeper import access
+    from scorekeeper.views import (
+        backups, club, errors, evenings, exchange, games, hands, join, players,
+    )
+
+    access.init_app(app)
 
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)
@@ -49,6 +57,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(backups.bp)
     app.register_blueprint(hands.bp)
     app.register_blueprint(exchange.bp)
+    app.register_blueprint(club.bp)
+    app.register_blueprint(join.bp)
     errors.init_app(app)
 
     from scorekeeper import cli

@@ -15,11 +15,13 @@ import json
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
-from typing import Annotated, Any, Optional
+from typing import Annotated, Any, Literal, Optional
 
 from flask import current_app
 from flask_babel import gettext as _, ngettext
-from pydantic import BaseModel, ConfigDict, PlainValidator, StrictBool, StrictInt, StrictStr
+from pydantic import (
+    BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, StrictStr,
+)
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 from sqlalchemy import text
@@ -32,7 +34,7 @@ from scorekeeper.exchange import (
     DERIVED_HAND_KEYS, ImportedGame, ImportRefused, export_game, read_game_file, size_text,
 )
 from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
-from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
+from scorekeeper.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
 from scorekeeper.rules import SEATS, Deal, replay
 from scorekeeper.seating import MAX_NAME
 
@@ -46,8 +48,9 @@ MAX_NOTE = 500
 
 # What a backup adds to a game's schmier-game/1 record, and to each of its hands.
 BACKUP_GAME_KEYS = frozenset(
-    {"evening_id", "changed_at", "first_dealer_drawn", "player_ids", "undone_hands"}
+    {"evening_id", "changed_at", "first_dealer_drawn", "player_ids", "undone_hands", "changes"}
 )
+MAX_WHO = 130
 BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
 
 
@@ -81,6 +84,12 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         .order_by(Hand.game_id, Hand.number, Hand.id)
     ):
         hands[hand.game_id].append(hand)
+    changes: dict[int, list[GameChange]] = defaultdict(list)
+    for change in session.exec(
+        select(GameChange).join(Game, Game.id == GameChange.game_id)
+        .where(Game.club_id == club.id).order_by(GameChange.game_id, GameChange.id)
+    ):
+        changes[change.game_id].append(change)
     names = {player.id: player.name for player in players}
     return {
         "format": FORMAT,
@@ -94,7 +103,8 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
              "note": e.note, "created_at": _moment_text(e.created_at)}
             for e in evenings
         ],
-        "games": [_game_entry(game, seats[game.id], names, hands[game.id]) for game in games],
+        "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
+                  for game in games],
     }
 
 
@@ -130,7 +140,8 @@ def _moment_text(moment: datetime | None) -> str | None:
 
 
 def _game_entry(
-    game: Game, seats: dict[int, int], names: dict[int, str], hands: list[Hand]
+    game: Game, seats: dict[int, int], names: dict[int, str], hands: list[Hand],
+    changes: list[GameChange],
 ) -> dict[str, Any]:
     """A game's schmier-game/1 record, with its links, timestamps and undone hands."""
     live = tuple(hand for hand in hands if hand.undone_at is None)
@@ -154,6 +165,14 @@ def _game_entry(
     undone = sorted((hand for hand in hands if hand.undone_at is not None),
                     key=lambda hand: (hand.undone_at, hand.id))
     entry["undone_hands"] = [_undone_record(table, hand) for hand in undone]
+    # The change log, by name: members and devices are not part of a backup.
+    entry["changes"] = [
+        {"at": _moment_text(change.at), "kind": change.kind, "number": change.number,
+         "who": change.who, "hand_before": change.hand_before,
+         "hand_after": change.hand_after, "totals_before": change.totals_before,
+         "totals_after": change.totals_after}
+        for change in changes
+    ]
     return entry
 
 
@@ -248,6 +267,22 @@ class UndoneHandFacts(BaseModel):
     undone_at: Moment
 
 
+Scores = dict[StrictStr, StrictInt]
+
+
+class ChangeFacts(_Part):
+    """One entry of a game's change log."""
+
+    at: Moment
+    kind: Literal["recorded", "edited", "undone", "restored"]
+    number: Annotated[StrictInt, Field(ge=1)]
+    who: Annotated[StrictStr, Field(max_length=MAX_WHO)]
+    hand_before: Optional[Scores] = None
+    hand_after: Optional[Scores] = None
+    totals_before: Scores
+    totals_after: Scores
+
+
 class GameKeeping(BaseModel):
     """What a backup adds to a game record (the record's own keys are ignored here)."""
 
@@ -260,6 +295,7 @@ class GameKeeping(BaseModel):
     first_dealer_drawn: StrictBool = False
     player_ids: list[StrictInt]
     undone_hands: list[UndoneHandFacts] = []
+    changes: list[ChangeFacts] = []  # not in backups made before the log was kept
 
 
 class HandTimes(BaseModel):
@@ -600,6 +636,8 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
                              **hand_fields(undone.deal, teams),
                              recorded_at=undone.recorded_at, updated_at=undone.updated_at,
                              undone_at=undone.undone_at))
+        for change in entry.keeping.changes:
+            session.add(GameChange(game_id=game_id, **change.model_dump()))
         hands += len(entry.imported.deals) + len(entry.undone)
     session.flush()
     _continue_ids(session)

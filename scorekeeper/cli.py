@@ -7,7 +7,7 @@ from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from sqlmodel import select
 
-from scorekeeper.clubs import club_game, current_club
+from scorekeeper.clubs import club_game, command_club
 from scorekeeper.backup import (
     RestoreRefused, backup_contents, backup_limit, backup_text, club_backup, restore_backup,
 )
@@ -16,6 +16,9 @@ from scorekeeper.exchange import ImportRefused, export_text, import_game
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
 
+
+CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
+                           help="The club's id (see `clubs`); the first club if left out.")
 
 
 def game_line(table: Table) -> str:
@@ -31,21 +34,23 @@ def game_line(table: Table) -> str:
 
 @click.command("games")
 @with_appcontext
-def games_command() -> None:
+@CLUB_OPTION
+def games_command(club_id: int | None) -> None:
     """List the club's games, one per line, id first."""
     session = get_session()
-    club = current_club(session)
+    club = command_club(session, club_id)
     for game in session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)):
         click.echo(game_line(load_table(session, game)))
 
 
 @click.command("export-game")
 @with_appcontext
+@CLUB_OPTION
 @click.argument("game_id", type=int)
-def export_game_command(game_id: int) -> None:
+def export_game_command(game_id: int, club_id: int | None) -> None:
     """Print game GAME_ID as JSON (format schmier-game/1)."""
     session = get_session()
-    game = club_game(session, current_club(session), game_id)
+    game = club_game(session, command_club(session, club_id), game_id)
     if game is None:
         raise click.ClickException(f"there is no game {game_id}")
     click.echo(export_text(load_table(session, game)), nl=False)
@@ -53,15 +58,16 @@ def export_game_command(game_id: int) -> None:
 
 @click.command("import-game")
 @with_appcontext
+@CLUB_OPTION
 @click.argument("game_file", type=click.File("rb"))
-def import_game_command(game_file) -> None:
+def import_game_command(game_file, club_id: int | None) -> None:
     """Import a game from GAME_FILE (JSON, as exported; - for stdin); print its id."""
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     # One byte past the limit is enough to know the file is too large.
     raw = game_file.read(limit + 1) if limit else game_file.read()
     session = get_session()
     try:
-        game = import_game(session, current_club(session), raw, limit)
+        game = import_game(session, command_club(session, club_id), raw, limit)
     except ImportRefused as refused:
         raise click.ClickException(
             f"nothing was imported from {game_file.name}: {refused}"
@@ -79,12 +85,13 @@ def init_app(app: Flask) -> None:
 
 @click.command("backup")
 @with_appcontext
+@CLUB_OPTION
 # atomic: the file appears whole, or not at all, so an old backup is never half-replaced.
 @click.argument("backup_file", type=click.File("w", encoding="utf-8", atomic=True))
-def backup_command(backup_file) -> None:
+def backup_command(backup_file, club_id: int | None) -> None:
     """Write the club's backup to BACKUP_FILE (JSON; - for stdout)."""
     session = get_session()
-    backup = club_backup(session, current_club(session))
+    backup = club_backup(session, command_club(session, club_id))
     backup_file.write(backup_text(backup))
     # On stderr, so that "backup -" leaves stdout to the file alone.
     click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
@@ -93,15 +100,16 @@ def backup_command(backup_file) -> None:
 
 @click.command("restore")
 @with_appcontext
+@CLUB_OPTION
 @click.argument("backup_file", type=click.File("rb"))
-def restore_command(backup_file) -> None:
+def restore_command(backup_file, club_id: int | None) -> None:
     """Restore a backup from BACKUP_FILE (- for stdin) into an empty database."""
     limit = backup_limit()
     # One byte past the limit is enough to know the file is too large.
     raw = backup_file.read(limit + 1)
     session = get_session()
     try:
-        restored = restore_backup(session, current_club(session), raw, limit)
+        restored = restore_backup(session, command_club(session, club_id), raw, limit)
     except RestoreRefused as refused:
         raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
                                      file=backup_file.name, problem=str(refused))) from None

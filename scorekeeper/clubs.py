@@ -22,8 +22,25 @@ def ensure_default_club(session: Session) -> Club:
 
 
 def current_club(session: Session) -> Club:
-    """The club this request acts for (one default club for now)."""
-    return ensure_default_club(session)
+    """The club of the member this request comes from (views run only for members)."""
+    from flask import abort
+
+    from scorekeeper.access import current_member
+
+    member = current_member()
+    if member is None:
+        abort(404)
+    return session.get(Club, member.club_id)
+
+
+def command_club(session: Session, club_id: int | None) -> Club:
+    """The club a command acts for: the one named, else the first (the only one, mostly)."""
+    import click
+
+    club = session.get(Club, club_id) if club_id else ensure_default_club(session)
+    if club is None:
+        raise click.ClickException(f"there is no club {club_id}")
+    return club
 
 
 def name_key(name: str) -> str:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, session
-from flask_babel import Babel, format_date, format_percent, get_locale
+from flask_babel import Babel, format_date, format_datetime, format_percent, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
@@ -26,6 +26,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent
+    app.jinja_env.globals["format_datetime"] = format_datetime
 
     @app.context_processor
     def locale_context() -> dict:

@@ -103,3 +103,34 @@ class ImportForm(FlaskForm):
     game_file = FileField(
         _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
     )
+
+
+def _one_line(value):
+    return " ".join(value.split()) if isinstance(value, str) else value
+
+
+class NewClubForm(FlaskForm):
+    club_name = StringField(_l("The club's name"), filters=[_one_line],
+                            validators=[InputRequired(), Length(max=80)])
+    your_name = StringField(_l("Your name"), filters=[_one_line],
+                            validators=[InputRequired(), Length(max=40)])
+
+
+class JoinForm(FlaskForm):
+    your_name = StringField(_l("Your name"), filters=[_one_line],
+                            validators=[InputRequired(), Length(max=40)])
+
+
+class CodeForm(FlaskForm):
+    code = StringField(_l("Code"), filters=[_one_line],
+                       validators=[InputRequired(), Length(max=20)])
+
+
+class NewLinkForm(FlaskForm):
+    role = RadioField(_l("They may"), choices=[SelectChoice("scorer", _l("keep score")),
+                                               SelectChoice("viewer", _l("watch only"))],
+                      default="viewer", validators=[InputRequired()])
+
+
+class PlainForm(FlaskForm):
+    """A button that changes one thing named in its URL (revoke, forget, remove)."""

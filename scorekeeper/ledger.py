@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.models import Game, GameSeat, Hand, Player, utcnow
+from scorekeeper.models import Game, GameChange, GameSeat, Hand, Player, utcnow
 from scorekeeper.rules import (
     Deal, GameState, HandRejected, HouseRules, RuleViolation, Tally, replay,
 )
@@ -147,6 +147,34 @@ def _check_revision(table: Table, revision: int | None) -> None:
         raise GameChanged()
 
 
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: a member on one of their devices (None: a command line)."""
+
+    member_id: int | None = None
+    device_id: int | None = None
+    who: str = ""
+
+
+def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
+    if not 1 <= number <= len(state.deals):
+        return None
+    deal = state.deals[number - 1]
+    return dict(deal.score_change) if deal.score_change is not None else None
+
+
+def _log(session: Session, table: Table, kind: str, number: int, after: GameState,
+         by: Actor | None, when) -> None:
+    """Keep the change in the game's log, in the transaction that makes it."""
+    by = by or Actor()
+    session.add(GameChange(
+        game_id=table.game.id, at=when, kind=kind, number=number,
+        member_id=by.member_id, device_id=by.device_id, who=by.who[:130],
+        hand_before=_hand_change(table.state, number), hand_after=_hand_change(after, number),
+        totals_before=dict(table.state.scores), totals_after=dict(after.scores),
+    ))
+
+
 def _commit_change(session: Session, table: Table, when) -> None:
     """Commit with the game's revision checked and bumped in the same transaction.
 
@@ -164,22 +192,25 @@ def _commit_change(session: Session, table: Table, when) -> None:
 
 
 def record_hand(
-    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None
+    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
+    by: Actor | None = None,
 ) -> Hand:
     """Add the next hand. ``number`` is the hand the form was for: a repeat is refused."""
     if number != table.state.next_number:
         raise AlreadyRecorded(number)
     _check_revision(table, revision)
-    _replay(table, [deal_from_hand(h) for h in table.hands] + [deal])
+    after = _replay(table, [deal_from_hand(h) for h in table.hands] + [deal])
     hand = Hand(game_id=table.game.id, number=number,
                 **hand_fields(deal, table.rules.team_names))
     session.add(hand)
+    _log(session, table, "recorded", number, after, by, hand.recorded_at)
     _commit_change(session, table, hand.recorded_at)
     return hand
 
 
 def edit_hand(
-    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None
+    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
+    by: Actor | None = None,
 ) -> Hand:
     """Replace hand ``number``; everything after it is re-derived by the replay."""
     index = number - 1
@@ -205,7 +236,7 @@ def edit_hand(
     deals = [deal_from_hand(h) for h in table.hands]
     deals[index] = deal
     try:
-        _replay(table, deals)
+        after = _replay(table, deals)
     except HandRejected as rejected:
         if rejected.code == "game_over" and rejected.number > number:
             # The correction ends the game earlier, yet later hands were played.
@@ -221,12 +252,14 @@ def edit_hand(
         setattr(hand, name, value)
     hand.updated_at = utcnow()
     session.add(hand)
+    _log(session, table, "edited", number, after, by, hand.updated_at)
     _commit_change(session, table, hand.updated_at)
     return hand
 
 
 def undo_last_hand(
-    session: Session, table: Table, number: int, revision: int | None = None
+    session: Session, table: Table, number: int, revision: int | None = None,
+    by: Actor | None = None,
 ) -> Hand:
     """Take back the last hand. It is kept, marked undone, and can be brought back."""
     if not table.hands or table.hands[-1].number != number:
@@ -235,6 +268,8 @@ def undo_last_hand(
     hand = table.hands[-1]
     hand.undone_at = utcnow()
     session.add(hand)
+    after = _replay(table, [deal_from_hand(h) for h in table.hands[:-1]])
+    _log(session, table, "undone", number, after, by, hand.undone_at)
     _commit_change(session, table, hand.undone_at)
     return hand
 
@@ -259,7 +294,8 @@ def last_undone_hand(session: Session, table: Table) -> Hand | None:
 
 
 def restore_hand(
-    session: Session, table: Table, hand_id: int, revision: int | None = None
+    session: Session, table: Table, hand_id: int, revision: int | None = None,
+    by: Actor | None = None,
 ) -> Hand:
     """Bring back the hand undone last (an undo of the undo)."""
     live = next((h for h in table.hands if h.id == hand_id), None)
@@ -269,8 +305,29 @@ def restore_hand(
     if hand is None or hand.id != hand_id:
         raise GameChanged()
     _check_revision(table, revision)
-    _replay(table, [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)])
+    after = _replay(table, [deal_from_hand(h) for h in table.hands] + [deal_from_hand(hand)])
     hand.undone_at = None
     session.add(hand)
-    _commit_change(session, table, utcnow())
+    when = utcnow()
+    _log(session, table, "restored", hand.number, after, by, when)
+    _commit_change(session, table, when)
     return hand
+
+
+def who_recorded(session: Session, game_id: int, number: int) -> str:
+    """Who last recorded (or brought back) hand ``number`` as it stands, "" if unknown."""
+    change = session.exec(
+        select(GameChange)
+        .where(GameChange.game_id == game_id, GameChange.number == number,
+               GameChange.kind.in_(("recorded", "restored")))  # type: ignore[attr-defined]
+        .order_by(GameChange.id.desc())
+    ).first()
+    return change.who if change else ""
+
+
+def recent_changes(session: Session, game_id: int, limit: int | None = None
+                   ) -> list[GameChange]:
+    """The game's change log, newest first."""
+    query = select(GameChange).where(GameChange.game_id == game_id).order_by(
+        GameChange.id.desc())
+    return list(session.exec(query.limit(limit) if limit else query))

@@ -161,3 +161,72 @@ class ClubSummary(SQLModel, table=True):
     club_id: int = Field(foreign_key="club.id", primary_key=True)
     stamp: str = Field(max_length=80)
     players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # a dict per player
+
+
+class Member(SQLModel, table=True):
+    """Someone who belongs to a club, with a role: owner, scorer or viewer."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    name: str = Field(max_length=40)
+    role: str = Field(max_length=8)  # "owner", "scorer" or "viewer"
+    created_at: datetime = Field(default_factory=utcnow)
+    removed_at: Optional[datetime] = None
+
+
+class Device(SQLModel, table=True):
+    """A phone or browser a member joined from, known by its cookie's token (hashed)."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    member_id: int = Field(foreign_key="member.id", index=True)
+    token_hash: str = Field(max_length=64, unique=True)
+    label: str = Field(default="", max_length=80)  # what the browser said it was
+    created_at: datetime = Field(default_factory=utcnow)
+    last_seen_at: Optional[datetime] = None
+    forgotten_at: Optional[datetime] = None
+
+
+class Invite(SQLModel, table=True):
+    """A link (and a short code) that lets people join a club with a role until revoked."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    role: str = Field(max_length=8)  # "scorer" (join to keep score) or "viewer" (watch)
+    token: str = Field(max_length=64, unique=True)  # in the link: 192 random bits
+    code: str = Field(max_length=16, unique=True)  # typed at the table: 40 random bits
+    game_id: Optional[int] = Field(default=None, foreign_key="game.id")  # opened on joining
+    created_by: Optional[int] = Field(default=None, foreign_key="member.id")
+    created_at: datetime = Field(default_factory=utcnow)
+    revoked_at: Optional[datetime] = None
+
+
+class JoinAttempt(SQLModel, table=True):
+    """A code typed on the join page, kept a while to slow down guessing."""
+
+    __tablename__ = "join_attempt"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    client: str = Field(max_length=64, index=True)  # the address it came from
+    at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class GameChange(SQLModel, table=True):
+    """One change to a game, kept for good: who made it, when, and what it did."""
+
+    __tablename__ = "game_change"
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="game.id", index=True)
+    at: datetime = Field(default_factory=utcnow)
+    kind: str = Field(max_length=10)  # "recorded", "edited", "undone", "restored"
+    number: int  # the hand changed
+    member_id: Optional[int] = Field(default=None, foreign_key="member.id")
+    device_id: Optional[int] = Field(default=None, foreign_key="device.id")
+    # Who, as they were called then ("Ann, Chrome on Android"); "" from a command line.
+    who: str = Field(default="", max_length=130)
+    # The hand's own score change per team (None: thrown in, or not live), before/after.
+    hand_before: Optional[dict[str, int]] = Field(default=None, sa_column=Column(JSON))
+    hand_after: Optional[dict[str, int]] = Field(default=None, sa_column=Column(JSON))
+    # The game's totals before and after the change.
+    totals_before: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
+    totals_after: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))

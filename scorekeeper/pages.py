@@ -16,17 +16,20 @@ from jinja2_fragments.flask import render_block
 
 from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.charts import score_chart
+from scorekeeper.access import SCORER, can
 from scorekeeper.db import get_session
 from scorekeeper.evenings import is_past_game
-from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand
+from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
 from scorekeeper.models import Evening
 from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, replay
 from scorekeeper.rules.cards import left_bauer_suit, trump_order
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    hand_preview, point_name, signed, still_to_choose, suit_name, verdict_sentence,
-    violation_message,
+    change_sentence, hand_preview, point_name, signed, still_to_choose, suit_name,
+    verdict_sentence, violation_message,
 )
+
+RECENT_CHANGES = 5  # shown on the game page; the rest on the game's own change page
 
 # The element id an htmx request targets -> the template block that answers it.
 BLOCKS = {
@@ -171,6 +174,8 @@ def render_game(
         entry_url = url_for("games.edit_hand", game_id=table.game.id, number=editing)
         save_url = url_for("hands.save", game_id=table.game.id, number=editing)
     trump = entry.draft.trump
+    past = is_past_game(get_session(), table)
+    watching = not can(SCORER)
     response = render_page(
         "game.html", status=status, block=block,
         table=table, game=table.game, state=state, names=table.names,
@@ -183,7 +188,9 @@ def render_game(
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
-        read_only=is_past_game(get_session(), table),
+        past=past, watching=watching, read_only=past or watching,
+        changes=recent_changes(get_session(), table.game.id, RECENT_CHANGES),
+        change_sentence=change_sentence,
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
         trump_cards=trump_order(trump) if trump else (),

@@ -177,3 +177,42 @@ def hand_preview(deal: DealResult) -> str:
         for other, change in deal.score_change.items() if other != team
     )
     return f"{lead} {others}."
+
+
+def _scores(scores: dict[str, int] | None, how=minus) -> str:
+    return ", ".join(f"{team} {how(value)}" for team, value in sorted((scores or {}).items()))
+
+
+def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how) -> str:
+    """Each team's figure before → after ("A 2 → 3, B −4, C 1 → 0"): one that stayed, once."""
+    teams = sorted(set(before or {}) | set(after or {}))
+    parts = []
+    for team in teams:
+        old, new = (before or {}).get(team), (after or {}).get(team)
+        if old == new:
+            parts.append(f"{team} {how(new)}")
+        else:
+            shown_old = how(old) if old is not None else "–"
+            shown_new = how(new) if new is not None else "–"
+            parts.append(f"{team} {shown_old} → {shown_new}")
+    return ", ".join(parts)
+
+
+def change_sentence(change) -> str:
+    """A change-log entry in words: what was done to which hand, and the scores it moved."""
+    number = change.number
+    if change.kind == "recorded":
+        if change.hand_after is None:
+            what = _("recorded hand %(number)s: thrown in", number=number)
+        else:
+            what = _("recorded hand %(number)s: %(scores)s", number=number,
+                     scores=_scores(change.hand_after, signed))
+    elif change.kind == "edited":
+        what = _("corrected hand %(number)s: %(scores)s", number=number,
+                 scores=_old_to_new(change.hand_before, change.hand_after, signed))
+    elif change.kind == "undone":
+        what = _("undid hand %(number)s", number=number)
+    else:
+        what = _("brought hand %(number)s back", number=number)
+    totals = _old_to_new(change.totals_before, change.totals_after, minus)
+    return _("%(what)s. Scores: %(totals)s.", what=what, totals=totals)

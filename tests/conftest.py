@@ -5,6 +5,7 @@ import pytest
 from sqlmodel import Session
 
 from scorekeeper import create_app
+from members import client_as
 
 SEAT_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
@@ -22,6 +23,13 @@ def app():
 
 @pytest.fixture
 def client(app):
+    """The club's owner: every page and every change is theirs to make."""
+    return client_as(app, "owner")
+
+
+@pytest.fixture
+def stranger(app):
+    """A browser that belongs to no club."""
     return app.test_client()
 
 

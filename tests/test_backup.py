@@ -18,12 +18,13 @@ from sqlmodel import Session, func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from members import client_as
 from scorekeeper import backup as backup_module
 from scorekeeper import create_app
 from scorekeeper.backup import (
     BACKUP_GAME_KEYS, BACKUP_HAND_KEYS, RestoreRefused, club_backup, restore_backup,
 )
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import ensure_default_club
 from scorekeeper.db import get_session
 from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
 
@@ -124,9 +125,9 @@ def build_history(client) -> None:
 def history():
     """An app holding the hand-worked history, and its client. Tests only read it."""
     app = fresh_app()
-    build_history(app.test_client())
+    build_history(client_as(app))
     # A client of its own to read pages: the builder's has notices waiting to be shown.
-    return app, app.test_client()
+    return app, client_as(app)
 
 
 @pytest.fixture(scope="module")
@@ -249,13 +250,13 @@ def restore_into(app, document) -> object:
     text = document if isinstance(document, (str, bytes)) else json.dumps(document)
     with app.app_context():
         session = get_session()
-        return restore_backup(session, current_club(session), text)
+        return restore_backup(session, ensure_default_club(session), text)
 
 
 def backup_of(app) -> dict:
     with app.app_context():
         session = get_session()
-        return club_backup(session, current_club(session))
+        return club_backup(session, ensure_default_club(session))
 
 
 PAGES = ["/", "/evenings", "/evenings/1", "/evenings/2", "/games/1", "/games/2", "/games/3",
@@ -323,7 +324,7 @@ def test_restore_into_a_fresh_app_gives_the_same_pages(history, backup_text):
     restored = restore_into(app, backup_text)
     assert (restored.players, restored.evenings, restored.games, restored.hands) == \
         (12, 2, 3, 11)
-    client = app.test_client()
+    client = client_as(app)
     for url in PAGES:
         before, after = original.get(url), client.get(url)
         assert (before.status_code, after.status_code) == (200, 200), url
@@ -372,7 +373,7 @@ def test_backup_restore_backup_is_the_same_document(history, backup_text):
 def test_a_restored_game_plays_on(history, backup_text):
     app = fresh_app()
     restore_into(app, backup_text)
-    client = app.test_client()
+    client = client_as(app)
     # The undone hand comes back as it was: Dan bid 6 and took all. C2 + 6 = 8.
     page = client.get("/games/3").text
     hand_id = page.split('name="hand_id" value="', 1)[1].split('"', 1)[0]
@@ -522,7 +523,7 @@ def test_a_backup_over_the_limit_is_refused(backup_text):
     with app.app_context():
         session = get_session()
         with pytest.raises(RestoreRefused) as refused:
-            restore_backup(session, current_club(session), backup_text, 1024)
+            restore_backup(session, ensure_default_club(session), backup_text, 1024)
     assert str(refused.value) == "the file is larger than 1 kB, the most a backup may be"
     assert counts(app) == EMPTY
 
@@ -653,7 +654,7 @@ def test_uploading_nothing_asks_for_a_file(app, client):
 
 def test_uploading_a_file_over_the_limit_is_refused_in_the_page(backup_text):
     app = fresh_app(MAX_BACKUP_LENGTH=1024)
-    response = upload(app.test_client(), backup_text)
+    response = upload(client_as(app), backup_text)
     assert response.status_code == 413
     assert ("That file is larger than 1 kB, the most a backup may be. Nothing was restored."
             in response.text)
@@ -663,7 +664,7 @@ def test_uploading_a_file_over_the_limit_is_refused_in_the_page(backup_text):
 
 def test_the_restore_form_carries_csrf_and_refuses_a_post_without_it(backup_text):
     app = fresh_app(WTF_CSRF_ENABLED=True)
-    client = app.test_client()
+    client = client_as(app)
     page = client.get("/backup").text
     assert 'name="csrf_token"' in page
     response = upload(client, backup_text)

@@ -11,6 +11,7 @@ import threading
 import pytest
 from sqlmodel import Session, select
 
+from members import client_as
 from scorekeeper import create_app
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, Hand
@@ -44,7 +45,7 @@ def responses_at_once(app, *posts):
     responses = [None] * len(posts)
 
     def send(index, url, data):
-        client = app.test_client()
+        client = client_as(app)
         barrier.wait()
         responses[index] = client.post(url, data=data)
 
@@ -66,7 +67,7 @@ def live_numbers(app, game_id):
 
 
 def test_record_and_undo_at_once_keep_the_hands_numbered(file_app):
-    client = file_app.test_client()
+    client = client_as(file_app)
     game = start(client)
     for _ in range(ROUNDS):
         while len(live_numbers(file_app, game)) < 2:  # the undo needs a hand to take back
@@ -88,7 +89,7 @@ def test_record_and_undo_at_once_keep_the_hands_numbered(file_app):
 
 
 def test_two_phones_recording_the_same_hand_keep_one(file_app):
-    client = file_app.test_client()
+    client = client_as(file_app)
     game = start(client)
     for number in range(1, ROUNDS + 1):
         revision = Session(file_app.extensions["db_engine"]).get(Game, game).revision
@@ -104,7 +105,7 @@ def test_two_phones_recording_the_same_hand_keep_one(file_app):
 def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay(file_app):
     # Target 5. Hand 1: Bob (B) bids 3 and takes 3 (B 3). Hand 2: Cid (C) bids 3, takes 3.
     # Correcting hand 1 so B takes all six would end the game at hand 1 (B 6 >= 5)...
-    client = file_app.test_client()
+    client = client_as(file_app)
     form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
     form.update(teams="3x2", target="5", first_dealer="1")
     game = int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])

@@ -12,9 +12,10 @@ from sqlmodel import select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from members import client_as
 from scorekeeper import create_app
 from scorekeeper import exchange
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import ensure_default_club
 from scorekeeper.db import get_session
 from scorekeeper.exchange import ImportRefused, export_game, import_game
 from scorekeeper.ledger import load_table, record_hand
@@ -150,7 +151,7 @@ def record_game(app, facts: dict) -> int:
     with app.app_context():
         session = get_session()
         rules = HouseRules(**facts["rules"])
-        game = start_game(session, current_club(session), facts["seats"], rules,
+        game = start_game(session, ensure_default_club(session), facts["seats"], rules,
                           facts["first_dealer"])
         for hand in facts["hands"]:
             table = load_table(session, game)
@@ -161,7 +162,7 @@ def record_game(app, facts: dict) -> int:
 def import_text(app, text) -> int:
     with app.app_context():
         session = get_session()
-        return import_game(session, current_club(session), text, LIMIT).id
+        return import_game(session, ensure_default_club(session), text, LIMIT).id
 
 
 def export_of(app, game_id: int) -> dict:
@@ -526,7 +527,7 @@ def test_uploading_a_file_over_the_limit_is_refused_in_the_page(app, client, row
 
 def test_the_import_form_carries_csrf_and_refuses_a_post_without_it(row_counts):
     app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
-    client = app.test_client()
+    client = client_as(app)
     assert 'name="csrf_token"' in client.get("/games/import").text
     response = upload(client, json.dumps(EVENING))
     assert response.status_code == 400

@@ -4,6 +4,7 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
+from members import client_as
 import scorekeeper.models  # noqa: F401
 from scorekeeper.db import make_engine
 from scorekeeper.migrate import upgrade
@@ -24,7 +25,7 @@ def test_a_new_database_is_made_on_first_start(tmp_path):
     app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t"})
     tables = set(inspect(app.extensions["db_engine"]).get_table_names())
     assert {"club", "player", "game", "gameseat", "hand", "alembic_version"} <= tables
-    assert app.test_client().get("/").status_code == 200
+    assert client_as(app).get("/").status_code == 200
 
 
 def test_secret_key_is_generated_into_the_instance_folder_and_kept(monkeypatch):
@@ -49,7 +50,7 @@ def test_database_url_from_the_environment_overrides_the_default(tmp_path, monke
     monkeypatch.setenv("SECRET_KEY", "from-env")
     app = create_app()
     assert app.config["SECRET_KEY"] == "from-env"
-    assert app.test_client().get("/").status_code == 200
+    assert client_as(app).get("/").status_code == 200
     assert target.exists()
     assert "hand" in inspect(app.extensions["db_engine"]).get_table_names()
 
@@ -85,7 +86,7 @@ def test_a_game_recorded_on_the_first_schema_survives_every_upgrade(tmp_path):
             "\"joker\": \"C\", \"game\": \"A\"}', '2026-01-01 20:05:00')"))
     app = create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "t",
                       "WTF_CSRF_ENABLED": False})  # upgrades on start
-    page = app.test_client().get("/games/1").get_data(as_text=True)
+    page = client_as(app).get("/games/1").get_data(as_text=True)
     assert "Team A: 2 points" in page and "Team B: −4 points" in page
     assert "Team C: 2 points" in page and "Hand 2" in page
     with app.extensions["db_engine"].connect() as connection:

@@ -5,7 +5,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper import seating
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import ensure_default_club
 from scorekeeper.models import Game, GameSeat, Player
 from scorekeeper.rules import HouseRules
 
@@ -31,7 +31,7 @@ def test_a_player_added_by_another_phone_meanwhile_is_seated_not_doubled(app, mo
 
     monkeypatch.setattr(seating, "_seat", other_phone_first)
     with Session(engine) as session:
-        game = seating.start_game(session, current_club(session), NAMES, HouseRules(), 1)
+        game = seating.start_game(session, ensure_default_club(session), NAMES, HouseRules(), 1)
         assert len(attempts) == 2
         assert len(session.exec(select(Game)).all()) == 1
         players = session.exec(select(Player).where(Player.name_key == "una")).all()

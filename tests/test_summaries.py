@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
+from members import client_as
 from scorekeeper import create_app
 from scorekeeper.ledger import edit_hand, load_seated, load_table, record_hand, undo_last_hand
 from scorekeeper.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
@@ -179,7 +180,7 @@ def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
         player = session.exec(select(Player).where(Player.name == "Ann")).one()
         evenings = len(evening_records(session, player))
     assert evenings > 48
-    page = app.test_client().get(f"/players/{player.id}").text
+    page = client_as(app).get(f"/players/{player.id}").text
     every = -(-evenings // 24)
     assert f"One point every {every} evenings, up to the latest." in page
     table = page[page.index("<caption>Evening by evening</caption>"):]

@@ -28,7 +28,10 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         messages = {
+            403: _("Your part in this club doesn't allow that. Nothing was changed; the "
+                   "club's owner can give you another part."),
             404: _("There is no such page here. The game may have another number."),
+            429: _("Too many tries. Wait a few minutes, then try again."),
             405: _("That page can't be used that way."),
             413: _("That file is too large."),
         }

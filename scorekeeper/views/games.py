@@ -9,13 +9,13 @@ from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
-from scorekeeper.ledger import load_tables
+from scorekeeper.ledger import load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
 from scorekeeper.views.lookup import table_or_404
-from scorekeeper.words import verdict_sentence, violation_message
+from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
 bp = Blueprint("games", __name__)
@@ -112,3 +112,12 @@ def edit_hand(game_id: int, number: int):
         return render_game(table, message=_("This game is from an evening that is over: it "
                                              "is kept as it was and can't be changed."))
     return render_game(table, editing=number)
+
+
+@bp.get("/games/<int:game_id>/changes")
+def changes(game_id: int):
+    """Every change to the game, newest first: who, when, and the scores it moved."""
+    table = table_or_404(game_id)
+    return render_page("changes.html", game=table.game,
+                       changes=recent_changes(get_session(), table.game.id),
+                       change_sentence=change_sentence)

@@ -5,13 +5,14 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from htmx_flask import make_response as htmx_response
 
+from scorekeeper.access import actor
 from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete
 from scorekeeper.evenings import is_past_game
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand,
-    last_undone_hand, load_table, record_hand, restore_hand, undo_last_hand,
+    last_undone_hand, load_table, record_hand, restore_hand, undo_last_hand, who_recorded,
 )
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
@@ -86,7 +87,7 @@ def record(game_id: int):
         return _already(table, number)
     try:
         deal = _deal_from_form(table, None)
-        record_hand(get_session(), table, number, deal, form.revision.data)
+        record_hand(get_session(), table, number, deal, form.revision.data, actor())
     except (AlreadyRecorded, GameChanged):
         return _already(table, number)
     except TallyIncomplete as incomplete:
@@ -105,6 +106,11 @@ def _already(table: Table, number: int):
 
     def why(fresh: Table) -> str:
         if 1 <= number < fresh.state.next_number:
+            recorded = who_recorded(get_session(), fresh.game.id, number)
+            if recorded:
+                return _("Hand %(number)s was already recorded by %(who)s, so this entry "
+                         "was not. Check hand %(number)s in the list below; if it is wrong, "
+                         "edit it.", number=number, who=recorded)
             return _("Hand %(number)s was already recorded (by this phone or another), so "
                      "this entry was not. Check hand %(number)s in the list below; if it is "
                      "wrong, edit it.", number=number)
@@ -133,7 +139,7 @@ def save(game_id: int, number: int):
                         editing=number)
     try:
         edit_hand(get_session(), table, number, _deal_from_form(table, number),
-                  form.revision.data)
+                  form.revision.data, actor())
     except GameChanged:
         return _changed(table)
     except TallyIncomplete as incomplete:
@@ -153,7 +159,8 @@ def undo(game_id: int):
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         keep_draft=False)
     try:
-        hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data)
+        hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data,
+                              actor())
     except (NotTheLastHand, GameChanged):
         return _not_undone(table, form.number.data)
     return _done(table, _("Hand %(number)s undone.", number=hand.number))
@@ -180,7 +187,8 @@ def restore(game_id: int):
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         keep_draft=False)
     try:
-        hand = restore_hand(get_session(), table, form.hand_id.data, form.revision.data)
+        hand = restore_hand(get_session(), table, form.hand_id.data, form.revision.data,
+                            actor())
     except AlreadyBack as back:
         return _refused(table, _("Hand %(number)s is back already.", number=back.number),
                         409, keep_draft=False)

@@ -15,7 +15,9 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
+from members import member_cookie
 from scorekeeper import create_app
+from scorekeeper.access import COOKIE
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -48,8 +50,8 @@ def chromium_path() -> str:
 
 
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory):
-    """The app with CSRF enabled on a file database, served on 127.0.0.1:<free port>."""
+def live_app(tmp_path_factory):
+    """The app with CSRF enabled on a file database."""
     database = Path(tmp_path_factory.mktemp("browser-db")) / "scorekeeper.sqlite"
     app = create_app({
         "TESTING": True,
@@ -57,8 +59,13 @@ def live_server(tmp_path_factory):
         "SECRET_KEY": "browser-test",
     })
     assert app.config.get("WTF_CSRF_ENABLED", True), "the browser tests need CSRF on"
+    return app
+
+
+def serve(app, name: str = "live-server"):
+    """Serve ``app`` on 127.0.0.1:<free port> in a daemon thread; yields its URL."""
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, name="live-server", daemon=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
     thread.start()
     try:
         yield f"http://127.0.0.1:{server.server_port}"
@@ -66,6 +73,12 @@ def live_server(tmp_path_factory):
         server.shutdown()
         server.server_close()
         thread.join(timeout=5)
+
+
+@pytest.fixture(scope="session")
+def live_server(live_app):
+    """The app served on 127.0.0.1:<free port> in a daemon thread."""
+    yield from serve(live_app)
 
 
 @pytest.fixture(scope="session")
@@ -83,23 +96,33 @@ def browser():
             browser.close()
 
 
-def phone_context(browser, viewport: dict = PHONE):
+def phone_context(browser, viewport: dict = PHONE, member: tuple[str, str] | None = None):
+    """A phone's browser context; ``member`` = (server URL, device cookie) to be one."""
     context = browser.new_context(
         viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2,
     )
     context.set_default_timeout(TIMEOUT_MS)
     context.set_default_navigation_timeout(TIMEOUT_MS)
+    if member is not None:
+        url, cookie = member
+        context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
     return context
 
 
 @pytest.fixture
-def page(browser):
-    """A fresh phone-sized page (390x844, touch, 2x), 10 s default timeout."""
-    yield from phone_page(browser, PHONE)
+def member_of_club(live_app, live_server):
+    """(server URL, device cookie) of a new member with the role asked for."""
+    return lambda role="owner", name=None: (live_server, member_cookie(live_app, role, name))
 
 
-def phone_page(browser, viewport: dict):
-    context = phone_context(browser, viewport)
+@pytest.fixture
+def page(browser, member_of_club):
+    """A fresh phone-sized page (390x844, touch, 2x) of the club's owner, 10 s timeout."""
+    yield from phone_page(browser, PHONE, member_of_club())
+
+
+def phone_page(browser, viewport: dict, member=None):
+    context = phone_context(browser, viewport, member)
     try:
         yield context.new_page()
     finally:
@@ -107,12 +130,13 @@ def phone_page(browser, viewport: dict):
 
 
 @pytest.fixture
-def small_page(browser):
-    """A fresh page on a small phone (360x740)."""
-    yield from phone_page(browser, {"width": 360, "height": 740})
+def small_page(browser, member_of_club):
+    """A fresh page on a small phone (360x740), the club's owner's too."""
+    yield from phone_page(browser, {"width": 360, "height": 740}, member_of_club())
 
 
 @pytest.fixture
-def other_phone(browser):
-    """A second phone at the same table: its own browser context, cookies and all."""
-    yield from phone_page(browser, {"width": 360, "height": 740})
+def other_phone(browser, member_of_club):
+    """A second phone at the same table: its own browser context, a scorer's."""
+    yield from phone_page(browser, {"width": 360, "height": 740},
+                          member_of_club("scorer", "Second phone"))

@@ -10,6 +10,7 @@ import itsdangerous.timed
 import pytest
 from sqlmodel import Session
 
+from members import client_as
 from scorekeeper import create_app
 from view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
 
@@ -46,7 +47,7 @@ def assert_refused(response):
 
 def test_a_new_game_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf_db,
                                                                   new_game_form):
-    client = csrf_app.test_client()
+    client = client_as(csrf_app)
     client.get("/games/new")  # the session exists; only the token is missing
     response = client.post("/games/new", data=new_game_form())
     assert_refused(response)
@@ -55,7 +56,7 @@ def test_a_new_game_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf
 
 def test_a_hand_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf_db,
                                                               new_game_form):
-    client = csrf_app.test_client()
+    client = client_as(csrf_app)
     game = start_with_token(client, new_game_form)
     form = hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A")
     assert_refused(client.post(f"/games/{game}/hands", data=form))
@@ -66,7 +67,7 @@ def test_a_hand_without_a_token_is_refused_and_nothing_stored(csrf_app, csrf_db,
 
 
 def test_the_meta_tag_token_in_the_header_works(csrf_app, csrf_db, new_game_form):
-    client = csrf_app.test_client()
+    client = client_as(csrf_app)
     game = start_with_token(client, new_game_form)
     token = token_from_page(client, f"/games/{game}")
     response = client.post(f"/games/{game}/hands",
@@ -77,7 +78,7 @@ def test_the_meta_tag_token_in_the_header_works(csrf_app, csrf_db, new_game_form
 
 
 def test_the_token_in_a_plain_form_works_without_javascript(csrf_app, csrf_db, new_game_form):
-    client = csrf_app.test_client()
+    client = client_as(csrf_app)
     page = Page(client.get("/games/new"))
     form = page.root.find("form", id="new-game")
     assert form.find("input", name="csrf_token") is not None
@@ -92,7 +93,7 @@ def test_the_token_in_a_plain_form_works_without_javascript(csrf_app, csrf_db, n
 
 def post_five_hours_later(app, monkeypatch, new_game_form):
     """Open the page, wait five hours (itsdangerous reads time.time()), then post."""
-    client = app.test_client()
+    client = client_as(app)
     token = token_from_page(client)
     real_time = time.time
     monkeypatch.setattr(itsdangerous.timed, "time",
@@ -116,7 +117,7 @@ def test_the_same_wait_fails_with_flask_wtfs_one_hour_limit(monkeypatch, new_gam
 
 
 def test_the_session_cookie_outlives_the_browser(csrf_app):
-    client = csrf_app.test_client()
+    client = client_as(csrf_app)
     response = client.get("/games/new")
     (cookie,) = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("session=")]
     attributes = dict(

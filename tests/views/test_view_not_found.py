@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from members import client_as
 from scorekeeper import create_app
 from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form
 
@@ -63,7 +64,7 @@ def test_an_unexpected_error_shows_words_not_a_trace(monkeypatch, new_game_form)
     """Outside tests the app catches everything: the player reads what to do."""
     app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "x",
                       "WTF_CSRF_ENABLED": False})
-    client = app.test_client()
+    client = client_as(app)
     response = client.post("/games/new", data=new_game_form())
     game = response.headers["Location"].rsplit("/", 1)[1]
 

@@ -1,0 +1,161 @@
+"""Who is asking: the member a device belongs to, and what their role lets them do.
+
+A device is remembered by a long-lived signed cookie holding a random token; the
+database keeps only the token's hash. A club's pages answer only its members: to anyone
+else they don't exist (404), and a viewer's changes are refused whatever the form says.
+"""
+from __future__ import annotations
+
+import hashlib
+import secrets
+from datetime import timedelta
+
+from flask import Flask, Response, abort, g, redirect, request, url_for
+from itsdangerous import BadSignature, URLSafeSerializer
+from sqlmodel import Session, select
+
+from scorekeeper.db import get_session
+from scorekeeper.models import Club, Device, Member, utcnow
+
+COOKIE = "scorekeeper_device"
+COOKIE_DAYS = 400  # the longest a browser keeps a cookie
+SEEN_EVERY = timedelta(hours=1)  # how often a device's "last seen" is written
+
+OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
+RANK = {VIEWER: 0, SCORER: 1, OWNER: 2}
+
+# Blueprints whose every page belongs to the member's club: strangers get 404 there.
+CLUB_BLUEPRINTS = {"games", "hands", "evenings", "players", "backups", "exchange", "club"}
+# Endpoints only an owner may use. A member knows the club exists, so other members are
+# told they may not (403); strangers still get 404.
+OWNER_ENDPOINTS = {"backups.restore", "club.new_link", "club.revoke_link", "club.remove_member_"}
+# Pages only for keeping score: a viewer is refused even the form.
+SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game"}
+# Endpoints any member may POST to, whatever their role: forgetting their own device.
+ANY_MEMBER_POSTS = {"club.forget_device_"}
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _signer() -> URLSafeSerializer:
+    from flask import current_app
+
+    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="device")
+
+
+def device_cookie_value(token: str) -> str:
+    return _signer().dumps(token)
+
+
+def new_device(session: Session, member: Member, label: str = "") -> str:
+    """Remember a new device of ``member`` (no commit); returns its cookie's value."""
+    token = secrets.token_urlsafe(32)
+    session.add(Device(member_id=member.id, token_hash=token_hash(token),
+                       label=" ".join(label.split())[:80]))
+    return device_cookie_value(token)
+
+
+def remember_device(response: Response, cookie: str) -> Response:
+    response.set_cookie(COOKIE, cookie, max_age=COOKIE_DAYS * 24 * 3600, httponly=True,
+                        samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def browser_label() -> str:
+    """A few words on the browser, so a member can tell their devices apart."""
+    agent = request.user_agent
+    words = [agent.browser, agent.platform]
+    return " on ".join(word.title() for word in words if word) or "A browser"
+
+
+def current_device() -> Device | None:
+    if "device" not in g:
+        g.device = _read_device()
+    return g.device
+
+
+def _read_device() -> Device | None:
+    value = request.cookies.get(COOKIE)
+    if not value:
+        return None
+    try:
+        token = _signer().loads(value)
+    except BadSignature:
+        return None
+    if not isinstance(token, str):
+        return None
+    session = get_session()
+    device = session.exec(
+        select(Device).where(Device.token_hash == token_hash(token),
+                             Device.forgotten_at.is_(None))  # type: ignore[union-attr]
+    ).first()
+    if device is None:
+        return None
+    member = session.get(Member, device.member_id)
+    if member is None or member.removed_at is not None:
+        return None
+    now = utcnow()
+    seen = device.last_seen_at
+    if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
+        device.last_seen_at = now
+        session.add(device)
+        session.commit()
+    return device
+
+
+def current_member() -> Member | None:
+    """The member this request comes from, or None for a stranger."""
+    if "member" not in g:
+        device = current_device()
+        g.member = get_session().get(Member, device.member_id) if device else None
+    return g.member
+
+
+def actor():
+    """The member and device making this request's change, for the game's log."""
+    from scorekeeper.ledger import Actor
+
+    member, device = current_member(), current_device()
+    if member is None or device is None:
+        return Actor()
+    return Actor(member.id, device.id, f"{member.name} ({device.label})" if device.label
+                 else member.name)
+
+
+def member_club() -> Club | None:
+    member = current_member()
+    return get_session().get(Club, member.club_id) if member else None
+
+
+def can(role: str) -> bool:
+    """Whether the member's role is at least ``role``."""
+    member = current_member()
+    return member is not None and RANK[member.role] >= RANK[role]
+
+
+def init_app(app: Flask) -> None:
+    @app.before_request
+    def members_only():
+        blueprint = request.blueprint
+        if blueprint not in CLUB_BLUEPRINTS:
+            return None
+        member = current_member()
+        endpoint = request.endpoint or ""
+        if member is None:
+            if endpoint == "games.index":  # the front door: make a club, or join one
+                return redirect(url_for("join.welcome"), 303)
+            abort(404)  # a stranger learns nothing, not even that the page exists
+        if endpoint in OWNER_ENDPOINTS and member.role != OWNER:
+            abort(403)
+        if endpoint in SCORER_ENDPOINTS and member.role == VIEWER:
+            abort(403)
+        if request.method not in ("GET", "HEAD", "OPTIONS") and member.role == VIEWER \
+                and endpoint not in ANY_MEMBER_POSTS:
+            abort(403)
+        return None
+
+    @app.context_processor
+    def who_is_asking() -> dict:
+        return {"member": current_member(), "can_score": can(SCORER), "is_owner": can(OWNER)}

@@ -1,0 +1,121 @@
+"""Security headers and cookie flags on every response the app sends.
+
+Both are applied around the WSGI app rather than in an ``after_request`` hook: Flask
+writes the session cookie after every hook has run, and this way the session cookie,
+cookies set by any later code and error pages are all covered, with no hook ordering
+to get right.
+"""
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+
+from flask import Flask
+from werkzeug.http import dump_cookie, parse_cookie
+from werkzeug.middleware.proxy_fix import ProxyFix
+from werkzeug.wrappers import Request
+
+# No inline script or style anywhere: htmx is told not to inject its indicator <style>
+# and not to eval (see the htmx-config meta tag in base.html).
+CONTENT_SECURITY_POLICY = "; ".join((
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+))
+
+SECURITY_HEADERS = {
+    "Content-Security-Policy": CONTENT_SECURITY_POLICY,
+    # Invite links carry their token in the URL: it must never leave in a Referer.
+    "Referrer-Policy": "no-referrer",
+    "X-Content-Type-Options": "nosniff",
+    # frame-ancestors 'none' says the same to browsers that know CSP level 2.
+    "X-Frame-Options": "DENY",
+}
+
+_TRUE = {"1", "true", "yes", "on"}
+
+
+def init_app(app: Flask) -> None:
+    """Headers and cookie flags on every response; ProxyFix when behind a proxy."""
+    app.wsgi_app = SecureResponses(app.wsgi_app)  # type: ignore[method-assign]
+    behind_proxy = app.config.get("PROXY_FIX")
+    if behind_proxy is None:
+        behind_proxy = os.environ.get("SCOREKEEPER_BEHIND_PROXY", "").strip().lower() in _TRUE
+    if behind_proxy:
+        # Outermost, so the scheme and host it reads from the proxy's X-Forwarded-*
+        # headers are what everything inside (``request.is_secure`` included) sees.
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=1, x_proto=1, x_host=1, x_prefix=1)
+
+
+class SecureResponses:
+    """WSGI middleware: adds the security headers and fixes every Set-Cookie header."""
+
+    def __init__(self, wsgi_app):
+        self.wsgi_app = wsgi_app
+
+    def __call__(self, environ, start_response):
+        secure = Request(environ, shallow=True).is_secure
+
+        def start(status, headers, exc_info=None):
+            return start_response(status, secured_headers(headers, secure), exc_info)
+
+        return self.wsgi_app(environ, start)
+
+
+def secured_headers(headers: Iterable[tuple[str, str]], secure: bool) -> list[tuple[str, str]]:
+    """The response's headers with the security headers added (unless a view set its
+    own) and every cookie made HttpOnly and SameSite, and Secure over HTTPS."""
+    out: list[tuple[str, str]] = []
+    present = set()
+    for name, value in headers:
+        present.add(name.lower())
+        if name.lower() == "set-cookie":
+            value = secured_cookie(value, secure)
+        out.append((name, value))
+    out.extend((name, value) for name, value in SECURITY_HEADERS.items()
+               if name.lower() not in present)
+    return out
+
+
+# Cookie attributes werkzeug's dump_cookie writes itself, by their lowercase names.
+_KNOWN = {"expires", "max-age", "path", "domain", "secure", "httponly", "samesite",
+          "partitioned"}
+
+
+def secured_cookie(header: str, secure: bool) -> str:
+    """One Set-Cookie value, rewritten HttpOnly and SameSite=Lax (Strict is kept, being
+    stricter), and Secure when ``secure`` (an existing Secure is never dropped)."""
+    pair, *parts = header.split(";")
+    cookie = parse_cookie(pair)
+    if len(cookie) != 1:
+        return header  # not a cookie browsers would accept either: leave it be
+    ((key, value),) = cookie.items()
+    attributes: dict[str, str | None] = {}
+    unknown: list[str] = []
+    for part in parts:
+        name, has_value, attribute_value = part.strip().partition("=")
+        if name.lower() in _KNOWN:
+            attributes[name.lower()] = attribute_value.strip() if has_value else None
+        elif part.strip():
+            unknown.append(part.strip())
+    same_site = (attributes.get("samesite") or "").capitalize()
+    max_age = attributes.get("max-age")
+    dumped = dump_cookie(
+        key, value,
+        max_age=int(max_age) if max_age and max_age.lstrip("-").isdigit() else None,
+        expires=attributes.get("expires") or None,
+        path=attributes.get("path") or None,
+        domain=attributes.get("domain") or None,
+        secure=secure or "secure" in attributes,
+        httponly=True,
+        sync_expires=False,
+        samesite="Strict" if same_site == "Strict" else "Lax",
+        partitioned="partitioned" in attributes,
+    )
+    return "; ".join([dumped, *unknown])

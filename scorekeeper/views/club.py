@@ -1,0 +1,121 @@
+"""The club page: its members, the links that let people in, and this member's devices."""
+from __future__ import annotations
+
+import segno
+from flask import Blueprint, abort, redirect, request, url_for
+from markupsafe import Markup
+
+from scorekeeper.access import current_device, current_member
+from scorekeeper.clubs import current_club
+from scorekeeper.db import get_session
+from scorekeeper.forms import NewLinkForm, PlainForm
+from scorekeeper.membership import (
+    club_invites, club_members, forget_device, game_invite, member_devices, new_invite,
+    remove_member, revoke, shown_code,
+)
+from scorekeeper.models import Device, Invite, Member
+from scorekeeper.pages import render_page
+from scorekeeper.views.lookup import game_or_404
+
+bp = Blueprint("club", __name__, url_prefix="/club")
+
+
+def link_of(invite: Invite) -> str:
+    return url_for("join.by_link", token=invite.token, _external=True)
+
+
+def qr_svg(url: str) -> Markup:
+    """The link as a QR code, an SVG drawn on the server (dark on light, 4-module margin)."""
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff",
+                                                      omitsize=True))
+
+
+def _page(status: int = 200, form: NewLinkForm | None = None):
+    session = get_session()
+    club = current_club(session)
+    member = current_member()
+    invites = club_invites(session, club) if member.role == "owner" else []
+    return render_page(
+        "club.html", status=status, club=club, members=club_members(session, club),
+        invites=invites, devices=member_devices(session, member),
+        this_device=current_device(), link_of=link_of, qr_svg=qr_svg, shown_code=shown_code,
+        link_form=form or NewLinkForm(), plain_form=PlainForm(),
+    )
+
+
+@bp.get("")
+def show():
+    return _page()
+
+
+@bp.post("/links")
+def new_link():
+    """A new invite link and code for a scorer or a viewer (owners only)."""
+    form = NewLinkForm()
+    if not form.validate_on_submit():
+        return _page(400, form)
+    session = get_session()
+    new_invite(session, current_club(session), form.role.data, current_member())
+    return redirect(url_for("club.show") + "#links", 303)
+
+
+def _club_row(model, row_id: int):
+    session = get_session()
+    row = session.get(model, row_id) if 0 < row_id < 2**31 else None
+    club_id = row.club_id if isinstance(row, (Invite, Member)) else None
+    if isinstance(row, Device):
+        owner = session.get(Member, row.member_id)
+        club_id = owner.club_id if owner else None
+    if row is None or club_id != current_club(session).id:
+        abort(404)
+    return row
+
+
+@bp.post("/links/<int:invite_id>/revoke")
+def revoke_link(invite_id: int):
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    revoke(get_session(), _club_row(Invite, invite_id))
+    return redirect(url_for("club.show") + "#links", 303)
+
+
+@bp.post("/members/<int:member_id>/remove")
+def remove_member_(member_id: int):
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    member = _club_row(Member, member_id)
+    if member.id == current_member().id:
+        abort(403)  # the owner stays: a club always has one
+    remove_member(get_session(), member)
+    return redirect(url_for("club.show") + "#members", 303)
+
+
+@bp.post("/devices/<int:device_id>/forget")
+def forget_device_(device_id: int):
+    """Forget one of this member's own devices (this one included: it signs out)."""
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    device = _club_row(Device, device_id)
+    if device.member_id != current_member().id:
+        abort(404)
+    forget_device(get_session(), device)
+    if current_device() is not None and device.id == current_device().id:
+        return redirect(url_for("join.by_code"), 303)
+    return redirect(url_for("club.show") + "#devices", 303)
+
+
+@bp.get("/share/<int:game_id>")
+def share(game_id: int):
+    """QR codes and links to watch a game and to join it as a scorer (owners make them)."""
+    session = get_session()
+    game = game_or_404(game_id)
+    member = current_member()
+    links = []
+    if member.role == "owner":
+        club = current_club(session)
+        for role in ("viewer", "scorer"):
+            invite = game_invite(session, club, role, member, game)
+            links.append((role, invite, link_of(invite)))
+    return render_page("share.html", game=game, links=links, qr_svg=qr_svg,
+                       shown_code=shown_code, plain_form=PlainForm(),
+                       back=request.args.get("back"))

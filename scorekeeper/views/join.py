@@ -1,0 +1,93 @@
+"""Getting in: a fresh install's first visitor makes a club; others join by link or code."""
+from __future__ import annotations
+
+from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask_babel import gettext as _
+
+from scorekeeper.access import browser_label, current_member, remember_device
+from scorekeeper.db import get_session
+from scorekeeper.forms import CodeForm, JoinForm, NewClubForm, all_errors
+from scorekeeper.membership import (
+    create_club, join, live_invite, may_create_club, too_many_tries, typed_code,
+)
+from scorekeeper.models import Club, Invite
+from scorekeeper.pages import render_page
+
+bp = Blueprint("join", __name__)
+
+
+def _open_signup() -> bool:
+    return bool(current_app.config.get("OPEN_SIGNUP"))
+
+
+@bp.route("/welcome", methods=["GET", "POST"])
+def welcome():
+    """Make a club and become its owner (a fresh install, or where sign-up is open)."""
+    session = get_session()
+    if not may_create_club(session, _open_signup()):
+        return redirect(url_for("join.by_code"), 303)
+    form = NewClubForm()
+    if form.validate_on_submit():
+        _club, _owner, cookie = create_club(session, form.club_name.data, form.your_name.data,
+                                            browser_label())
+        return remember_device(redirect(url_for("games.index"), 303), cookie)
+    status = 400 if form.is_submitted() else 200
+    return render_page("welcome.html", status=status, form=form, messages=all_errors(form),
+                       member=current_member())
+
+
+def _after_joining(invite: Invite) -> str:
+    if invite.game_id is not None:
+        return url_for("games.show", game_id=invite.game_id)
+    return url_for("games.index")
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+def by_link(token: str):
+    """An invite link: the club's name and the part offered, a name, and Join."""
+    session = get_session()
+    invite = live_invite(session, token=token) if len(token) <= 64 else None
+    if invite is None:
+        abort(404)  # revoked or never made: nothing to tell
+    return _join_page(invite, url_for("join.by_link", token=token))
+
+
+def _join_page(invite: Invite, action: str):
+    session = get_session()
+    form = JoinForm()
+    if form.validate_on_submit() and "your_name" in request.form:
+        _member, cookie = join(session, invite, form.your_name.data, browser_label())
+        return remember_device(redirect(_after_joining(invite), 303), cookie)
+    status = 400 if form.is_submitted() and "your_name" in request.form else 200
+    messages = all_errors(form) if status == 400 else []
+    return render_page("join.html", status=status, form=form, invite=invite, action=action,
+                       club=session.get(Club, invite.club_id), messages=messages,
+                       member=current_member())
+
+
+@bp.route("/join", methods=["GET", "POST"])
+def by_code():
+    """A short code typed at the table; tries are limited so codes can't be guessed."""
+    session = get_session()
+    form = CodeForm()
+    messages: list[str] = []
+    status = 200
+    if form.validate_on_submit():
+        if too_many_tries(session, request.remote_addr or "unknown"):
+            messages, status = [_("Too many tries. Wait a few minutes, then try again.")], 429
+        else:
+            invite = live_invite(session, code=typed_code(form.code.data))
+            if invite is not None:
+                return _join_page(invite, url_for("join.by_code_joining", token=invite.token))
+            messages, status = [_("No club has that code. Check it with whoever gave it to "
+                                  "you: codes can be revoked.")], 400
+    elif form.is_submitted():
+        messages, status = all_errors(form), 400
+    return render_page("join_code.html", status=status, form=form, messages=messages,
+                       may_create=may_create_club(session, _open_signup()))
+
+
+@bp.post("/join/<token>/name")
+def by_code_joining(token: str):
+    """The name form shown after a right code posts here, with the invite's token."""
+    return by_link(token)

@@ -1,0 +1,177 @@
+"""Every route of the app, asked by an owner, a scorer, a viewer and a stranger.
+
+Each endpoint is classified below; a new endpoint that isn't fails the test, so nobody
+adds a page without deciding who may use it. A refused request must change nothing:
+the rows of every table are compared before and after it.
+"""
+from __future__ import annotations
+
+import pytest
+from sqlmodel import Session, func, select
+
+from members import client_as
+from scorekeeper.access import COOKIE, new_device
+from scorekeeper.membership import new_invite
+from scorekeeper.models import (
+    Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, SeatSummary,
+)
+
+# Who may use each endpoint: "public" (anyone, members or not), "read" (any member),
+# "score" (scorers and owners), "own" (owners only), "device" (any member, on their own
+# device), "front" (the home page: members see it, strangers are sent to make or join).
+ACCESS = {
+    "static": "public",
+    "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
+    "join.by_code_joining": "public",
+    "games.index": "front",
+    "games.show": "read", "games.changes": "read", "evenings.history": "read", "evenings.show": "read",
+    "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
+    "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "read",
+    "backups.download": "read", "club.show": "read", "club.share": "read",
+    "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
+    "hands.record": "score", "hands.save": "score", "hands.undo": "score",
+    "hands.restore": "score",
+    "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
+    "club.remove_member_": "own",
+    "club.forget_device_": "device",
+}
+ROLES = ("owner", "scorer", "viewer", "stranger")
+ALLOWED = {
+    "public": set(ROLES), "front": {"owner", "scorer", "viewer"},
+    "read": {"owner", "scorer", "viewer"}, "score": {"owner", "scorer"}, "own": {"owner"},
+    "device": {"owner", "scorer", "viewer"},
+}
+# Requests that change things are asked last, so that they can't hide the others.
+LAST = ("club.forget_device_", "club.revoke_link", "club.remove_member_")
+TABLES = (Club, Member, Device, Invite, Player, Evening, Game, GameSeat, Hand)
+
+
+def test_every_endpoint_is_classified(app):
+    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
+    assert endpoints == set(ACCESS)
+
+
+def rows(app) -> dict:
+    with Session(app.extensions["db_engine"]) as session:
+        return {model.__name__: session.exec(select(func.count()).select_from(model)).one()
+                for model in TABLES} | {
+            "revoked": session.exec(select(func.count()).select_from(Invite)
+                                    .where(Invite.revoked_at.is_not(None))).one(),
+            "removed": session.exec(select(func.count()).select_from(Member)
+                                    .where(Member.removed_at.is_not(None))).one(),
+            "forgotten": session.exec(select(func.count()).select_from(Device)
+                                      .where(Device.forgotten_at.is_not(None))).one(),
+            "revisions": session.exec(select(func.sum(Game.revision))).one(),
+        }
+
+
+@pytest.fixture
+def world(app, client, start_game):
+    """A club with a game of one hand, a spare member and a spare device per role."""
+    game_id = start_game()
+    response = client.post(f"/games/{game_id}/hands", data={
+        "number": "1", "calls": "pass,4,pass,pass,pass,pass", "trump": "hearts",
+        "high": "A", "low": "B", "right": "B", "left": "C", "joker": "C", "game": "A"})
+    assert response.status_code == 303, response.text
+    clients = {"owner": client, "scorer": client_as(app, "scorer"),
+               "viewer": client_as(app, "viewer"), "stranger": app.test_client()}
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club)).one()
+        spare_devices = {}
+        for role in ("owner", "scorer", "viewer"):
+            member = session.exec(select(Member).where(Member.role == role)).first()
+            device_cookie = new_device(session, member, "Spare")
+            session.commit()
+            spare_devices[role] = session.exec(
+                select(Device.id).where(Device.member_id == member.id)
+                .order_by(Device.id.desc())).first()
+            assert device_cookie
+        spare_devices["stranger"] = spare_devices["owner"]
+        victim = Member(club_id=club.id, name="Leaving", role="viewer")
+        session.add(victim)
+        session.commit()
+        invite = new_invite(session, club, "viewer")
+        ids = {
+            "game_id": game_id, "number": 1,
+            "evening_id": session.exec(select(Evening.id)).first(),
+            "player_id": session.exec(select(Player.id)).first(),
+            "member_id": victim.id, "invite_id": invite.id, "token": invite.token,
+            "filename": "app.css",
+        }
+    return clients, ids, spare_devices
+
+
+def requests(app):
+    rules = sorted(app.url_map.iter_rules(),
+                   key=lambda rule: (rule.endpoint in LAST, LAST.index(rule.endpoint)
+                                     if rule.endpoint in LAST else 0, rule.endpoint))
+    for rule in rules:
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            yield rule, method
+
+
+@pytest.mark.parametrize("role", ROLES)
+def test_each_route_answers_each_role_as_its_access_says(app, world, role):
+    clients, ids, spare_devices = world
+    http = clients[role]
+    for rule, method in requests(app):
+        args = {name: ids[name] for name in rule.arguments if name != "device_id"}
+        if "device_id" in rule.arguments:
+            args["device_id"] = spare_devices[role]
+        url = rule.build(args)[1]
+        kind = ACCESS[rule.endpoint]
+        before = rows(app)
+        response = http.open(url, method=method, data={})
+        where = f"{role} {method} {url} ({rule.endpoint}: {kind})"
+        assert response.status_code < 500, where
+        if role in ALLOWED[kind]:
+            assert response.status_code not in (403, 404), where
+            continue
+        if kind == "front":  # a stranger at the front door is shown the way in
+            assert response.status_code == 303, where
+            assert response.headers["Location"].endswith("/welcome"), where
+        elif role == "stranger":
+            assert response.status_code == 404, where  # nothing to learn, not even 403
+            assert "Scorekeeper" not in response.text or "no such page" in response.text
+        else:
+            assert response.status_code == 403, where
+        assert rows(app) == before, where  # refused: nothing changed
+
+
+def test_a_stranger_sees_no_club_name_player_or_game(app, world):
+    clients, ids, _ = world
+    stranger = clients["stranger"]
+    for url in ("/games/1", "/players", "/evenings", f"/players/{ids['player_id']}",
+                "/club", "/backup/download", f"/games/{ids['game_id']}/export"):
+        response = stranger.get(url)
+        assert response.status_code == 404
+        assert "Ann" not in response.text and "Our table" not in response.text
+
+
+def test_a_viewer_finds_no_control_that_changes_anything(app, world):
+    clients, ids, _ = world
+    viewer = clients["viewer"]
+    for url in ("/", f"/games/{ids['game_id']}", "/backup", "/club", "/players",
+                f"/evenings/{ids['evening_id']}"):
+        page = viewer.get(url).text
+        forms = [chunk for chunk in page.split("<form")[1:]]
+        posting = [form for form in forms if 'method="post"' in form.split(">")[0]]
+        # The only form a viewer gets is "forget this device" on the club page.
+        assert all("/forget" in form.split(">")[0] for form in posting), url
+        assert "/games/new" not in page and "/hands/1/edit" not in page, url
+
+
+def test_a_forged_cookie_is_a_stranger(app, world):
+    clients, ids, _ = world
+    forged = app.test_client()
+    forged.set_cookie(COOKIE, "bm90LXNpZ25lZA.forged")
+    assert forged.get(f"/games/{ids['game_id']}").status_code == 404
+    assert forged.get("/").status_code == 303
+
+
+def test_seat_summaries_are_not_a_table_strangers_can_reach(app, world):
+    """Figures are counted only for members' pages: a stranger's request counts nothing."""
+    clients, _, _ = world
+    clients["stranger"].get("/players")
+    with Session(app.extensions["db_engine"]) as session:
+        assert session.exec(select(func.count()).select_from(SeatSummary)).one() == 0
