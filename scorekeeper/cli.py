@@ -81,6 +81,9 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(import_game_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    from scorekeeper import club_cli
+
+    club_cli.init_app(app)
 
 
 @click.command("backup")

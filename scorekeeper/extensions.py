@@ -1,7 +1,8 @@
 """Flask extensions, set up once for the app."""
 from __future__ import annotations
 
-from flask import Flask, session
+from flask import Flask, request, session
+from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, format_date, format_datetime, format_percent, get_locale
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
@@ -10,8 +11,21 @@ babel = Babel()
 csrf = CSRFProtect()
 htmx = Htmx()
 
+# Requests that never change the session: a poll every 2 seconds needn't send it back.
+QUIET_ENDPOINTS = {"games.live"}
+
+
+class QuietPollSessions(SecureCookieSessionInterface):
+    """The signed-cookie session, left unsent on polls (it is refreshed by any page)."""
+
+    def should_set_cookie(self, app: Flask, session) -> bool:
+        if request.endpoint in QUIET_ENDPOINTS and not session.modified:
+            return False
+        return super().should_set_cookie(app, session)
+
 
 def init_app(app: Flask) -> None:
+    app.session_interface = QuietPollSessions()
     babel.init_app(app)
     csrf.init_app(app)
     htmx.init_app(app)
@@ -19,7 +33,8 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def keep_session() -> None:
         # A permanent session outlives a browser restart, so the CSRF token does too.
-        session.permanent = True
+        if not session.permanent:  # setting it marks the session changed: only once
+            session.permanent = True
 
     from scorekeeper.words import minus
 

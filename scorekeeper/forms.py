@@ -6,7 +6,7 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
 from scorekeeper.rules import SEATS, HouseRules
 
@@ -111,19 +111,19 @@ def _one_line(value):
 
 class NewClubForm(FlaskForm):
     club_name = StringField(_l("The club's name"), filters=[_one_line],
-                            validators=[InputRequired(), Length(max=80)])
+                            validators=[DataRequired(), Length(max=80)])
     your_name = StringField(_l("Your name"), filters=[_one_line],
-                            validators=[InputRequired(), Length(max=40)])
+                            validators=[DataRequired(), Length(max=40)])
 
 
 class JoinForm(FlaskForm):
     your_name = StringField(_l("Your name"), filters=[_one_line],
-                            validators=[InputRequired(), Length(max=40)])
+                            validators=[DataRequired(), Length(max=40)])
 
 
 class CodeForm(FlaskForm):
     code = StringField(_l("Code"), filters=[_one_line],
-                       validators=[InputRequired(), Length(max=20)])
+                       validators=[DataRequired(), Length(max=20)])
 
 
 class NewLinkForm(FlaskForm):

@@ -15,7 +15,8 @@ CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
 TRIES = 10  # codes one address may try ...
 TRY_WINDOW = timedelta(minutes=10)  # ... in this long
-INVITE_ROLES = (SCORER, VIEWER)
+# An owner's links make scorers and viewers; the server's commands may make an owner too.
+ROLES = (OWNER, SCORER, VIEWER)
 
 
 def anyone_is_member(session: Session) -> bool:
@@ -67,8 +68,8 @@ def typed_code(text: str) -> str:
 def new_invite(session: Session, club: Club, role: str, by: Member | None = None,
                game: Game | None = None) -> Invite:
     """A link and code to join ``club`` as ``role`` (optionally opening one game)."""
-    if role not in INVITE_ROLES:
-        raise ValueError(f"an invite is for a scorer or a viewer, not {role!r}")
+    if role not in ROLES:
+        raise ValueError(f"an invite is for an owner, a scorer or a viewer, not {role!r}")
     invite = Invite(club_id=club.id, role=role, token=secrets.token_urlsafe(24),
                     code=new_code(), created_by=by.id if by else None,
                     game_id=game.id if game else None)

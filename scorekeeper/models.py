@@ -230,3 +230,18 @@ class GameChange(SQLModel, table=True):
     # The game's totals before and after the change.
     totals_before: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
     totals_after: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
+
+
+class LiveDraft(SQLModel, table=True):
+    """The hand a scorer is entering now, as their page's address holds it, for watchers.
+
+    Only a view of work in progress: nothing is recorded until Record, and a draft for
+    another hand number or game revision than the game's own is never shown.
+    """
+
+    __tablename__ = "live_draft"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    seq: int = 0  # bumped at each change, so a watching phone can tell it moved
+    args: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
+    updated_at: datetime = Field(default_factory=utcnow)

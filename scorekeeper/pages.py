@@ -18,6 +18,7 @@ from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_
 from scorekeeper.charts import score_chart
 from scorekeeper.access import SCORER, can
 from scorekeeper.db import get_session
+from scorekeeper.live import POLL_SECONDS, shared_draft, version
 from scorekeeper.evenings import is_past_game
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
 from scorekeeper.models import Evening
@@ -141,7 +142,15 @@ def render_game(
     status: int = 200,
     block: str | None = None,
 ) -> Response:
-    """The game page for ``table``, its entry panel holding the draft from ``source``."""
+    """The game page for ``table``, its entry panel holding the draft from ``source``.
+
+    A watcher (no right to score) is shown the hand a scorer is entering, whatever the
+    request's own address says.
+    """
+    watching = not can(SCORER)
+    draft_seq = None
+    if watching:
+        source, draft_seq = shared_draft(get_session(), table)
     source = request.args if source is None else source
     stale = forget_step = False
     shown = source.get("number")
@@ -175,7 +184,6 @@ def render_game(
         save_url = url_for("hands.save", game_id=table.game.id, number=editing)
     trump = entry.draft.trump
     past = is_past_game(get_session(), table)
-    watching = not can(SCORER)
     response = render_page(
         "game.html", status=status, block=block,
         table=table, game=table.game, state=state, names=table.names,
@@ -189,6 +197,9 @@ def render_game(
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, read_only=past or watching,
+        live_url=url_for("games.live", game_id=table.game.id,
+                         v=version(table.game, draft_seq), view="game"),
+        poll_every=POLL_SECONDS,
         changes=recent_changes(get_session(), table.game.id, RECENT_CHANGES),
         change_sentence=change_sentence,
         history=list(reversed(state.deals)), hands=table.hands,
@@ -203,3 +214,23 @@ def render_game(
     if forget_step and wants_fragment():
         response.headers["HX-Push-Url"] = entry_url  # not the stale step's address
     return response
+
+
+def render_board(table: Table) -> Response:
+    """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason."""
+    draft_args, draft_seq = shared_draft(get_session(), table)
+    entry = entry_for(table, None, draft_args)
+    auction = entry.draft.auction
+    last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
+    return render_page(
+        "board.html", block="board" if wants_fragment() else None,
+        table=table, game=table.game, state=table.state, names=table.names,
+        teams=table.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
+        bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
+        last=last, last_sentence=hand_preview(last) if last else None,
+        verdict=verdict_sentence(table.state.verdict), point_name=point_name,
+        suit_name=suit_name, card_points=CARD_POINTS,
+        live_url=url_for("games.live", game_id=table.game.id,
+                         v=version(table.game, draft_seq), view="board"),
+        poll_every=POLL_SECONDS,
+    )

@@ -11,10 +11,12 @@ from scorekeeper.evenings import current_evening, evening_games, is_past_game, n
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
-from scorekeeper.pages import render_game, render_page
+from scorekeeper.pages import render_board, render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.access import SCORER, can
+from scorekeeper.live import current_version, note_draft
+from scorekeeper.views.lookup import game_or_404, table_or_404
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -99,7 +101,40 @@ def new():
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
     """The game: scores, the hand being entered, the history."""
-    return render_game(table_or_404(game_id))
+    table = table_or_404(game_id)
+    if can(SCORER) and (request.htmx or "number" in request.args):
+        note_draft(get_session(), table, request.args)  # for the phones watching
+    return render_game(table)
+
+
+@bp.get("/games/<int:game_id>/live")
+def live(game_id: int):
+    """A phone's poll: 204 while the game is as it shows it, else the new page part."""
+    game = game_or_404(game_id)
+    # The scoreboard follows the hand in progress whoever looks at it.
+    watching = not can(SCORER) or request.args.get("view") == "board"
+    if request.args.get("v") == current_version(get_session(), game, watching):
+        return "", 204
+    table = table_or_404(game_id)
+    if request.args.get("view") == "board":
+        return render_board(table)
+    changed = recent_changes(get_session(), game.id, 1)
+    notice = None
+    if changed and request.args.get("v", "").split(".")[0] != str(game.revision):
+        change = changed[0]
+        notice = f"{change.who or _('The command line')}: {change_sentence(change)}"
+    response = render_game(table, source={} if not watching else None, notice=notice,
+                           block="game")
+    if not watching:
+        # A hand in progress on this phone was for the game as it was: start afresh.
+        response.headers["HX-Replace-Url"] = url_for("games.show", game_id=game.id)
+    return response
+
+
+@bp.get("/games/<int:game_id>/board")
+def board(game_id: int):
+    """The scoreboard for a tablet or TV in the middle of the table."""
+    return render_board(table_or_404(game_id))
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")

@@ -1,0 +1,113 @@
+"""Commands for the person running the server: clubs, their members and their links."""
+from __future__ import annotations
+
+import click
+from flask import Flask
+from flask.cli import with_appcontext
+from sqlmodel import func, select
+
+from scorekeeper.db import get_session
+from scorekeeper.membership import (
+    club_invites, club_members, live_invite, member_devices, new_invite, revoke, shown_code,
+    typed_code,
+)
+from scorekeeper.models import Club, Game
+
+ROLE_CHOICE = click.Choice(["owner", "scorer", "viewer"])
+BASE_URL = click.option("--base-url", default="", metavar="URL",
+                        help="The server's address, to print whole links (e.g. https://…).")
+
+
+def _link_lines(invite, base_url: str) -> list[str]:
+    return [f"link: {base_url.rstrip('/')}/join/{invite.token}",
+            f"code: {shown_code(invite.code)}  (typed on {base_url.rstrip('/')}/join)"]
+
+
+@click.command("create-club")
+@with_appcontext
+@click.argument("name")
+@BASE_URL
+def create_club_command(name: str, base_url: str) -> None:
+    """Make a club called NAME; print the link and code that make its owner."""
+    name = " ".join(name.split())
+    if not 0 < len(name) <= 80:
+        raise click.ClickException("a club's name has 1 to 80 characters")
+    session = get_session()
+    club = Club(name=name)
+    session.add(club)
+    session.commit()
+    invite = new_invite(session, club, "owner")
+    click.echo(f"club {club.id}: {club.name}")
+    click.echo("Whoever opens this link (or types this code) first becomes the owner; "
+               "revoke it once they have joined:")
+    for line in _link_lines(invite, base_url):
+        click.echo(f"  {line}")
+
+
+@click.command("new-link")
+@with_appcontext
+@click.argument("club_id", type=int)
+@click.option("--role", type=ROLE_CHOICE, default="scorer", show_default=True)
+@BASE_URL
+def new_link_command(club_id: int, role: str, base_url: str) -> None:
+    """A new link and code to join club CLUB_ID (an owner's, when theirs was lost)."""
+    session = get_session()
+    club = session.get(Club, club_id)
+    if club is None:
+        raise click.ClickException(f"there is no club {club_id}")
+    invite = new_invite(session, club, role)
+    click.echo(f"{role} link of club {club.id} ({club.name}), id {invite.id}:")
+    for line in _link_lines(invite, base_url):
+        click.echo(f"  {line}")
+
+
+@click.command("clubs")
+@with_appcontext
+def clubs_command() -> None:
+    """List the clubs: id, name, members and games."""
+    session = get_session()
+    for club in session.exec(select(Club).order_by(Club.id)):
+        games = session.exec(
+            select(func.count()).select_from(Game).where(Game.club_id == club.id)).one()
+        members = len(club_members(session, club))
+        click.echo(f"{club.id}\t{club.name}\t{members} members\t{games} games")
+
+
+@click.command("members")
+@with_appcontext
+@click.argument("club_id", type=int)
+def members_command(club_id: int) -> None:
+    """List club CLUB_ID's members (with their devices) and its live links."""
+    session = get_session()
+    club = session.get(Club, club_id)
+    if club is None:
+        raise click.ClickException(f"there is no club {club_id}")
+    click.echo(f"club {club.id}: {club.name}")
+    for member in club_members(session, club):
+        click.echo(f"member {member.id}\t{member.role}\t{member.name}")
+        for device in member_devices(session, member):
+            seen = device.last_seen_at.strftime("%Y-%m-%d %H:%M") if device.last_seen_at else "-"
+            click.echo(f"  device {device.id}\t{device.label}\tlast seen {seen}")
+    for invite in club_invites(session, club):
+        click.echo(f"link {invite.id}\t{invite.role}\tcode {shown_code(invite.code)}\t"
+                   f"made {invite.created_at.strftime('%Y-%m-%d')}")
+
+
+@click.command("revoke-link")
+@with_appcontext
+@click.argument("link")
+def revoke_link_command(link: str) -> None:
+    """Revoke a link, named by its code, its token or the whole link."""
+    session = get_session()
+    token = link.rstrip("/").rsplit("/", 1)[-1]
+    invite = live_invite(session, token=token) or live_invite(session, code=typed_code(link))
+    if invite is None:
+        raise click.ClickException("no live link has that code or token")
+    revoke(session, invite)
+    click.echo(f"revoked link {invite.id} ({invite.role}) of club {invite.club_id}")
+
+
+def init_app(app: Flask) -> None:
+    for command in (create_club_command, new_link_command, clubs_command, members_command,
+                    revoke_link_command):
+        app.cli.add_command(command)
