@@ -1,7 +1,7 @@
 """Games: the list, starting a new one, and the game page."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import format_date, gettext as _, ngettext
 from wtforms.fields.choices import SelectChoice
 
@@ -114,7 +114,9 @@ def live(game_id: int):
     # The scoreboard follows the hand in progress whoever looks at it.
     watching = not can(SCORER) or request.args.get("view") == "board"
     if request.args.get("v") == current_version(get_session(), game, watching):
-        return "", 204
+        unchanged = Response(status=204)
+        del unchanged.headers["Content-Type"]  # no body, so no type either
+        return unchanged
     table = table_or_404(game_id)
     if request.args.get("view") == "board":
         return render_board(table)
