@@ -7,6 +7,7 @@ import json
 import pytest
 from sqlmodel import select
 
+from sample_games import TRIOS
 from scorekeeper.db import get_session
 from scorekeeper.models import Game
 
@@ -32,18 +33,6 @@ PAIRS = {
     ],
 }
 
-# Two teams of three to 3, seat 2 deals: Ida (3, A) bids 3 and takes all six. A wins.
-TRIOS = {
-    "format": "schmier-game/1",
-    "rules": {"teams": "2x3", "target": 3, "bidder_goes_out": False},
-    "seats": ["Gus", "Hal", "Ida", "Joe", "Kim", "Lea"],
-    "first_dealer": 2,
-    "hands": [
-        {"auction": [3, P, P, P, P, P], "trump": "clubs",
-         "points": {"high": "A", "low": "A", "right": "A", "left": "A", "joker": "A",
-                    "game": "A"}},
-    ],
-}
 
 
 

@@ -1,0 +1,572 @@
+"""Private clubs through their pages: making the first club, invite links and codes,
+devices and members, and what each role may do. Each test reads the HTML and the rows.
+"""
+from __future__ import annotations
+
+import json
+import re
+from datetime import timedelta
+
+import pytest
+from sqlmodel import Session
+
+from sample_games import TRIOS  # a game recorded before anyone was a member
+from members import client_as
+from scorekeeper.access import COOKIE, new_device, token_hash
+from scorekeeper.models import (
+    Club, Device, Game, GameChange, Invite, JoinAttempt, Member, Player, utcnow,
+)
+from view_helpers import Page, count, hand_form, hands_of, path_of, rows
+
+P = "pass"
+BOB_BIDS_4 = "4,pass,pass,pass,pass,pass"  # seat 1 deals, Bob (seat 2) calls first
+# Shown as XXXX-XXXX, from letters and digits that can't be mistaken (no I, L, O, U).
+SHOWN_CODE = re.compile(r"[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{4}")
+
+
+# --- helpers --------------------------------------------------------------------------
+
+def device_cookie_header(response) -> str:
+    headers = [value for value in response.headers.getlist("Set-Cookie")
+               if value.startswith(f"{COOKIE}=")]
+    assert len(headers) == 1, response.headers.getlist("Set-Cookie")
+    return headers[0]
+
+
+def cookie_flags(header: str) -> set[str]:
+    return {part.strip().split("=", 1)[0].lower() for part in header.split(";")[1:]}
+
+
+def cookie_device(app, db, header: str) -> Device:
+    """The Device row the cookie in a Set-Cookie header stands for."""
+    from itsdangerous import URLSafeSerializer
+
+    value = header.split(";", 1)[0].split("=", 1)[1]
+    token = URLSafeSerializer(app.config["SECRET_KEY"], salt="device").loads(value)
+    (device,) = rows(db, Device, Device.token_hash == token_hash(token))
+    return device
+
+
+def member_named(db, name: str) -> Member:
+    (member,) = rows(db, Member, Member.name == name)
+    return member
+
+
+def first_club(db) -> Club:
+    return rows(db, Club, order_by=Club.id)[0]
+
+
+def make_link(client, db, role: str) -> Invite:
+    """The owner presses "Make a new link" for ``role``; returns the new Invite row."""
+    before = {invite.id for invite in rows(db, Invite)}
+    response = client.post("/club/links", data={"role": role})
+    assert response.status_code == 303, response.text
+    assert response.headers["Location"].endswith("/club#links")
+    (invite,) = [invite for invite in rows(db, Invite) if invite.id not in before]
+    return invite
+
+
+def link_cards(page: Page):
+    return page.root.find_all("section", class_="share-link")
+
+
+def another_device(app, member_id: int, label: str):
+    """A client on a second device of the same member."""
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        cookie = new_device(session, session.get(Member, member_id), label)
+        session.commit()
+    other = app.test_client()
+    other.set_cookie(COOKIE, cookie)
+    return other
+
+
+def set_code(db, invite: Invite, code: str) -> None:
+    """Give an invite a known code, so a typed variant of it can be tried."""
+    db.expire_all()
+    row = db.get(Invite, invite.id)
+    row.code = code
+    db.add(row)
+    db.commit()
+
+
+def make_club(client, club_name: str, your_name: str):
+    return client.post("/welcome", data={"club_name": club_name, "your_name": your_name})
+
+
+@pytest.fixture
+def open_app(app):
+    """An app where anyone may make a club of their own."""
+    app.config["OPEN_SIGNUP"] = True
+    return app
+
+
+@pytest.fixture
+def game(client, new_game_form):
+    """A game of the owner's club, started through the page."""
+    response = client.post("/games/new", data=new_game_form())
+    assert response.status_code == 303, response.text
+    return int(path_of(response.headers["Location"]).rsplit("/", 1)[1])
+
+
+# --- a fresh install ------------------------------------------------------------------
+
+def test_the_first_visitor_is_sent_to_make_a_club(app, stranger, db):
+    """On a fresh install the front door leads to /welcome, whose form asks for the
+    club's name and the visitor's name."""
+    assert count(db, Member) == 0
+    response = stranger.get("/")
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]) == "/welcome"
+    page = Page(stranger.get("/welcome"))
+    assert page.status == 200
+    form = page.form_posting_to("/welcome")
+    assert {"club_name", "your_name"} <= {name for name, _ in form.fields()}
+
+
+def test_making_the_first_club_makes_the_visitor_its_owner(app, stranger, db):
+    """The first club made names the existing club and makes the visitor its owner, with
+    a device remembered by an HttpOnly, SameSite=Lax cookie (not Secure over http)."""
+    default_club = first_club(db)
+    response = make_club(stranger, "Thursday table", "Ann")
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]) == "/"
+
+    (club,) = rows(db, Club)
+    assert club.id == default_club.id and club.name == "Thursday table"
+    (owner,) = rows(db, Member)
+    assert (owner.club_id, owner.name, owner.role) == (club.id, "Ann", "owner")
+    assert owner.removed_at is None
+    header = device_cookie_header(response)
+    flags = cookie_flags(header)
+    assert "httponly" in flags and "samesite=lax" in header.lower()
+    assert "secure" not in flags
+    device = cookie_device(app, db, header)
+    assert device.member_id == owner.id and device.forgotten_at is None
+
+    page = Page(stranger.get("/club"))
+    assert page.status == 200
+    assert page.root.find("h1").text() == "Thursday table"
+    assert "You are this club's owner." in page.text
+
+
+def test_the_owners_cookie_is_secure_over_https(app, stranger, db):
+    """Made over https, the device cookie is also marked Secure."""
+    response = stranger.post("/welcome", data={"club_name": "Thursday table",
+                                               "your_name": "Ann"},
+                             base_url="https://localhost")
+    assert response.status_code == 303
+    header = device_cookie_header(response)
+    assert {"secure", "httponly"} <= cookie_flags(header)
+    assert "samesite=lax" in header.lower()
+    assert member_named(db, "Ann").role == "owner"
+
+
+def test_games_recorded_before_the_first_club_stay_visible(app, runner, stranger, db):
+    """A game stored before anyone was a member belongs to the club the first visitor
+    names: its new owner sees it on the front page and can open it."""
+    result = runner.invoke(args=["import-game", "-"], input=json.dumps(TRIOS))
+    assert result.exit_code == 0, result.output
+    game_id = int(result.stdout)
+    assert make_club(stranger, "Old friends", "Gus").status_code == 303
+
+    (club,) = rows(db, Club)
+    assert club.name == "Old friends"
+    assert db.get(Game, game_id).club_id == club.id == member_named(db, "Gus").club_id
+    front = Page(stranger.get("/"))
+    assert front.status == 200 and "Ida" in front.text
+    page = Page(stranger.get(f"/games/{game_id}"))
+    assert page.status == 200
+    assert page.scores() == {"A": 6, "B": 0}
+
+
+@pytest.mark.parametrize("club_name", ["", "   "])
+def test_an_empty_club_form_is_refused_and_makes_nothing(app, stranger, db, club_name):
+    """Without a club name the welcome form is shown again (400) with a message, and no
+    member, device or cookie is made."""
+    response = make_club(stranger, club_name, "Ann")
+    page = Page(response)
+    assert page.status == 400
+    assert page.alerts()
+    assert count(db, Member) == 0 and count(db, Device) == 0
+    assert not [v for v in response.headers.getlist("Set-Cookie") if v.startswith(COOKIE)]
+
+
+def test_after_the_first_club_a_visitor_is_sent_to_join(app, stranger, db):
+    """Once a club has an owner there is no open sign-up: /welcome sends a newcomer to
+    /join (its form as well), and the join page offers no club of their own."""
+    assert make_club(stranger, "Thursday table", "Ann").status_code == 303
+    newcomer = app.test_client()
+    for response in (newcomer.get("/welcome"),
+                     make_club(newcomer, "Mine", "Bob")):
+        assert response.status_code == 303
+        assert path_of(response.headers["Location"]) == "/join"
+    assert [club.name for club in rows(db, Club)] == ["Thursday table"]
+    assert [member.name for member in rows(db, Member)] == ["Ann"]
+    page = Page(newcomer.get("/join"))
+    assert page.status == 200
+    assert "Make a club of my own" not in page.text
+
+
+def test_with_open_signup_a_second_visitor_makes_a_separate_club(open_app, db,
+                                                                  new_game_form):
+    """With OPEN_SIGNUP a second visitor makes a new club, and neither club's owner can
+    open the other's games or players (404)."""
+    first, second = open_app.test_client(), open_app.test_client()
+    assert make_club(first, "Thursday table", "Ann").status_code == 303
+    assert "Make a club of my own" in Page(second.get("/join")).text
+    assert make_club(second, "Sunday table", "Zed").status_code == 303
+
+    clubs = rows(db, Club, order_by=Club.id)
+    assert [club.name for club in clubs] == ["Thursday table", "Sunday table"]
+    zed = member_named(db, "Zed")
+    assert (zed.club_id, zed.role) == (clubs[1].id, "owner")
+
+    games = {}
+    for http, names in ((first, ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]),
+                        (second, ["Uma", "Vic", "Wes", "Xia", "Yan", "Zed"])):
+        response = http.post("/games/new", data=new_game_form(names))
+        assert response.status_code == 303, response.text
+        games[http] = int(path_of(response.headers["Location"]).rsplit("/", 1)[1])
+    ann_player = rows(db, Player, Player.name == "Ann")[0]
+    uma_player = rows(db, Player, Player.name == "Uma")[0]
+    assert (ann_player.club_id, uma_player.club_id) == (clubs[0].id, clubs[1].id)
+
+    assert first.get(f"/games/{games[second]}").status_code == 404
+    assert second.get(f"/games/{games[first]}").status_code == 404
+    assert first.get(f"/players/{uma_player.id}").status_code == 404
+    assert second.get(f"/players/{ann_player.id}").status_code == 404
+    assert "Uma" not in first.get("/players").text
+    assert "Ann" not in second.get("/players").text
+    assert second.get(f"/games/{games[second]}").status_code == 200
+
+
+# --- invite links ---------------------------------------------------------------------
+
+def test_the_owner_makes_links_shown_with_url_qr_code_and_code(client, db):
+    """A scorer link and a viewer link are stored for the club, and the club page shows
+    each one's URL, an inline SVG QR code and its code as XXXX-XXXX."""
+    scorer_link, viewer_link = make_link(client, db, "scorer"), make_link(client, db, "viewer")
+    owner = member_named(db, "Owner")
+    for invite, role in ((scorer_link, "scorer"), (viewer_link, "viewer")):
+        assert (invite.role, invite.club_id, invite.created_by) == (role, owner.club_id,
+                                                                    owner.id)
+        assert invite.revoked_at is None and invite.game_id is None
+
+    page = Page(client.get("/club"))
+    cards = link_cards(page)
+    assert len(cards) == 2
+    for card, invite in zip(cards, (scorer_link, viewer_link)):
+        url = f"http://localhost/join/{invite.token}"
+        assert card.find("a", href=url) is not None, card.text()
+        assert url in card.text()
+        qr = card.find("div", class_="qr")
+        assert qr is not None and qr.find("svg") is not None
+        shown = f"{invite.code[:4]}-{invite.code[4:]}"
+        assert SHOWN_CODE.fullmatch(shown) and shown in card.text()
+    assert "Keep score" in cards[0].text() and "Watch, read-only" in cards[1].text()
+
+
+def test_a_link_for_an_owner_cannot_be_made_on_the_club_page(client, db):
+    """The club page's links let people in as scorers or viewers only: asking for an
+    owner's link is refused (400) and stores no invite."""
+    response = client.post("/club/links", data={"role": "owner"})
+    assert response.status_code == 400
+    assert count(db, Invite) == 0
+
+
+def test_a_link_token_carries_at_least_128_random_bits(client, db):
+    """The token is URL-safe base64 (6 bits a character) and long enough for 128 bits;
+    two links never share one."""
+    tokens = [make_link(client, db, "viewer").token for _ in range(2)]
+    for token in tokens:
+        assert re.fullmatch(r"[A-Za-z0-9_-]+", token), token
+        assert len(token) * 6 >= 128, token
+    assert tokens[0] != tokens[1]
+
+
+@pytest.mark.parametrize("role, offered, welcome", [
+    ("scorer", "You are invited to keep score", "You keep score in this club."),
+    ("viewer", "You are invited to watch the scores", "You watch this club's games."),
+])
+def test_a_stranger_joins_by_link_with_the_role_offered(app, client, stranger, db, role,
+                                                         offered, welcome):
+    """The link shows the club's name and the part offered; posting a name makes a
+    member of that role with a device, and the club opens to them."""
+    invite = make_link(client, db, role)
+    page = Page(stranger.get(f"/join/{invite.token}"))
+    assert page.status == 200
+    assert page.root.find("h1").text() == "Join Our table"
+    assert offered in page.text
+
+    response = stranger.post(f"/join/{invite.token}", data={"your_name": " Zoe  "})
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]) == "/"
+    zoe = member_named(db, "Zoe")
+    assert (zoe.club_id, zoe.role) == (invite.club_id, role)
+    device = cookie_device(app, db, device_cookie_header(response))
+    assert device.member_id == zoe.id
+    club_page = Page(stranger.get("/club"))
+    assert club_page.status == 200 and welcome in club_page.text
+
+
+@pytest.mark.parametrize("name", ["", "   "])
+def test_an_empty_name_is_refused_and_makes_nothing(client, stranger, db, name):
+    """Joining without a name shows the form again (400) with a message; no member,
+    device or cookie is made."""
+    invite = make_link(client, db, "scorer")
+    members, devices = count(db, Member), count(db, Device)
+    response = stranger.post(f"/join/{invite.token}", data={"your_name": name})
+    page = Page(response)
+    assert page.status == 400
+    assert page.alerts()
+    assert page.root.find("input", name="your_name") is not None
+    assert (count(db, Member), count(db, Device)) == (members, devices)
+    assert not [v for v in response.headers.getlist("Set-Cookie") if v.startswith(COOKIE)]
+
+
+def test_a_revoked_link_is_gone(client, stranger, db):
+    """Once revoked, the link is 404 to a GET and to a POST (no member is made), and the
+    club page no longer shows it."""
+    invite = make_link(client, db, "scorer")
+    response = client.post(f"/club/links/{invite.id}/revoke")
+    assert response.status_code == 303
+    db.expire_all()
+    assert db.get(Invite, invite.id).revoked_at is not None
+
+    members = count(db, Member)
+    assert stranger.get(f"/join/{invite.token}").status_code == 404
+    assert stranger.post(f"/join/{invite.token}",
+                         data={"your_name": "Zoe"}).status_code == 404
+    assert count(db, Member) == members
+    assert invite.token not in client.get("/club").text
+
+
+def test_a_game_link_sends_the_new_member_to_that_game(client, stranger, db, game):
+    """The share page makes a viewer and a scorer link for the game; joining by one
+    leads straight to that game."""
+    page = Page(client.get(f"/club/share/{game}"))
+    assert page.status == 200
+    assert len(link_cards(page)) == 2
+    invites = rows(db, Invite, Invite.game_id == game)
+    assert sorted(invite.role for invite in invites) == ["scorer", "viewer"]
+    (viewer_link,) = [invite for invite in invites if invite.role == "viewer"]
+    assert f"/join/{viewer_link.token}" in page.html
+
+    response = stranger.post(f"/join/{viewer_link.token}", data={"your_name": "Zoe"})
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]) == f"/games/{game}"
+    assert member_named(db, "Zoe").role == "viewer"
+    assert stranger.get(f"/games/{game}").status_code == 200
+
+
+# --- codes ----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("typed", ["R0AD-5T0P", "r0ad-5t0p", "R0AD5T0P", "road 5top",
+                                   "ROAD-5TOP"])
+def test_a_code_typed_loosely_finds_the_club(client, stranger, db, typed):
+    """Case, a missing dash and O typed for 0 don't matter: the club's name form is
+    shown, and it joins the club with the link's role."""
+    invite = make_link(client, db, "scorer")
+    set_code(db, invite, "R0AD5T0P")
+    page = Page(stranger.post("/join", data={"code": typed}))
+    assert page.status == 200
+    assert page.root.find("h1").text() == "Join Our table"
+    assert not page.alerts()
+    form = page.form_posting_to(f"/join/{invite.token}/name")
+
+    response = stranger.post(form.action, data={"your_name": "Zoe"})
+    assert response.status_code == 303
+    zoe = member_named(db, "Zoe")
+    assert (zoe.club_id, zoe.role) == (invite.club_id, "scorer")
+
+
+def test_a_wrong_code_is_refused(client, stranger, db):
+    """A code no club has is refused (400) with a message, and nobody joins."""
+    invite = make_link(client, db, "scorer")
+    set_code(db, invite, "R0AD5T0P")
+    members = count(db, Member)
+    page = Page(stranger.post("/join", data={"code": "R0AD-5T0Q"}))
+    assert page.status == 400
+    assert any("No club has that code" in alert for alert in page.alerts())
+    assert page.root.find("input", name="your_name") is None
+    assert count(db, Member) == members
+
+
+def test_the_eleventh_try_in_ten_minutes_is_refused(app, client, stranger, db):
+    """After 10 codes from one address, the 11th is refused (429) with a message even
+    when it is right; another address is not held back."""
+    invite = make_link(client, db, "viewer")
+    set_code(db, invite, "R0AD5T0P")
+    for _ in range(10):
+        assert stranger.post("/join", data={"code": "WR0N-GC0D"}).status_code == 400
+    page = Page(stranger.post("/join", data={"code": "R0AD-5T0P"}))
+    assert page.status == 429
+    assert any("Too many tries" in alert for alert in page.alerts())
+    assert page.root.find("input", name="your_name") is None
+    assert [member.name for member in rows(db, Member)] == ["Owner"]
+
+    elsewhere = app.test_client()
+    response = elsewhere.post("/join", data={"code": "R0AD-5T0P"},
+                              environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert response.status_code == 200 and "Join Our table" in response.text
+
+
+def test_tries_older_than_ten_minutes_no_longer_count(client, stranger, db):
+    """Ten tries made eleven minutes ago don't hold back a right code now."""
+    invite = make_link(client, db, "viewer")
+    set_code(db, invite, "R0AD5T0P")
+    for _ in range(10):
+        assert stranger.post("/join", data={"code": "WR0N-GC0D"}).status_code == 400
+    for attempt in rows(db, JoinAttempt):
+        attempt.at = utcnow() - timedelta(minutes=11)
+        db.add(attempt)
+    db.commit()
+    response = stranger.post("/join", data={"code": "R0AD-5T0P"})
+    assert response.status_code == 200 and "Join Our table" in response.text
+
+
+def test_a_revoked_code_no_longer_works(client, stranger, db):
+    """The code of a revoked link finds no club (400)."""
+    invite = make_link(client, db, "scorer")
+    set_code(db, invite, "R0AD5T0P")
+    assert stranger.post("/join", data={"code": "R0AD5T0P"}).status_code == 200
+    assert client.post(f"/club/links/{invite.id}/revoke").status_code == 303
+    page = Page(stranger.post("/join", data={"code": "R0AD5T0P"}))
+    assert page.status == 400
+    assert page.root.find("input", name="your_name") is None
+
+
+# --- devices and members --------------------------------------------------------------
+
+def test_a_member_sees_their_devices_and_forgets_one(app, client, db, game):
+    """The club page lists the member's devices; forgetting one marks its row and its
+    cookie then opens nothing (404), while this device still works."""
+    owner = member_named(db, "Owner")
+    tablet = another_device(app, owner.id, "Kitchen tablet")
+    assert tablet.get(f"/games/{game}").status_code == 200
+    page = Page(client.get("/club"))
+    devices = page.section_text("devices")
+    assert "Test browser" in devices and "Kitchen tablet" in devices
+    assert page.has_button("Forget Kitchen tablet") and page.has_button("Forget this device")
+
+    (tablet_row,) = rows(db, Device, Device.label == "Kitchen tablet")
+    response = client.post(f"/club/devices/{tablet_row.id}/forget")
+    assert response.status_code == 303
+    db.expire_all()
+    assert db.get(Device, tablet_row.id).forgotten_at is not None
+    assert rows(db, Device, Device.label == "Test browser")[0].forgotten_at is None
+    assert tablet.get(f"/games/{game}").status_code == 404
+    assert client.get(f"/games/{game}").status_code == 200
+    assert "Kitchen tablet" not in Page(client.get("/club")).section_text("devices")
+
+
+def test_forgetting_this_device_signs_out(client, db, game):
+    """Forgetting the device in hand sends it to /join and it is a stranger after."""
+    (device,) = rows(db, Device)
+    response = client.post(f"/club/devices/{device.id}/forget")
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]) == "/join"
+    assert client.get(f"/games/{game}").status_code == 404
+
+
+def test_a_member_cannot_forget_another_members_device(app, client, db, game):
+    """A scorer posting to forget the owner's device gets 404 and the device stays."""
+    scorer = client_as(app, "scorer")
+    (owner_device,) = rows(db, Device, Device.member_id == member_named(db, "Owner").id)
+    assert scorer.post(f"/club/devices/{owner_device.id}/forget").status_code == 404
+    db.expire_all()
+    assert db.get(Device, owner_device.id).forgotten_at is None
+    assert client.get(f"/games/{game}").status_code == 200
+
+
+def test_a_removed_members_device_is_a_stranger(app, client, db, game):
+    """The owner removes a scorer: the row is marked and the scorer's device then gets
+    404 on the club's pages."""
+    scorer = client_as(app, "scorer")
+    assert scorer.get(f"/games/{game}").status_code == 200
+    member = member_named(db, "Scorer")
+    page = Page(client.get("/club"))
+    assert page.has_button("Remove Scorer") and not page.has_button("Remove Owner")
+    response = client.post(f"/club/members/{member.id}/remove")
+    assert response.status_code == 303
+    db.expire_all()
+    assert db.get(Member, member.id).removed_at is not None
+    assert scorer.get(f"/games/{game}").status_code == 404
+    assert scorer.get("/club").status_code == 404
+    assert "Scorer" not in Page(client.get("/club")).section_text("members")
+
+
+def test_the_owner_cannot_remove_themself(client, db):
+    """An owner's post to remove themself is 403 and they stay."""
+    owner = member_named(db, "Owner")
+    assert client.post(f"/club/members/{owner.id}/remove").status_code == 403
+    db.expire_all()
+    assert db.get(Member, owner.id).removed_at is None
+    assert client.get("/club").status_code == 200
+
+
+def test_a_scorer_cannot_remove_anyone(app, client, db):
+    """A scorer's post to remove a member is 403 and nobody is removed."""
+    scorer = client_as(app, "scorer")
+    client_as(app, "viewer")
+    viewer = member_named(db, "Viewer")
+    assert "Remove Viewer" not in scorer.get("/club").text
+    assert scorer.post(f"/club/members/{viewer.id}/remove").status_code == 403
+    assert [m.name for m in rows(db, Member) if m.removed_at is not None] == []
+
+
+# --- roles ----------------------------------------------------------------------------
+
+@pytest.fixture
+def played(client, game):
+    """The game with hand 1 recorded by the owner: Bob bids 4 and is set."""
+    form = hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    return game
+
+
+def test_a_viewer_sees_scores_and_dealer_but_no_controls(app, client, played):
+    """A viewer's game page has the scores and who deals next, but no form that posts,
+    no edit link and no way to start a game."""
+    viewer = client_as(app, "viewer")
+    page = Page(viewer.get(f"/games/{played}"))
+    assert page.status == 200
+    assert page.scores() == {"A": 2, "B": -4, "C": 2}
+    assert "Dealer: Bob (seat 2)." in page.root.find("p", class_="who").text()
+    assert [form.action for form in page.forms() if form.method == "post"] == []
+    assert "hx-post" not in page.html
+    assert page.root.find_all("a", class_="edit-link") == []
+    hrefs = [a.get("href") or "" for a in page.root.find_all("a")]
+    assert not [href for href in hrefs if "/edit" in href or href.endswith("/games/new")]
+    # The owner's page of the same game does have them: the checks above can fail.
+    owner_page = Page(client.get(f"/games/{played}"))
+    assert owner_page.root.find_all("a", class_="edit-link")
+    assert [form for form in owner_page.forms() if form.method == "post"]
+
+
+def test_a_viewer_cannot_record_a_hand(app, db, played):
+    """A viewer's post of the next hand is 403, and no hand, change or revision is
+    written."""
+    viewer = client_as(app, "viewer")
+    revision = db.get(Game, played).revision
+    changes = count(db, GameChange)
+    form = hand_form(2, "4,pass,pass,pass,pass,pass", "spades", "CCCCC", "C")
+    assert viewer.post(f"/games/{played}/hands", data=form).status_code == 403
+    assert len(hands_of(db, played)) == 1
+    assert count(db, GameChange) == changes
+    db.expire_all()
+    assert db.get(Game, played).revision == revision
+
+
+def test_a_scorer_can_record_a_hand(app, db, played):
+    """A scorer's post of the next hand is stored, and the change is put to them."""
+    scorer = client_as(app, "scorer")
+    form = hand_form(2, "4,pass,pass,pass,pass,pass", "spades", "CCCCC", "C")
+    response = scorer.post(f"/games/{played}/hands", data=form)
+    assert response.status_code == 303, response.text
+    hands = hands_of(db, played)
+    assert [hand.number for hand in hands] == [1, 2]
+    assert hands[1].trump == "spades"
+    change = rows(db, GameChange, GameChange.number == 2)[0]
+    assert change.member_id == member_named(db, "Scorer").id
+    assert Page(scorer.get(f"/games/{played}")).scores()["C"] == 2 + 6
