@@ -176,7 +176,7 @@ def test_the_session_cookie_over_https_is_secure(client):
                                               ("https://localhost", True)])
 def test_cookies_set_by_any_later_code_are_fixed_too(app, base_url, secure):
     @app.get("/cookies")
-    def cookies():
+    def cookie_route():
         @after_this_request
         def late(response):
             response.headers.add("Set-Cookie", "raw=1; Path=/; SameSite=None")
