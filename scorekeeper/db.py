@@ -30,11 +30,9 @@ def init_app(app: Flask) -> None:
     app.extensions["db_engine"] = engine
     from scorekeeper.migrate import upgrade
 
-    upgrade(engine)  # the schema is made (or brought up to date) on start, no manual step
-    from scorekeeper.clubs import ensure_default_club
-
-    with Session(engine) as session:
-        ensure_default_club(session)
+    # The schema is made (or brought up to date) on start, no manual step; a new
+    # database gets its first club there too.
+    upgrade(engine)
     app.teardown_appcontext(close_session)
 
 

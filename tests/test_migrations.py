@@ -137,3 +137,34 @@ def test_a_start_with_nothing_to_migrate_does_not_judge_old_rows(tmp_path):
                                 "VALUES (7, 1, 99)"))
         connection.commit()
     upgrade(engine)  # nothing to do, nothing raised
+
+
+START_ONE = """
+import sys
+from scorekeeper import create_app
+app = create_app({"DATABASE_URL": sys.argv[1], "SECRET_KEY": "t"})
+print("started")
+"""
+
+
+def test_workers_starting_together_on_a_new_database_all_start_with_one_club(tmp_path):
+    """Each worker migrates on start: the others wait for the first, then find it done."""
+    import subprocess
+    import sys
+
+    from sqlmodel import Session, select
+
+    from scorekeeper.models import Club
+
+    url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    workers = [subprocess.Popen([sys.executable, "-c", START_ONE, url],
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+               for _ in range(4)]
+    results = [worker.communicate(timeout=60) for worker in workers]
+    assert [worker.returncode for worker in workers] == [0, 0, 0, 0], results
+    assert all(out.strip() == "started" for out, _err in results)
+    engine = make_engine(url)
+    with Session(engine) as session:
+        assert [club.name for club in session.exec(select(Club))] == ["Our table"]
+    with engine.connect() as connection:
+        assert MigrationContext.configure(connection).get_current_revision() == "0008"

@@ -9,8 +9,15 @@ config = context.config
 target_metadata = SQLModel.metadata
 
 
+# Any number fixed for this app: PostgreSQL's lock that lets one process migrate at once.
+MIGRATION_LOCK = 215321
+
+
 def _emit_begin(connection) -> None:
-    connection.exec_driver_sql("BEGIN")
+    # IMMEDIATE: the write lock is taken now, so when several workers start at once the
+    # others wait (the busy timeout), then find the schema up to date, instead of two
+    # upgrades racing and one failing with "database is locked".
+    connection.exec_driver_sql("BEGIN IMMEDIATE")
 
 
 def run_migrations_online() -> None:
@@ -37,6 +44,8 @@ def run_migrations_online() -> None:
                 on_version_apply=lambda **step: applied.append(step),
             )
             with context.begin_transaction():
+                if connection.dialect.name == "postgresql":
+                    connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({MIGRATION_LOCK})")
                 context.run_migrations()
                 if sqlite and applied:
                     broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()

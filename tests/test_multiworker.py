@@ -1,0 +1,356 @@
+"""Scorers on several phones tapping at the same moment, against a real server.
+
+tests/test_concurrency.py races threads through the Flask test client in one process.
+Here the app runs as it does in production: gunicorn with two worker processes of
+several threads each, on one SQLite file. Every scorer is a plain HTTP client with
+its own device cookie, session and CSRF token; each round they all load the game page,
+wait for one another, then tap Record (or Undo) at once. Exactly one change must be
+kept every time, the others refused with 409 and told who got there first, and no
+request may end in a server error.
+"""
+from __future__ import annotations
+
+import http.client
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlencode
+
+import pytest
+from sqlmodel import Session, select
+
+from members import member_cookie
+from scorekeeper import create_app
+from scorekeeper.access import COOKIE
+from scorekeeper.ledger import load_table
+from scorekeeper.models import Game, GameChange, Hand
+
+ROOT = Path(__file__).resolve().parent.parent
+WORKERS, THREADS = 2, 4
+SCORERS = ("Anna", "Ben", "Carla", "Dirk")  # one phone each, all tapping at once
+RACES = 25  # hands recorded by every scorer at the same moment
+MIXED = 10  # rounds of two scorers recording the next hand while two undo the last
+PLAYED = {"trump": "hearts", "high": "A", "low": "B", "right": "C", "left": "A",
+          "joker": "B", "game": "C"}
+BID_3 = "3,pass,pass,pass,pass,pass"
+ACCEPTED = {200, 303, 409}  # a page, a change kept, a change refused: nothing else
+
+CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
+REVISION = re.compile(r'name="revision" value="(\d+)"')
+
+
+# -- the server ---------------------------------------------------------------------
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+@dataclass
+class Server:
+    process: subprocess.Popen
+    port: int
+    log: Path
+    access_log: Path
+
+    def log_tail(self, lines: int = 40) -> str:
+        text = self.log.read_text(errors="replace") if self.log.exists() else ""
+        return "\n".join(text.splitlines()[-lines:])
+
+    def worker_pids(self, method: str = "POST") -> set[str]:
+        """The worker processes that answered requests of ``method``."""
+        if not self.access_log.exists():
+            return set()
+        return {line.split()[0] for line in self.access_log.read_text().splitlines()
+                if f" {method} " in line}
+
+    def stop(self) -> None:
+        if self.process.poll() is not None:
+            return
+        self.process.terminate()  # the arbiter stops its workers on SIGTERM
+        try:
+            self.process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)  # its own group: workers too
+            self.process.wait(timeout=10)
+
+
+def _gunicorn_flags() -> list[str]:
+    try:
+        from gunicorn.config import Config
+    except ImportError:
+        Config = None
+    if Config is None:
+        pytest.fail("gunicorn is not installed, so the multi-worker test cannot run: "
+                    "install the test extra (pip install -e '.[test]')", pytrace=False)
+    # Newer gunicorns open a control socket in the home folder; this server needs none.
+    return ["--no-control-socket"] if "control_socket" in Config().settings else []
+
+
+def _start_server(tmp_path: Path, database_url: str, secret_key: str) -> Server:
+    flags = _gunicorn_flags()
+    port = _free_port()
+    log, access_log = tmp_path / "server.log", tmp_path / "access.log"
+    no_config = tmp_path / "gunicorn.conf.py"  # not a gunicorn.conf.py of the project's
+    no_config.write_text("")
+    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": secret_key,
+           "PYTHONUNBUFFERED": "1"}
+    for name in ("GUNICORN_CMD_ARGS", "SCOREKEEPER_BEHIND_PROXY"):
+        env.pop(name, None)
+    command = [
+        sys.executable, "-m", "gunicorn", "--config", str(no_config),
+        "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--threads", str(THREADS),
+        "--worker-class", "gthread", "--timeout", "30", "--graceful-timeout", "5",
+        "--access-logfile", str(access_log), "--access-logformat", "%(p)s %(r)s %(s)s",
+        *flags, "scorekeeper:create_app()",
+    ]
+    with log.open("wb") as out:
+        process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
+                                   stderr=subprocess.STDOUT, start_new_session=True)
+    server = Server(process, port, log, access_log)
+    deadline = time.monotonic() + 30
+    while True:
+        if process.poll() is not None:
+            pytest.fail(f"gunicorn exited with {process.returncode} on start:\n"
+                        f"{server.log_tail()}", pytrace=False)
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            connection.request("GET", "/")
+            connection.getresponse().read()
+            connection.close()
+            return server
+        except OSError:
+            if time.monotonic() > deadline:
+                server.stop()
+                pytest.fail(f"gunicorn did not answer within 30 s:\n{server.log_tail()}",
+                            pytrace=False)
+            time.sleep(0.1)
+
+
+# -- the phones ----------------------------------------------------------------------
+
+@dataclass
+class Reply:
+    status: int  # 0: no HTTP answer at all (connection refused, reset, timed out)
+    body: str
+    location: str = ""
+
+
+@dataclass
+class Tally:
+    """Every answer the server gave, counted across threads."""
+
+    statuses: Counter = field(default_factory=Counter)
+    errors: list[str] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, method: str, path: str, reply: Reply) -> None:
+        with self.lock:
+            self.statuses[reply.status] += 1
+            if reply.status not in ACCEPTED:
+                self.errors.append(f"{method} {path}: {reply.status} {reply.body[:300]!r}")
+
+    @property
+    def sent(self) -> int:
+        return sum(self.statuses.values())
+
+
+class Phone:
+    """One scorer's browser: its cookies (device and session) and its CSRF token."""
+
+    def __init__(self, name: str, device: str, port: int, tally: Tally) -> None:
+        self.name, self.port, self.tally = name, port, tally
+        self.cookies = {COOKIE: device}
+        self.csrf = ""
+
+    def get(self, path: str) -> Reply:
+        return self._send("GET", path)
+
+    def post(self, path: str, form: dict) -> Reply:
+        return self._send("POST", path, form)
+
+    def _send(self, method: str, path: str, form: dict | None = None) -> Reply:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                            "X-CSRFToken": self.csrf})
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            try:
+                connection.request(method, path, body=body, headers=headers)
+                response = connection.getresponse()
+                reply = Reply(response.status, response.read().decode("utf-8", "replace"),
+                              response.getheader("Location", ""))
+                cookies = response.headers.get_all("Set-Cookie") or []
+            finally:
+                connection.close()
+        except (OSError, http.client.HTTPException) as error:
+            reply, cookies = Reply(0, f"{type(error).__name__}: {error}"), []
+        for header in cookies:
+            name, _, value = header.split(";", 1)[0].strip().partition("=")
+            self.cookies[name] = value
+        token = CSRF_META.search(reply.body)
+        if token:
+            self.csrf = token.group(1)
+        self.tally.add(method, path, reply)
+        return reply
+
+
+def all_at_once(phones: list[Phone], game_url: str, tap) -> list[Reply]:
+    """Each phone loads the game page, then all tap together.
+
+    ``tap(index, phone, revision)`` sends the phone's change, with the game's revision
+    as its page showed it.
+    """
+    barrier = threading.Barrier(len(phones))
+
+    def run(index: int) -> Reply:
+        phone = phones[index]
+        page = phone.get(game_url)
+        revision = REVISION.search(page.body)
+        if page.status != 200 or revision is None:
+            barrier.abort()
+            return page
+        barrier.wait(timeout=30)
+        return tap(index, phone, revision.group(1))
+
+    with ThreadPoolExecutor(len(phones)) as pool:
+        return list(pool.map(run, range(len(phones))))
+
+
+# -- the database, read directly --------------------------------------------------
+
+def live_numbers(engine, game_id: int) -> list[int]:
+    with Session(engine) as session:
+        return list(session.exec(
+            select(Hand.number).where(Hand.game_id == game_id, Hand.undone_at.is_(None))
+            .order_by(Hand.number)))
+
+
+def change_count(engine, game_id: int, kind: str) -> int:
+    with Session(engine) as session:
+        return len(session.exec(select(GameChange.id).where(
+            GameChange.game_id == game_id, GameChange.kind == kind)).all())
+
+
+# -- the test ------------------------------------------------------------------------
+
+@pytest.fixture
+def club(tmp_path):
+    """A club on a SQLite file with one scorer per phone, and gunicorn serving it.
+
+    The app made here brings the file's schema up to date and adds the members before
+    the server starts, so its workers find the database ready.
+    """
+    database_url = f"sqlite:///{tmp_path / 'club.sqlite'}"
+    secret_key = "multi-worker-test"
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
+    devices = {name: member_cookie(app, "scorer", name) for name in SCORERS}
+    server = _start_server(tmp_path, database_url, secret_key)
+    try:
+        yield app.extensions["db_engine"], server, devices
+    finally:
+        server.stop()
+        app.extensions["db_engine"].dispose()
+
+
+def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
+    started = time.monotonic()
+    engine, server, devices = club
+    tally = Tally()
+    phones = [Phone(name, devices[name], server.port, tally) for name in SCORERS]
+
+    def fail(message: str):
+        pytest.fail(f"{message}\n--- server log ---\n{server.log_tail()}", pytrace=False)
+
+    # Anna starts a game to 999 points, so it never ends during the rounds.
+    anna = phones[0]
+    assert anna.get("/games/new").status == 200 and anna.csrf, "no CSRF token in the page"
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="999", first_dealer="1")
+    started_game = anna.post("/games/new", form)
+    if started_game.status != 303:
+        fail(f"starting the game: {started_game.status} {started_game.body[:300]}")
+    game = int(started_game.location.rsplit("/", 1)[1])
+    game_url, hands_url = f"/games/{game}", f"/games/{game}/hands"
+    recorded = 0  # record posts the server said it kept (303)
+    kept = 0  # live hands there should be, by what the server said it did
+
+    def hand(number: int, revision: str) -> dict:
+        return {"number": number, "revision": revision, "calls": BID_3, **PLAYED}
+
+    # 1. Every scorer records the same hand at the same moment.
+    for number in range(1, RACES + 1):
+        replies = all_at_once(phones, game_url, lambda i, phone, revision:
+                              phone.post(hands_url, hand(number, revision)))
+        statuses = [r.status for r in replies]
+        if sorted(statuses) != [303] + [409] * (len(phones) - 1):
+            fail(f"hand {number}: statuses {statuses}, wanted one 303 and the rest 409")
+        recorded, kept = recorded + 1, kept + 1
+        winner = phones[statuses.index(303)].name
+        for reply in replies:
+            if reply.status == 409 and \
+                    f"Hand {number} was already recorded by {winner}" not in reply.body:
+                fail(f"hand {number}: a refusal does not name {winner}:\n{reply.body[:2000]}")
+        if live_numbers(engine, game) != list(range(1, number + 1)):
+            fail(f"after hand {number}: hands {live_numbers(engine, game)}")
+
+    # 2. Two scorers record the next hand while the other two undo the last one.
+    for round_ in range(1, MIXED + 1):
+        while len(live_numbers(engine, game)) < 2:  # the undo needs a hand to take back
+            page = anna.get(game_url)
+            following = len(live_numbers(engine, game)) + 1
+            refill = anna.post(hands_url, hand(following, REVISION.search(page.body).group(1)))
+            if refill.status != 303:
+                fail(f"recording hand {following} alone: {refill.status}")
+            recorded, kept = recorded + 1, kept + 1
+        before = live_numbers(engine, game)
+        last, following = before[-1], before[-1] + 1
+
+        def tap(index: int, phone: Phone, revision: str) -> Reply:
+            if index % 2 == 0:
+                return phone.post(hands_url, hand(following, revision))
+            return phone.post(f"{hands_url}/undo", {"number": last, "revision": revision})
+
+        statuses = [r.status for r in all_at_once(phones, game_url, tap)]
+        records, undos = statuses[0::2], statuses[1::2]
+        after = live_numbers(engine, game)
+        if after == before + [following]:  # the record won: the undos were refused
+            ok = sorted(records) == [303] + [409] * (len(records) - 1) and set(undos) == {409}
+            recorded, kept = recorded + 1, kept + 1
+        elif after == before[:-1]:  # the undo won: a second undo is told it's done already
+            ok = set(records) == {409} and set(undos) == {303}
+            kept -= 1
+        else:
+            fail(f"round {round_}: hands {before} became {after}")
+        if not ok:
+            fail(f"round {round_}: records {records}, undos {undos}, hands {before} -> {after}")
+
+    # The database: hands 1..n, each once, a change logged for every 303, and it replays.
+    numbers = live_numbers(engine, game)
+    with Session(engine) as session:
+        load_table(session, session.get(Game, game))
+    post_workers = server.worker_pids("POST")
+    elapsed = time.monotonic() - started
+    print(f"\nmulti-worker: {tally.sent} requests, {WORKERS} workers x {THREADS} threads "
+          f"({len(post_workers)} took posts), {len(phones)} scorers, "
+          f"{RACES}+{MIXED} rounds, {tally.statuses[409]} refused (409), "
+          f"{len(tally.errors)} errors, {elapsed:.1f} s")
+    assert numbers == list(range(1, len(numbers) + 1)), numbers
+    assert len(numbers) == len(set(numbers)) == kept, (numbers, kept)
+    assert change_count(engine, game, "recorded") == recorded
+    assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()
+    assert set(tally.statuses) <= ACCEPTED, tally.statuses
+    assert server.process.poll() is None, "the server died during the test"
