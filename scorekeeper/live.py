@@ -65,9 +65,9 @@ def version(game: Game, draft_seq: int | None) -> str:
     return str(game.revision) if draft_seq is None else f"{game.revision}.{draft_seq}"
 
 
-def current_version(session: Session, game: Game, watching: bool) -> str:
+def current_version(session: Session, game: Game, with_draft: bool) -> str:
     """The version a page would show now; two primary-key reads, no replay."""
-    if not watching:
+    if not with_draft:
         return version(game, None)
     row = session.get(LiveDraft, game.id)
     return version(game, row.seq if row else 0)

@@ -145,13 +145,18 @@ def render_game(
     """The game page for ``table``, its entry panel holding the draft from ``source``.
 
     A watcher (no right to score) is shown the hand a scorer is entering, whatever the
-    request's own address says.
+    request's own address says; a scorer not entering one is told of it.
     """
     watching = not can(SCORER)
-    draft_seq = None
+    draft_seq = other_phone = None
     if watching:
         source, draft_seq = shared_draft(get_session(), table)
     source = request.args if source is None else source
+    if not watching and editing is None and "number" not in source:
+        # Not entering a hand here: follow the one another phone may be entering.
+        others, draft_seq = shared_draft(get_session(), table)
+        if others:
+            other_phone = entry_for(table, None, others).draft
     stale = forget_step = False
     shown = source.get("number")
     if shown is not None and shown != str(editing or table.state.next_number):
@@ -196,7 +201,7 @@ def render_game(
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
-        past=past, watching=watching, read_only=past or watching,
+        past=past, watching=watching, read_only=past or watching, other_phone=other_phone,
         live_url=url_for("games.live", game_id=table.game.id,
                          v=version(table.game, draft_seq), view="game"),
         poll_every=POLL_SECONDS,

@@ -111,9 +111,11 @@ def show(game_id: int):
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part."""
     game = game_or_404(game_id)
-    # The scoreboard follows the hand in progress whoever looks at it.
-    watching = not can(SCORER) or request.args.get("view") == "board"
-    if request.args.get("v") == current_version(get_session(), game, watching):
+    watching = not can(SCORER)
+    shown = request.args.get("v", "")
+    # "revision.draft": the page follows the hand in progress too (a watcher's, the
+    # scoreboard, a scorer's page not entering one); "revision": the game only.
+    if shown == current_version(get_session(), game, "." in shown):
         unchanged = Response(status=204)
         del unchanged.headers["Content-Type"]  # no body, so no type either
         return unchanged

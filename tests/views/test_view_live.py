@@ -92,10 +92,29 @@ def test_watchers_see_the_bids_trump_and_points_as_the_scorer_chooses_them(
 
 
 def test_a_scorers_own_steps_do_not_make_their_poll_answer(client, game):
-    """The scorer's page follows the game's revision only: its own taps change nothing."""
-    url = poll_url(client.get(f"/games/{game}").text)
-    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4", headers=HX)
+    """Each step re-renders the poll with what the page now shows: the game only."""
+    step = client.get(f"/games/{game}?number=1&revision=1&calls=pass,4",
+                      headers={**HX, "HX-Target": "hand-entry"})
+    assert step.text.lstrip().startswith('<section id="hand-entry"')
+    url = poll_url(step.text)
+    assert "v=1&" in url
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass",
+               headers={**HX, "HX-Target": "hand-entry"})
     assert client.get(url, headers=HX).status_code == 204
+
+
+def test_a_scorer_not_entering_a_hand_follows_the_one_another_phone_enters(app, client, game):
+    other = client_as(app, "scorer", name="Sam")
+    url = poll_url(other.get(f"/games/{game}").text)
+    assert other.get(url, headers=HX).status_code == 204
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass,pass,pass,pass"
+               "&trump=spades", headers=HX)
+    response = other.get(url, headers=HX)
+    assert response.status_code == 200
+    line = re.search(r'id="other-phone">(.*?)</p>', response.text, re.S).group(1)
+    assert " ".join(line.split()) == "Another phone is entering hand 1: Cid bid 4. Trump: Spades."
+    # Its own entry is untouched: who bids first, and no bids of its own yet.
+    assert "Bidding so far" not in response.text
 
 
 def test_a_draft_for_a_hand_already_recorded_is_not_shown(client, viewer, game, play):
