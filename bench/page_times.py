@@ -28,6 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.access import COOKIE  # noqa: E402
+from scorekeeper.membership import add_member  # noqa: E402
 from scorekeeper.models import Club, Evening, GameSeat  # noqa: E402
 from scorekeeper.summaries import refresh  # noqa: E402
 
@@ -68,6 +70,16 @@ def timed_ms(client, url: str) -> float:
     return elapsed
 
 
+def owner_client(app):
+    """A test client of a new owner of the club (pages answer only the club's members)."""
+    client = app.test_client()
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club).order_by(Club.id)).first()
+        _member, cookie = add_member(session, club.id, "Bench", "owner", "Benchmark")
+    client.set_cookie(COOKIE, cookie)
+    return client
+
+
 def median_ms(client, url: str, runs: int) -> float:
     client.get(url)  # warm: templates compiled, caches filled
     return statistics.median(timed_ms(client, url) for _ in range(runs))
@@ -102,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             seeding.seed(session, club, evenings=1, games=1, hands=20, rng=random.Random(1))
         large_app = app_on(args.large)
         small_pages, large_pages = pages(small_app), pages(large_app)
-        small, large = small_app.test_client(), large_app.test_client()
+        small, large = owner_client(small_app), owner_client(large_app)
         rows = []
         for name in small_pages:
             new = median_ms(small, small_pages[name], args.runs)

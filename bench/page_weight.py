@@ -34,6 +34,8 @@ def main() -> None:
     app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
                       "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False})
     client = app.test_client()
+    # The club's owner, as a first visitor becomes one.
+    assert client.post("/welcome", data={"club_name": "Bench", "your_name": "Ann"}).status_code == 303
     game_id = build_game(client, hands)
     html = client.get(f"/games/{game_id}").data
     assets = re.findall(rb'(?:href|src)="(/static/[^"]+\.(?:css|js))"', html)

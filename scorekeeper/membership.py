@@ -114,14 +114,20 @@ def too_many_tries(session: Session, client: str) -> bool:
     return recent >= TRIES
 
 
-def join(session: Session, invite: Invite, name: str, label: str = "") -> tuple[Member, str]:
-    """A new member of the invite's club with its role; returns the device cookie too."""
-    member = Member(club_id=invite.club_id, name=name, role=invite.role)
+def add_member(session: Session, club_id: int, name: str, role: str,
+               label: str = "") -> tuple[Member, str]:
+    """A new member of the club with their first device; returns the device cookie too."""
+    member = Member(club_id=club_id, name=name, role=role)
     session.add(member)
     session.flush()
     cookie = new_device(session, member, label)
     session.commit()
     return member, cookie
+
+
+def join(session: Session, invite: Invite, name: str, label: str = "") -> tuple[Member, str]:
+    """A new member of the invite's club with its role; returns the device cookie too."""
+    return add_member(session, invite.club_id, name, invite.role, label)
 
 
 def revoke(session: Session, invite: Invite) -> None:
