@@ -46,7 +46,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorekeeper import access
     from scorekeeper.views import (
-        backups, club, errors, evenings, exchange, games, hands, join, players,
+        backups, club, errors, evenings, exchange, games, hands, join, players, rules,
     )
 
     access.init_app(app)
@@ -59,6 +59,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(exchange.bp)
     app.register_blueprint(club.bp)
     app.register_blueprint(join.bp)
+    app.register_blueprint(rules.bp)
     errors.init_app(app)
 
     from scorekeeper import cli

@@ -20,7 +20,7 @@ from scorekeeper.models import (
 # "score" (scorers and owners), "own" (owners only), "device" (any member, on their own
 # device), "front" (the home page: members see it, strangers are sent to make or join).
 ACCESS = {
-    "static": "public",
+    "static": "public", "rules.show": "public",
     "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
     "join.by_code_joining": "public",
     "games.index": "front",

@@ -1,0 +1,22 @@
+"""The rules of Schmier in short, in the reader's language, with a trump's order."""
+from __future__ import annotations
+
+from flask import Blueprint, request
+
+from scorekeeper.pages import render_page
+from scorekeeper.rules import SUITS
+from scorekeeper.rules.cards import Suit, left_bauer_suit, trump_order
+from scorekeeper.words import suit_name
+
+bp = Blueprint("rules", __name__)
+
+
+@bp.get("/rules")
+def show():
+    """The rules page; ``?trump=hearts`` shows that suit's trump order (hearts by default)."""
+    asked = request.args.get("trump", "")
+    trump = Suit(asked) if asked in {suit.value for suit in SUITS} else Suit.HEARTS
+    order = trump_order(trump)
+    return render_page("rules.html", trump=trump, order=order, suits=SUITS,
+                       left=f"J{left_bauer_suit(trump).symbol}", suit_name=suit_name,
+                       back=request.args.get("game", type=int))
