@@ -598,34 +598,55 @@ def restore_backup(
     return Restored(len(backup.players), len(backup.evenings), len(backup.games), hands)
 
 
+def _database_is_empty(session: Session) -> bool:
+    """No club at all has players, evenings or games: the file's ids can be kept."""
+    return all(session.exec(select(func.count()).select_from(model)).one() == 0
+               for model in (Player, Evening, Game))
+
+
 def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
-    """Add the backup's rows (not committed); the number of hands written."""
+    """Add the backup's rows (not committed); the number of hands written.
+
+    Into an empty database the file's ids are kept, so the restored pages have the
+    addresses the old ones had. Where other clubs already keep rows, the database gives
+    new ids (and the file's links are followed to them): a file's ids must never collide
+    with, or push ahead of, another club's.
+    """
+    keep = _database_is_empty(session)
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
     session.add(club)
+    players: dict[int, Player] = {}
     for player in backup.players:
-        session.add(Player(id=player.id, club_id=club.id, name=clean_name(player.name),
-                           name_key=name_key(player.name), created_at=player.created_at))
+        players[player.id] = Player(
+            id=player.id if keep else None, club_id=club.id, name=clean_name(player.name),
+            name_key=name_key(player.name), created_at=player.created_at)
+    evenings: dict[int, Evening] = {}
     for evening in backup.evenings:
-        session.add(Evening(id=evening.id, club_id=club.id, played_on=evening.played_on,
-                            place=evening.place, note=evening.note,
-                            created_at=evening.created_at))
+        evenings[evening.id] = Evening(
+            id=evening.id if keep else None, club_id=club.id, played_on=evening.played_on,
+            place=evening.place, note=evening.note, created_at=evening.created_at)
+    session.add_all([*players.values(), *evenings.values()])
     session.flush()  # the rows the games point at go in first
+    games: list[Game] = []
     for entry in backup.games:
         keeping, rules = entry.keeping, entry.imported.rules
-        session.add(Game(
-            id=keeping.id, club_id=club.id, evening_id=keeping.evening_id,
+        evening = evenings[keeping.evening_id] if keeping.evening_id is not None else None
+        games.append(Game(
+            id=keeping.id if keep else None, club_id=club.id,
+            evening_id=evening.id if evening else None,
             teams=str(rules.teams), target=rules.target, bidder_goes_out=rules.bidder_goes_out,
             first_dealer=entry.imported.first_dealer,
             first_dealer_drawn=keeping.first_dealer_drawn,
             created_at=keeping.created_at, changed_at=keeping.changed_at,
         ))
+    session.add_all(games)
     session.flush()
     hands = 0
-    for entry in backup.games:
-        game_id, teams = entry.keeping.id, entry.imported.rules.team_names
+    for entry, game in zip(backup.games, games):
+        game_id, teams = game.id, entry.imported.rules.team_names
         for seat, player_id in zip(SEATS, entry.keeping.player_ids):
-            session.add(GameSeat(game_id=game_id, seat=seat, player_id=player_id))
+            session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
         for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
                                                start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.
@@ -640,7 +661,8 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
             session.add(GameChange(game_id=game_id, **change.model_dump()))
         hands += len(entry.imported.deals) + len(entry.undone)
     session.flush()
-    _continue_ids(session)
+    if keep:
+        _continue_ids(session)
     return hands
 
 

@@ -1,9 +1,11 @@
 """Clubs as private spaces: their owners, invite links and codes, members and devices."""
 from __future__ import annotations
 
+import ipaddress
 import secrets
 from datetime import timedelta
 
+from sqlalchemy import exists, or_, update
 from sqlmodel import Session, delete, func, select
 
 from scorekeeper.access import OWNER, SCORER, VIEWER, new_device
@@ -13,8 +15,10 @@ from scorekeeper.models import Club, Device, Game, Invite, JoinAttempt, Member, 
 # one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
-TRIES = 10  # codes one address may try ...
+TRIES = 10  # codes one address (an IPv6 network's /64) may try ...
+ALL_TRIES = 300  # ... and all addresses together ...
 TRY_WINDOW = timedelta(minutes=10)  # ... in this long
+SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and the night
 # An owner's links make scorers and viewers; the server's commands may make an owner too.
 ROLES = (OWNER, SCORER, VIEWER)
 
@@ -28,26 +32,35 @@ def may_create_club(session: Session, open_signup: bool) -> bool:
     return open_signup or not anyone_is_member(session)
 
 
+class ClubTaken(Exception):
+    """Someone else made the first club a moment ago."""
+
+
 def create_club(session: Session, club_name: str, owner_name: str,
                 label: str = "") -> tuple[Club, Member, str]:
     """A club with its owner and the owner's device; returns the device cookie too.
 
     On a fresh install (nobody is a member yet) the club already holding the games
-    recorded so far, if any, is the one named: nothing recorded is left behind.
+    recorded so far is the one named: nothing recorded is left behind. Its name is
+    changed only while nobody is a member, in the statement that checks it, so two first
+    visitors at the same moment can't both become its owner (ClubTaken).
     """
-    club = None
-    if not anyone_is_member(session):
-        club = session.exec(select(Club).order_by(Club.id)).first()
-    if club is None:
+    first = session.exec(select(Club).order_by(Club.id)).first()
+    if first is not None and not anyone_is_member(session):
+        claimed = session.execute(
+            update(Club).where(Club.id == first.id, ~exists().where(Member.id.is_not(None)))
+            .values(name=club_name)
+        ).rowcount
+        if claimed != 1:
+            session.rollback()
+            raise ClubTaken()
+        club = first
+        session.expire(club)
+    else:
         club = Club(name=club_name)
-    club.name = club_name
-    session.add(club)
+        session.add(club)
     session.flush()
-    owner = Member(club_id=club.id, name=owner_name, role=OWNER)
-    session.add(owner)
-    session.flush()
-    cookie = new_device(session, owner, label)
-    session.commit()
+    owner, cookie = add_member(session, club.id, owner_name, OWNER, label)
     return club, owner, cookie
 
 
@@ -67,31 +80,39 @@ def typed_code(text: str) -> str:
 
 def new_invite(session: Session, club: Club, role: str, by: Member | None = None,
                game: Game | None = None) -> Invite:
-    """A link and code to join ``club`` as ``role`` (optionally opening one game)."""
+    """A link and code to join ``club`` as ``role`` (optionally opening one game).
+
+    A game's links last the evening (SHARE_LINK_LIFE); the club's last until revoked.
+    """
     if role not in ROLES:
         raise ValueError(f"an invite is for an owner, a scorer or a viewer, not {role!r}")
     invite = Invite(club_id=club.id, role=role, token=secrets.token_urlsafe(24),
                     code=new_code(), created_by=by.id if by else None,
-                    game_id=game.id if game else None)
+                    game_id=game.id if game else None,
+                    expires_at=utcnow() + SHARE_LINK_LIFE if game else None)
     session.add(invite)
     session.commit()
     return invite
 
 
-def game_invite(session: Session, club: Club, role: str, by: Member, game: Game) -> Invite:
-    """The game's live link for ``role``, made the first time it is asked for."""
-    invite = session.exec(
-        select(Invite).where(Invite.club_id == club.id, Invite.game_id == game.id,
-                             Invite.role == role, Invite.revoked_at.is_(None))  # type: ignore[union-attr]
-        .order_by(Invite.id)
+def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite | None:
+    """The game's live link for ``role``, if there is one."""
+    return session.exec(
+        select(Invite).where(
+            Invite.club_id == club.id, Invite.game_id == game.id, Invite.role == role,
+            Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+            or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+        ).order_by(Invite.id)
     ).first()
-    return invite or new_invite(session, club, role, by, game)
 
 
 def live_invite(session: Session, *, token: str | None = None,
                 code: str | None = None) -> Invite | None:
     """The unrevoked invite with that token or code, else None."""
-    query = select(Invite).where(Invite.revoked_at.is_(None))  # type: ignore[union-attr]
+    query = select(Invite).where(
+        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+    )
     if token is not None:
         query = query.where(Invite.token == token)
     elif code is not None:
@@ -101,23 +122,39 @@ def live_invite(session: Session, *, token: str | None = None,
     return session.exec(query).first()
 
 
-def too_many_tries(session: Session, client: str) -> bool:
-    """Note one more code typed from ``client``; whether it is over the limit."""
+def client_key(address: str) -> str:
+    """Who is trying, for counting: an IPv4 address, or an IPv6 address's /64 network
+    (one household or phone gets a whole /64 and could try from every address in it)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def too_many_tries(session: Session, address: str) -> bool:
+    """Note one more code typed from ``address``; whether it is over a limit."""
     now = utcnow()
+    client = client_key(address)
     session.exec(delete(JoinAttempt).where(JoinAttempt.at < now - timedelta(days=1)))
-    recent = session.exec(
-        select(func.count()).select_from(JoinAttempt)
-        .where(JoinAttempt.client == client, JoinAttempt.at > now - TRY_WINDOW)
-    ).one()
-    session.add(JoinAttempt(client=client[:64], at=now))
+    recent = select(func.count()).select_from(JoinAttempt).where(
+        JoinAttempt.at > now - TRY_WINDOW)
+    mine = session.exec(recent.where(JoinAttempt.client == client)).one()
+    everyone = session.exec(recent).one()
+    session.add(JoinAttempt(client=client, at=now))
     session.commit()
-    return recent >= TRIES
+    return mine >= TRIES or everyone >= ALL_TRIES
 
 
 def add_member(session: Session, club_id: int, name: str, role: str,
-               label: str = "") -> tuple[Member, str]:
+               label: str = "", invite: Invite | None = None) -> tuple[Member, str]:
     """A new member of the club with their first device; returns the device cookie too."""
-    member = Member(club_id=club_id, name=name, role=role)
+    member = Member(club_id=club_id, name=name, role=role,
+                    invite_id=invite.id if invite else None)
     session.add(member)
     session.flush()
     cookie = new_device(session, member, label)
@@ -126,8 +163,14 @@ def add_member(session: Session, club_id: int, name: str, role: str,
 
 
 def join(session: Session, invite: Invite, name: str, label: str = "") -> tuple[Member, str]:
-    """A new member of the invite's club with its role; returns the device cookie too."""
-    return add_member(session, invite.club_id, name, invite.role, label)
+    """A new member of the invite's club with its role; returns the device cookie too.
+
+    A link that makes an owner works once: it is revoked as it is used.
+    """
+    if invite.role == OWNER:
+        invite.revoked_at = utcnow()
+        session.add(invite)
+    return add_member(session, invite.club_id, name, invite.role, label, invite)
 
 
 def revoke(session: Session, invite: Invite) -> None:
@@ -165,8 +208,17 @@ def forget_device(session: Session, device: Device) -> None:
     session.commit()
 
 
-def remove_member(session: Session, member: Member) -> None:
-    """The member leaves the club: their devices no longer open it."""
-    member.removed_at = utcnow()
+def remove_member(session: Session, member: Member) -> Invite | None:
+    """The member leaves the club: their devices no longer open it, and the link they
+    joined by is revoked so it can't let them back in. Returns that link, if any."""
+    now = utcnow()
+    member.removed_at = now
     session.add(member)
+    invite = session.get(Invite, member.invite_id) if member.invite_id else None
+    if invite is not None and invite.revoked_at is None:
+        invite.revoked_at = now
+        session.add(invite)
+    else:
+        invite = None
     session.commit()
+    return invite

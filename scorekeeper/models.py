@@ -172,6 +172,8 @@ class Member(SQLModel, table=True):
     role: str = Field(max_length=8)  # "owner", "scorer" or "viewer"
     created_at: datetime = Field(default_factory=utcnow)
     removed_at: Optional[datetime] = None
+    # The link they joined by (revoked when they are removed, so it can't let them back).
+    invite_id: Optional[int] = Field(default=None, foreign_key="invite.id")
 
 
 class Device(SQLModel, table=True):
@@ -198,6 +200,7 @@ class Invite(SQLModel, table=True):
     created_by: Optional[int] = Field(default=None, foreign_key="member.id")
     created_at: datetime = Field(default_factory=utcnow)
     revoked_at: Optional[datetime] = None
+    expires_at: Optional[datetime] = None  # a game's share links last an evening
 
 
 class JoinAttempt(SQLModel, table=True):

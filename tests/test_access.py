@@ -33,7 +33,7 @@ ACCESS = {
     "hands.record": "score", "hands.save": "score", "hands.undo": "score",
     "hands.restore": "score",
     "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
-    "club.remove_member_": "own",
+    "club.remove_member_": "own", "club.make_share_links": "own",
     "club.forget_device_": "device",
 }
 ROLES = ("owner", "scorer", "viewer", "stranger")

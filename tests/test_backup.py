@@ -721,3 +721,33 @@ def test_restore_command_refuses_a_club_with_games(history, backup_text, tmp_pat
     assert result.exit_code == 1
     assert "nothing was restored" in result.stderr
     assert stored_rows(original_app) == before
+
+
+def test_beside_another_clubs_rows_a_restore_takes_new_ids_and_keeps_its_links(
+        history, backup):
+    """A shared server: the file's ids (here pushed to the largest there is) are not kept,
+    so they can't collide with another club's or push its next ids out of reach."""
+    app = fresh_app()
+    other = client_as(app)
+    build_history(other)  # club 1 holds games 1-3, its players and evenings
+    for entry in backup["games"]:
+        entry["id"] += 2**31 - 10
+    with app.app_context():
+        session = get_session()
+        empty = Club(name="Second table")
+        session.add(empty)
+        session.commit()
+        restored = restore_backup(session, empty, json.dumps(backup))
+        assert restored.games == 3
+        ids = sorted(session.exec(select(Game.id).where(Game.club_id == empty.id)).all())
+        assert ids == [4, 5, 6]
+    second = client_as(app, club_id=empty.id)
+    for game_id in ids:
+        assert second.get(f"/games/{game_id}").status_code == 200
+        assert other.get(f"/games/{game_id}").status_code == 404
+    # The restored games are the same games: the same scores, seats and evenings.
+    assert main_text(second.get("/games/4").text) == \
+        main_text(history[1].get("/games/1").text).replace("/games/1", "/games/4")
+    new_game = other.post("/games/new", data=game_form(["Ann", "Bob", "Cid", "Dan", "Eve",
+                                                        "Fay"], "new"))
+    assert new_game.headers["Location"].endswith("/games/7")

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.access import current_device, current_member
@@ -86,7 +87,12 @@ def remove_member_(member_id: int):
     member = _club_row(Member, member_id)
     if member.id == current_member().id:
         abort(403)  # the owner stays: a club always has one
-    remove_member(get_session(), member)
+    if remove_member(get_session(), member) is not None:
+        flash(_("%(name)s is no longer a member. The link they joined by was revoked too, "
+                "so it can't let them back in: make a new one for anyone else who needs it.",
+                name=member.name), "notice")
+    else:
+        flash(_("%(name)s is no longer a member.", name=member.name), "notice")
     return redirect(url_for("club.show") + "#members", 303)
 
 
@@ -106,16 +112,28 @@ def forget_device_(device_id: int):
 
 @bp.get("/share/<int:game_id>")
 def share(game_id: int):
-    """QR codes and links to watch a game and to join it as a scorer (owners make them)."""
+    """QR codes and links to watch a game and to join it as a scorer, while they last."""
     session = get_session()
     game = game_or_404(game_id)
-    member = current_member()
     links = []
-    if member.role == "owner":
-        club = current_club(session)
+    if current_member().role == "owner":
         for role in ("viewer", "scorer"):
-            invite = game_invite(session, club, role, member, game)
-            links.append((role, invite, link_of(invite)))
+            invite = game_invite(session, current_club(session), role, game)
+            if invite is not None:
+                links.append((role, invite, link_of(invite)))
     return render_page("share.html", game=game, links=links, qr_svg=qr_svg,
-                       shown_code=shown_code, plain_form=PlainForm(),
-                       back=request.args.get("back"))
+                       shown_code=shown_code, plain_form=PlainForm())
+
+
+@bp.post("/share/<int:game_id>")
+def make_share_links(game_id: int):
+    """Make the game's two links (owners only), or keep the ones still live."""
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    session = get_session()
+    game = game_or_404(game_id)
+    club, member = current_club(session), current_member()
+    for role in ("viewer", "scorer"):
+        if game_invite(session, club, role, game) is None:
+            new_invite(session, club, role, member, game)
+    return redirect(url_for("club.share", game_id=game.id), 303)

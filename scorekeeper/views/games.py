@@ -102,8 +102,10 @@ def new():
 def show(game_id: int):
     """The game: scores, the hand being entered, the history."""
     table = table_or_404(game_id)
-    if can(SCORER) and (request.htmx or "number" in request.args):
-        note_draft(get_session(), table, request.args)  # for the phones watching
+    if can(SCORER) and request.htmx:
+        # For the phones watching. Only the page's own steps: a link from elsewhere
+        # can't carry htmx's header, so it can't plant a hand in progress.
+        note_draft(get_session(), table, request.args)
     return render_game(table)
 
 

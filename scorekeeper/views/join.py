@@ -8,7 +8,7 @@ from scorekeeper.access import browser_label, current_member, remember_device
 from scorekeeper.db import get_session
 from scorekeeper.forms import CodeForm, JoinForm, NewClubForm, all_errors
 from scorekeeper.membership import (
-    create_club, join, live_invite, may_create_club, too_many_tries, typed_code,
+    ClubTaken, create_club, join, live_invite, may_create_club, too_many_tries, typed_code,
 )
 from scorekeeper.models import Club, Invite
 from scorekeeper.pages import render_page
@@ -28,8 +28,11 @@ def welcome():
         return redirect(url_for("join.by_code"), 303)
     form = NewClubForm()
     if form.validate_on_submit():
-        _club, _owner, cookie = create_club(session, form.club_name.data, form.your_name.data,
-                                            browser_label())
+        try:
+            _club, _owner, cookie = create_club(session, form.club_name.data,
+                                                form.your_name.data, browser_label())
+        except ClubTaken:  # another first visitor made it a moment ago
+            return redirect(url_for("join.by_code"), 303)
         return remember_device(redirect(url_for("games.index"), 303), cookie)
     status = 400 if form.is_submitted() else 200
     return render_page("welcome.html", status=status, form=form, messages=all_errors(form),
@@ -54,6 +57,11 @@ def by_link(token: str):
 
 def _join_page(invite: Invite, action: str):
     session = get_session()
+    member = current_member()
+    if member is not None and member.club_id == invite.club_id:
+        # A member opening their own club's link (a QR code scanned twice): they are in
+        # already, and joining again would trade their part for the link's.
+        return redirect(_after_joining(invite), 303)
     form = JoinForm()
     if form.validate_on_submit() and "your_name" in request.form:
         _member, cookie = join(session, invite, form.your_name.data, browser_label())
@@ -62,7 +70,7 @@ def _join_page(invite: Invite, action: str):
     messages = all_errors(form) if status == 400 else []
     return render_page("join.html", status=status, form=form, invite=invite, action=action,
                        club=session.get(Club, invite.club_id), messages=messages,
-                       member=current_member())
+                       member=member)
 
 
 @bp.route("/join", methods=["GET", "POST"])

@@ -37,6 +37,7 @@ def test_a_watcher_joins_by_the_shared_link_and_follows_the_game_live(
 
     # The owner's share page: a QR code and the link to watch, read-only.
     owner.get_by_role("link", name="Share this game (QR code)").click()
+    owner.get_by_role("button", name="Make the links for this game").click()
     watch = owner.get_by_role("region", name="Watch, read-only")
     expect(watch.get_by_role("img", name="QR code of the link below")).to_be_visible()
     link = watch.locator(".link-text a").inner_text()

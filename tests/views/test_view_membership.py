@@ -342,8 +342,13 @@ def test_a_revoked_link_is_gone(client, stranger, db):
 
 
 def test_a_game_link_sends_the_new_member_to_that_game(client, stranger, db, game):
-    """The share page makes a viewer and a scorer link for the game; joining by one
-    leads straight to that game."""
+    """The share page makes a viewer and a scorer link for the game (with a POST: a look
+    at the page makes none); joining by one leads straight to that game."""
+    assert len(link_cards(Page(client.get(f"/club/share/{game}")))) == 0
+    assert rows(db, Invite, Invite.game_id == game) == []
+    made = client.post(f"/club/share/{game}")
+    assert made.status_code == 303
+    client.post(f"/club/share/{game}")  # a second tap keeps the same two links
     page = Page(client.get(f"/club/share/{game}"))
     assert page.status == 200
     assert len(link_cards(page)) == 2
