@@ -29,7 +29,7 @@ CLUB_BLUEPRINTS = {"games", "hands", "evenings", "players", "backups", "exchange
 # Endpoints only an owner may use. A member knows the club exists, so other members are
 # told they may not (403); strangers still get 404.
 OWNER_ENDPOINTS = {"backups.restore", "club.new_link", "club.revoke_link", "club.remove_member_",
-                   "club.make_share_links"}
+                   "club.make_share_links", "club.change_role"}
 # Pages only for keeping score: a viewer is refused even the form.
 SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game"}
 # Endpoints any member may POST to, whatever their role: forgetting their own device.
@@ -64,11 +64,25 @@ def remember_device(response: Response, cookie: str) -> Response:
     return response
 
 
-def browser_label() -> str:
-    """A few words on the browser, so a member can tell their devices apart."""
-    agent = request.user_agent
-    words = [agent.browser, agent.platform]
-    return " on ".join(word.title() for word in words if word) or "A browser"
+# What a browser's User-Agent says, most specific first (Edge and Samsung say "Chrome"
+# too, Chrome says "Safari" too).
+_BROWSERS = (("EdgA/", "Edge"), ("Edg/", "Edge"), ("SamsungBrowser", "Samsung Internet"),
+             ("Firefox/", "Firefox"), ("FxiOS", "Firefox"), ("OPR/", "Opera"),
+             ("CriOS", "Chrome"), ("Chrome/", "Chrome"), ("Safari/", "Safari"))
+_SYSTEMS = (("iPhone", "iPhone"), ("iPad", "iPad"), ("Android", "Android"),
+            ("Windows", "Windows"), ("Macintosh", "Mac"), ("CrOS", "ChromeOS"),
+            ("Linux", "Linux"))
+
+
+def browser_label(agent: str | None = None) -> str:
+    """A few words on the browser ("Chrome on Android"), so a member can tell their
+    devices apart in the list and in the change log."""
+    agent = request.headers.get("User-Agent", "") if agent is None else agent
+    browser = next((name for mark, name in _BROWSERS if mark in agent), None)
+    system = next((name for mark, name in _SYSTEMS if mark in agent), None)
+    if browser and system:
+        return f"{browser} on {system}"
+    return browser or system or "A browser"
 
 
 def current_device() -> Device | None:

@@ -51,5 +51,6 @@ def init_app(app: Flask) -> None:
     def vary_on_htmx(response):
         # The same URL answers with a page or a fragment (which one: HX-Target,
         # HX-Boosted), so caches must tell them apart.
-        response.vary.update(("HX-Request", "HX-Target", "HX-Boosted"))
+        response.vary.update(("HX-Request", "HX-Target", "HX-Boosted",
+                              "HX-History-Restore-Request"))
         return response

@@ -222,3 +222,20 @@ def remove_member(session: Session, member: Member) -> Invite | None:
         invite = None
     session.commit()
     return invite
+
+
+def owners(session: Session, club_id: int) -> int:
+    """How many owners the club has."""
+    return session.exec(
+        select(func.count()).select_from(Member).where(
+            Member.club_id == club_id, Member.role == OWNER,
+            Member.removed_at.is_(None))  # type: ignore[union-attr]
+    ).one()
+
+
+def set_role(session: Session, member: Member, role: str) -> None:
+    if role not in ROLES:
+        raise ValueError(f"no such part: {role!r}")
+    member.role = role
+    session.add(member)
+    session.commit()

@@ -173,7 +173,9 @@ class Member(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     removed_at: Optional[datetime] = None
     # The link they joined by (revoked when they are removed, so it can't let them back).
-    invite_id: Optional[int] = Field(default=None, foreign_key="invite.id")
+    # An invite's id, without a foreign key: an invite names the member who made it, and
+    # two tables pointing at each other can't be created or dropped in any order.
+    invite_id: Optional[int] = None
 
 
 class Device(SQLModel, table=True):

@@ -40,8 +40,12 @@ BLOCKS = {
 
 
 def wants_fragment() -> bool:
-    """An htmx request that is not a boosted navigation gets just the block it targets."""
-    return bool(request.htmx) and not request.htmx.boosted
+    """An htmx request that is not a boosted navigation gets just the block it targets.
+
+    The Back button restoring a page htmx did not keep asks for the whole page.
+    """
+    return (bool(request.htmx) and not request.htmx.boosted
+            and request.headers.get("HX-History-Restore-Request") != "true")
 
 
 def render_page(template: str, status: int = 200, block: str | None = None, **context) -> Response:

@@ -34,6 +34,7 @@ ACCESS = {
     "hands.restore": "score",
     "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
     "club.remove_member_": "own", "club.make_share_links": "own",
+    "club.change_role": "own",
     "club.forget_device_": "device",
 }
 ROLES = ("owner", "scorer", "viewer", "stranger")

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, flash, redirect, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -12,7 +12,7 @@ from scorekeeper.db import get_session
 from scorekeeper.forms import NewLinkForm, PlainForm
 from scorekeeper.membership import (
     club_invites, club_members, forget_device, game_invite, member_devices, new_invite,
-    remove_member, revoke, shown_code,
+    owners, remove_member, revoke, set_role, shown_code,
 )
 from scorekeeper.models import Device, Invite, Member
 from scorekeeper.pages import render_page
@@ -40,8 +40,12 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
         "club.html", status=status, club=club, members=club_members(session, club),
         invites=invites, devices=member_devices(session, member),
         this_device=current_device(), link_of=link_of, qr_svg=qr_svg, shown_code=shown_code,
-        link_form=form or NewLinkForm(), plain_form=PlainForm(),
+        link_form=form or NewLinkForm(), plain_form=PlainForm(), role_names=role_names(),
     )
+
+
+def role_names() -> dict[str, str]:
+    return {"owner": _("owner"), "scorer": _("scorer"), "viewer": _("viewer")}
 
 
 @bp.get("")
@@ -96,16 +100,46 @@ def remove_member_(member_id: int):
     return redirect(url_for("club.show") + "#members", 303)
 
 
+@bp.post("/members/<int:member_id>/role")
+def change_role(member_id: int):
+    """Give another member another part (owners only; an owner can't demote themself)."""
+    form = PlainForm()
+    role = request.form.get("role")
+    if not form.validate_on_submit() or role not in role_names():
+        abort(400)
+    member = _club_row(Member, member_id)
+    if member.id == current_member().id:
+        abort(403)
+    set_role(get_session(), member, role)
+    flash(_("%(name)s is now %(role)s.", name=member.name, role=role_names()[role]), "notice")
+    return redirect(url_for("club.show") + "#members", 303)
+
+
 @bp.post("/devices/<int:device_id>/forget")
 def forget_device_(device_id: int):
-    """Forget one of this member's own devices (this one included: it signs out)."""
+    """Forget one of this member's own devices (this one included: it signs out).
+
+    A member whose last device is forgotten leaves the club; the club's only owner
+    can't, or nobody could let people in any more.
+    """
     if not PlainForm().validate_on_submit():
         abort(400)
+    session = get_session()
     device = _club_row(Device, device_id)
-    if device.member_id != current_member().id:
+    member = current_member()
+    if device.member_id != member.id:
         abort(404)
-    forget_device(get_session(), device)
+    last = len(member_devices(session, member)) == 1
+    if last and member.role == "owner" and owners(session, member.club_id) == 1:
+        flash(_("This is the only device of the club's only owner: make someone else an "
+                "owner first, or nobody could let people in any more."), "notice")
+        return redirect(url_for("club.show") + "#devices", 303)
+    forget_device(session, device)
+    if last:
+        remove_member(session, member)
     if current_device() is not None and device.id == current_device().id:
+        flash(_("This device was forgotten: it no longer opens the club. Join again with a "
+                "link or a code."), "notice")
         return redirect(url_for("join.by_code"), 303)
     return redirect(url_for("club.show") + "#devices", 303)
 

@@ -60,6 +60,9 @@ def test_back_after_recording_does_not_offer_the_hand_again(page: Page, live_ser
     expect_entry(page, 2, dealer=2)
     expect(page.get_by_role("button", name=re.compile("^Record hand"))).to_have_count(0)
     expect_scores(page, AFTER_HAND_1)
+    # The whole page came back, not just its game part: the top bar is there.
+    expect(page.get_by_role("link", name="Schmier scorekeeper")).to_be_visible()
+    assert page.locator("main#main").count() == 1
 
 
 def test_a_double_tap_on_record_records_the_hand_once(page: Page, live_server: str):

@@ -465,13 +465,47 @@ def test_a_member_sees_their_devices_and_forgets_one(app, client, db, game):
     assert "Kitchen tablet" not in Page(client.get("/club")).section_text("devices")
 
 
-def test_forgetting_this_device_signs_out(client, db, game):
-    """Forgetting the device in hand sends it to /join and it is a stranger after."""
-    (device,) = rows(db, Device)
-    response = client.post(f"/club/devices/{device.id}/forget")
+def test_forgetting_this_device_signs_out(app, client, db, game):
+    """Forgetting the device in hand sends it to /join, saying so, and it is a stranger
+    after; with their last device gone the member has left the club (no duplicate if
+    they join again)."""
+    scorer = client_as(app, "scorer", name="Sia")
+    sia = member_named(db, "Sia")
+    (device,) = rows(db, Device, Device.member_id == sia.id)
+    response = scorer.post(f"/club/devices/{device.id}/forget")
     assert response.status_code == 303
     assert path_of(response.headers["Location"]) == "/join"
-    assert client.get(f"/games/{game}").status_code == 404
+    assert "This device was forgotten" in scorer.get("/join").text
+    assert scorer.get(f"/games/{game}").status_code == 404
+    db.expire_all()
+    assert db.get(Member, sia.id).removed_at is not None
+    assert "Sia" not in client.get("/club").text
+
+
+def test_the_only_owner_cannot_forget_their_only_device(client, db, game):
+    """Nobody could let people in any more: refused, with the reason, device kept."""
+    (device,) = rows(db, Device)
+    response = client.post(f"/club/devices/{device.id}/forget")
+    assert path_of(response.headers["Location"]) == "/club"
+    assert "make someone else an owner first" in client.get("/club").text
+    db.expire_all()
+    assert db.get(Device, device.id).forgotten_at is None
+    assert client.get(f"/games/{game}").status_code == 200
+
+
+def test_the_owner_gives_a_member_another_part(app, client, db, game):
+    viewer = client_as(app, "viewer", name="Vic")
+    vic = member_named(db, "Vic")
+    assert viewer.post(f"/games/{game}/hands", data={}).status_code == 403
+    response = client.post(f"/club/members/{vic.id}/role", data={"role": "scorer"})
+    assert response.status_code == 303
+    assert "Vic is now scorer." in client.get("/club").text
+    db.expire_all()
+    assert db.get(Member, vic.id).role == "scorer"
+    assert viewer.get("/games/new").status_code == 200
+    assert client.post(f"/club/members/{vic.id}/role", data={"role": "king"}).status_code == 400
+    assert viewer.post(f"/club/members/{member_named(db, 'Owner').id}/role",
+                       data={"role": "viewer"}).status_code == 403
 
 
 def test_a_member_cannot_forget_another_members_device(app, client, db, game):
