@@ -50,6 +50,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     access.init_app(app)
+    from scorekeeper import languages
+
+    languages.init_app(app)
 
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import Babel, format_date, format_datetime, format_percent, get_locale
+from flask_babel import Babel, format_date, format_datetime, format_percent
 from flask_wtf.csrf import CSRFProtect
 from htmx_flask import Htmx
 
@@ -26,7 +26,9 @@ class QuietPollSessions(SecureCookieSessionInterface):
 
 def init_app(app: Flask) -> None:
     app.session_interface = QuietPollSessions()
-    babel.init_app(app)
+    from scorekeeper.languages import select_locale
+
+    babel.init_app(app, locale_selector=select_locale)
     csrf.init_app(app)
     htmx.init_app(app)
 
@@ -36,21 +38,18 @@ def init_app(app: Flask) -> None:
         if not session.permanent:  # setting it marks the session changed: only once
             session.permanent = True
 
-    from scorekeeper.words import minus
+    from scorekeeper.words import card_name, minus
 
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
+    app.jinja_env.globals["card_name"] = card_name
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent
     app.jinja_env.globals["format_datetime"] = format_datetime
-
-    @app.context_processor
-    def locale_context() -> dict:
-        return {"page_locale": str(get_locale() or "en")}
 
     @app.after_request
     def vary_on_htmx(response):
         # The same URL answers with a page or a fragment (which one: HX-Target,
         # HX-Boosted), so caches must tell them apart.
         response.vary.update(("HX-Request", "HX-Target", "HX-Boosted",
-                              "HX-History-Restore-Request"))
+                              "HX-History-Restore-Request", "Accept-Language"))
         return response

@@ -134,3 +134,9 @@ class NewLinkForm(FlaskForm):
 
 class PlainForm(FlaskForm):
     """A button that changes one thing named in its URL (revoke, forget, remove)."""
+
+
+class LanguageForm(FlaskForm):
+    """The language picker: one button per language (its value names it)."""
+
+    lang = StringField(validators=[DataRequired(), Length(max=8)])

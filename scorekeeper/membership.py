@@ -75,6 +75,8 @@ def shown_code(code: str) -> str:
 def typed_code(text: str) -> str:
     """What was typed, read as a code: case, spaces and dashes don't matter, nor O for 0."""
     cleaned = "".join(ch for ch in text.upper() if ch.isalnum())
+    # Persian (or Arabic) digits, as a Persian page shows the code, read as 0-9.
+    cleaned = cleaned.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789"))
     return cleaned.translate(str.maketrans("OIL", "011"))
 
 

@@ -6,8 +6,10 @@ through gettext, so that every sentence a player reads can be translated.
 from __future__ import annotations
 
 from flask_babel import gettext as _, lazy_gettext as _l
+from markupsafe import Markup
 
 from scorekeeper.rules import HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind
+from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
 
 SUIT_NAMES = {
@@ -80,6 +82,14 @@ def point_name(point: str) -> str:
         return str(point)
 
 
+def card_name(card: str) -> Markup:
+    """A card as a page shows it: "A♥" kept left to right (so that in right-to-left text
+    the suit stays after its rank), the Joker in the reader's words."""
+    if card == JOKER:
+        return Markup.escape(point_name("joker"))
+    return Markup('<bdi class="playing-card" dir="ltr">%s</bdi>') % card
+
+
 def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[Suit(suit)])
 
@@ -147,14 +157,22 @@ def verdict_sentence(verdict: Verdict) -> str:
     )
 
 
+def _sign_mark() -> str:
+    """A left-to-right mark before a sign in right-to-left text, so that it stays on the
+    left of its number (as CLDR writes Persian's minus sign); nothing elsewhere."""
+    from scorekeeper.languages import RIGHT_TO_LEFT, current_language
+
+    return "\u200e" if current_language() in RIGHT_TO_LEFT else ""
+
+
 def minus(number: int) -> str:
     """A score as the page shows it: a real minus sign, never a hyphen."""
-    return str(number) if number >= 0 else f"−{-number}"
+    return str(number) if number >= 0 else f"{_sign_mark()}−{-number}"
 
 
 def signed(number: int) -> str:
     """+3, −4 (a real minus sign), +0."""
-    return f"+{number}" if number >= 0 else f"−{-number}"
+    return f"{_sign_mark()}{'+' if number >= 0 else '−'}{abs(number)}"
 
 
 def hand_preview(deal: DealResult) -> str:

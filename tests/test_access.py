@@ -20,7 +20,7 @@ from scorekeeper.models import (
 # "score" (scorers and owners), "own" (owners only), "device" (any member, on their own
 # device), "front" (the home page: members see it, strangers are sent to make or join).
 ACCESS = {
-    "static": "public", "rules.show": "public",
+    "static": "public", "rules.show": "public", "languages.choose": "public",
     "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
     "join.by_code_joining": "public",
     "games.index": "front",
@@ -158,8 +158,10 @@ def test_a_viewer_finds_no_control_that_changes_anything(app, world):
         page = viewer.get(url).text
         forms = [chunk for chunk in page.split("<form")[1:]]
         posting = [form for form in forms if 'method="post"' in form.split(">")[0]]
-        # The only form a viewer gets is "forget this device" on the club page.
-        assert all("/forget" in form.split(">")[0] for form in posting), url
+        # The only forms a viewer gets: "forget this device" on the club page, and the
+        # language picker (which changes nothing but this device's language).
+        assert all("/forget" in form.split(">")[0] or 'action="/language"' in form.split(">")[0]
+                   for form in posting), url
         assert "/games/new" not in page and "/hands/1/edit" not in page, url
 
 

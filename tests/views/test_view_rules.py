@@ -6,7 +6,7 @@ import re
 
 def trumps(html: str) -> list[str]:
     row = re.search(r'class="trump-order"[^>]*>(.*?)</p>', html, re.S).group(1)
-    return re.findall(r"<span>(.*?)</span>", row)
+    return [re.sub(r"<[^>]+>", "", card) for card in re.findall(r"<span>(.*?)</span>", row)]
 
 
 def test_anyone_reads_the_rules_with_the_trump_order_of_hearts_by_default(stranger):
@@ -14,7 +14,7 @@ def test_anyone_reads_the_rules_with_the_trump_order_of_hearts_by_default(strang
     assert page.status_code == 200
     assert trumps(page.text) == ["A♥", "K♥", "Q♥", "J♥", "J♦", "10♥", "9♥", "8♥", "7♥",
                                  "6♥", "5♥", "4♥", "3♥", "2♥", "Joker"]
-    assert "Right Bauer: J♥. Left Bauer: J♦." in page.text
+    assert re.sub(r"<[^>]+>", "", page.text).count("Right Bauer: J♥. Left Bauer: J♦.") == 1
 
 
 def test_the_order_follows_the_trump_asked_for_and_ignores_a_bad_one(stranger):

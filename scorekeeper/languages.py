@@ -1,0 +1,98 @@
+"""The table's languages: which one a page speaks, the picker, and digits.
+
+The language comes from the device's choice (a cookie set by the picker), else the
+browser's Accept-Language, else English. Persian is written right to left, and shows
+Persian digits, as CLDR says it should.
+"""
+from __future__ import annotations
+
+import re
+from urllib.parse import urlsplit
+
+from flask import Blueprint, Flask, Response, has_request_context, redirect, request
+from flask_babel import get_locale
+
+from scorekeeper.forms import LanguageForm
+
+# Each language in its own name and script, in the order the picker lists them.
+LANGUAGES = {
+    "en": "English", "fa": "فارسی", "sk": "Slovenčina", "lo": "ລາວ", "te": "తెలుగు",
+    "fy": "Frysk",
+}
+RIGHT_TO_LEFT = {"fa"}
+COOKIE = "lang"
+COOKIE_DAYS = 400
+# CLDR's default digits where they are not 0-9 (Persian: extended Arabic-Indic).
+DIGITS = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
+
+bp = Blueprint("languages", __name__)
+
+
+def select_locale() -> str:
+    if not has_request_context():
+        return "en"  # a command line speaks English
+    chosen = request.cookies.get(COOKIE)
+    if chosen in LANGUAGES:
+        return chosen
+    return request.accept_languages.best_match(list(LANGUAGES), default="en")
+
+
+def current_language() -> str:
+    try:
+        locale = get_locale()
+    except RuntimeError:  # outside a request: a command line speaks English
+        return "en"
+    return locale.language if locale else "en"
+
+
+_TEXT = re.compile(r">([^<]+)<")
+
+
+def page_digits(html: str, language: str) -> str:
+    """The page's text (never its tags, attributes or addresses) in the language's
+    digits: every number a reader sees, whichever code wrote it."""
+    table = DIGITS.get(language)
+    if table is None:
+        return html
+    return _TEXT.sub(lambda match: ">" + match.group(1).translate(table) + "<", html)
+
+
+def _safe_next(target: str | None) -> str:
+    """Only a path of this site: the picker never sends anyone elsewhere."""
+    if not target:
+        return "/"
+    parts = urlsplit(target)
+    if parts.scheme or parts.netloc or not target.startswith("/") or target.startswith("//"):
+        return "/"
+    return target
+
+
+@bp.post("/language")
+def choose():
+    """Remember the language chosen on this device, then go back to the page."""
+    form = LanguageForm()
+    response = redirect(_safe_next(request.form.get("next")), 303)
+    if form.validate_on_submit() and form.lang.data in LANGUAGES:
+        response.set_cookie(COOKIE, form.lang.data, max_age=COOKIE_DAYS * 24 * 3600,
+                            httponly=True, samesite="Lax", secure=request.is_secure)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    app.register_blueprint(bp)
+
+    @app.after_request
+    def own_digits(response: Response) -> Response:
+        language = current_language()
+        if (language in DIGITS and response.mimetype == "text/html"
+                and not response.direct_passthrough and response.status_code != 204):
+            response.set_data(page_digits(response.get_data(as_text=True), language))
+        return response
+
+    @app.context_processor
+    def language_context() -> dict:
+        language = current_language()
+        return {"page_locale": language, "page_dir": "rtl" if language in RIGHT_TO_LEFT else "ltr",
+                "languages": LANGUAGES,
+                # Not read from the request: a page answering a refused upload can't.
+                "language_form": LanguageForm(formdata=None)}
