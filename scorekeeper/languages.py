@@ -46,15 +46,26 @@ def current_language() -> str:
 
 
 _TEXT = re.compile(r">([^<]+)<")
+# In Persian text: a number right after a Latin name or team letter ("Dan ۵", "A +۲",
+# "Dan: ۳") would join the name's left-to-right run and be read first. A right-to-left
+# mark between them keeps the reading order: the name, then its number.
+_LATIN_THEN_NUMBER = re.compile(r"([A-Za-z][)\]:]?)([ \u00a0]*)(?=\u200e?[−+]?[۰-۹])")
+RLM = "\u200f"
+
+
+def _persian_text(text: str) -> str:
+    text = text.translate(DIGITS["fa"])
+    text = _LATIN_THEN_NUMBER.sub(lambda m: m.group(1) + RLM + m.group(2), text)
+    # Persian writes its own comma, and a middle dot "·" looks like its zero "۰".
+    return text.replace(", ", "، ").replace("·", "•")
 
 
 def page_digits(html: str, language: str) -> str:
     """The page's text (never its tags, attributes or addresses) in the language's
-    digits: every number a reader sees, whichever code wrote it."""
-    table = DIGITS.get(language)
-    if table is None:
+    digits and punctuation: every number a reader sees, whichever code wrote it."""
+    if language not in DIGITS:
         return html
-    return _TEXT.sub(lambda match: ">" + match.group(1).translate(table) + "<", html)
+    return _TEXT.sub(lambda match: ">" + _persian_text(match.group(1)) + "<", html)
 
 
 def _safe_next(target: str | None) -> str:

@@ -7,12 +7,15 @@ document.addEventListener("htmx:configRequest", function (event) {
 });
 
 // Times written in UTC by the server are shown in the phone's own time zone.
+// Only where the browser knows the page's language: else the server's words stay.
 function localTimes(root) {
+  var lang = document.documentElement.lang || "en";
+  if (!window.Intl || Intl.DateTimeFormat.supportedLocalesOf([lang]).length === 0) return;
   root.querySelectorAll("time.local-time[datetime]").forEach(function (element) {
     var moment = new Date(element.getAttribute("datetime"));
     if (isNaN(moment)) return;
-    element.textContent = moment.toLocaleString(document.documentElement.lang || undefined,
-      {dateStyle: "short", timeStyle: "short"});
+    element.textContent = moment.toLocaleString(lang,
+      {dateStyle: "short", timeStyle: "short", calendar: "gregory"});
   });
 }
 document.addEventListener("DOMContentLoaded", function () { localTimes(document); });

@@ -134,7 +134,11 @@ def test_persian_pages_show_persian_digits_in_text_never_in_addresses(client, st
 
 def test_page_digits_touch_text_only():
     html = '<a href="/games/12" data-n="3">Hand 12</a><span>−4</span>'
-    assert page_digits(html, "fa") == '<a href="/games/12" data-n="3">Hand ۱۲</a><span>−۴</span>'
+    assert page_digits(html, "fa") == \
+        '<a href="/games/12" data-n="3">Hand\u200f ۱۲</a><span>−۴</span>'
+    # Persian commas and a dot that can't be taken for its zero; a right-to-left mark
+    # keeps "A, then its score" in reading order.
+    assert page_digits("<p>A 2, B 0 · C</p>", "fa") == "<p>A\u200f ۲، B\u200f ۰ • C</p>"
     assert page_digits(html, "sk") == html
 
 
