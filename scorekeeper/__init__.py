@@ -38,15 +38,17 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
 
-    from scorekeeper import db, extensions, security
+    from scorekeeper import assets, db, extensions, security
 
+    assets.init_app(app)
     extensions.init_app(app)
     security.init_app(app)
     db.init_app(app)
 
     from scorekeeper import access
     from scorekeeper.views import (
-        backups, club, errors, evenings, exchange, games, hands, join, players, rules,
+        backups, club, errors, evenings, exchange, games, hands, health, join, players,
+        rules,
     )
 
     access.init_app(app)
@@ -63,6 +65,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(club.bp)
     app.register_blueprint(join.bp)
     app.register_blueprint(rules.bp)
+    app.register_blueprint(health.bp)
     errors.init_app(app)
 
     from scorekeeper import cli

@@ -8,10 +8,15 @@ from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
 
+BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before giving up
+
+
 def make_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        options: dict = {"connect_args": {"check_same_thread": False, "timeout": 15}}
-        if ":memory:" in url or url in ("sqlite://", "sqlite:///"):
+        options: dict = {"connect_args": {"check_same_thread": False,
+                                          "timeout": BUSY_TIMEOUT_MS / 1000}}
+        in_memory = ":memory:" in url or url in ("sqlite://", "sqlite:///")
+        if in_memory:
             options["poolclass"] = StaticPool  # one shared in-memory database
         engine = create_engine(url, **options)
 
@@ -19,6 +24,11 @@ def make_engine(url: str) -> Engine:
         def _sqlite_pragmas(dbapi_connection, _record) -> None:
             cursor = dbapi_connection.cursor()
             cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            if not in_memory:
+                # Write-ahead log: pages (and the 2-second polls) read while a hand is
+                # written, instead of waiting for the writer.
+                cursor.execute("PRAGMA journal_mode=WAL")
             cursor.close()
 
         return engine

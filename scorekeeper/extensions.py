@@ -5,21 +5,23 @@ from flask import Flask, request, session
 from flask.sessions import SecureCookieSessionInterface
 from flask_babel import Babel, format_date, format_datetime, format_percent
 from flask_wtf.csrf import CSRFProtect
+from flask_compress import Compress
 from htmx_flask import Htmx
 
 babel = Babel()
 csrf = CSRFProtect()
 htmx = Htmx()
+compress = Compress()
 
 # Requests that never change the session: a poll every 2 seconds needn't send it back.
-QUIET_ENDPOINTS = {"games.live"}
+QUIET_ENDPOINTS = {"games.live", "health.healthz"}
 
 
 class QuietPollSessions(SecureCookieSessionInterface):
     """The signed-cookie session, left unsent on polls (it is refreshed by any page)."""
 
     def should_set_cookie(self, app: Flask, session) -> bool:
-        if request.endpoint in QUIET_ENDPOINTS and not session.modified:
+        if request.endpoint in QUIET_ENDPOINTS:  # nothing they do needs the session
             return False
         return super().should_set_cookie(app, session)
 
@@ -29,6 +31,12 @@ def init_app(app: Flask) -> None:
     from scorekeeper.languages import select_locale
 
     babel.init_app(app, locale_selector=select_locale)
+    # Registered first, so its after_request runs last: on the finished page.
+    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
+    app.config.setdefault("COMPRESS_MIMETYPES", [
+        "text/html", "text/css", "text/javascript", "application/javascript",
+        "application/json", "text/csv", "image/svg+xml", "application/manifest+json"])
+    compress.init_app(app)
     csrf.init_app(app)
     htmx.init_app(app)
 
