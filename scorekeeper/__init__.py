@@ -47,8 +47,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorekeeper import access
     from scorekeeper.views import (
-        backups, club, errors, evenings, exchange, games, hands, health, join, players,
-        rules,
+        backups, club, errors, evenings, exchange, games, hands, health, join, offline,
+        players, rules,
     )
 
     access.init_app(app)
@@ -66,6 +66,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(join.bp)
     app.register_blueprint(rules.bp)
     app.register_blueprint(health.bp)
+    app.register_blueprint(offline.bp)
     errors.init_app(app)
 
     from scorekeeper import cli

@@ -20,3 +20,8 @@ function localTimes(root) {
 }
 document.addEventListener("DOMContentLoaded", function () { localTimes(document); });
 document.addEventListener("htmx:afterSwap", function (event) { localTimes(event.detail.target); });
+
+// Installable, with an offline notice instead of the browser's error page.
+if ("serviceWorker" in navigator) {
+  window.addEventListener("load", function () { navigator.serviceWorker.register("/sw.js"); });
+}

@@ -21,7 +21,7 @@ from scorekeeper.models import (
 # device), "front" (the home page: members see it, strangers are sent to make or join).
 ACCESS = {
     "static": "public", "rules.show": "public", "languages.choose": "public",
-    "health.healthz": "public",
+    "health.healthz": "public", "offline.service_worker": "public", "offline.offline": "public",
     "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
     "join.by_code_joining": "public",
     "games.index": "front",

@@ -50,3 +50,27 @@ def test_pages_and_static_files_are_compressed_for_browsers_that_ask(app):
         assert packed.headers["Content-Encoding"] == encoding, url
         assert len(packed.data) < len(plain.data) / 2, url
         assert "Accept-Encoding" in packed.vary
+
+
+def test_the_app_is_installable_manifest_icons_and_service_worker(app):
+    import json
+    import re
+
+    client = app.test_client()
+    page = client.get("/rules").text
+    manifest_url = re.search(r'<link rel="manifest" href="([^"]+)"', page).group(1)
+    manifest = client.get(manifest_url.replace("&amp;", "&"))
+    assert manifest.mimetype == "application/manifest+json"
+    data = json.loads(manifest.data)
+    assert (data["start_url"], data["display"], data["theme_color"]) == ("/", "standalone",
+                                                                        "#0f3d2c")
+    sizes = {icon["sizes"] for icon in data["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in data["icons"]:
+        assert client.get(icon["src"]).status_code == 200
+    worker = client.get("/sw.js")
+    assert worker.status_code == 200 and worker.mimetype == "text/javascript"
+    assert worker.headers["Cache-Control"] == "no-cache"
+    assert b'request.method !== "GET"' in worker.data  # no change is ever made offline
+    offline = client.get("/offline").text
+    assert "Everything recorded so far is safe. Reconnect to record the next hand." in offline

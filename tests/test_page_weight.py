@@ -1,0 +1,42 @@
+"""Page-weight budgets (bytes are deterministic): what a phone downloads at the table.
+
+The game page's first load (HTML, CSS and scripts, gzipped) must stay within 30 KB, and
+the htmx answer that records a hand within 8 KB, with 20 hands in the game.
+"""
+from __future__ import annotations
+
+import gzip
+import re
+
+from members import client_as
+
+FIRST_LOAD_BUDGET = 30 * 1024
+RECORD_BUDGET = 8 * 1024
+HANDS = 20
+TALLY = {"high": "A", "low": "B", "right": "C", "left": "A", "joker": "B", "game": "C"}
+CALLS = "3," + ",".join(["pass"] * 5)
+
+
+def gzipped(data: bytes) -> int:
+    return len(gzip.compress(data, 6))
+
+
+def test_the_game_page_and_the_record_answer_stay_within_budget(app):
+    client = client_as(app)
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="999", first_dealer="1")
+    game = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    for number in range(1, HANDS + 1):
+        response = client.post(f"/games/{game}/hands",
+                               data={"number": number, "calls": CALLS, "trump": "hearts", **TALLY})
+        assert response.status_code == 303
+    html = client.get(f"/games/{game}").data
+    assets = re.findall(rb'(?:href|src)="(/static/[^"]+\.(?:css|js)[^"]*)"', html)
+    assert len(assets) == 3  # the stylesheet, htmx and the app's script
+    first_load = gzipped(html) + sum(gzipped(client.get(a.decode().replace("&amp;", "&")).data)
+                                     for a in assets)
+    assert first_load <= FIRST_LOAD_BUDGET, first_load
+    record = client.post(f"/games/{game}/hands", headers={"HX-Request": "true", "HX-Target": "game"},
+                         data={"number": HANDS + 1, "calls": CALLS, "trump": "hearts", **TALLY})
+    assert record.status_code == 200
+    assert gzipped(record.data) <= RECORD_BUDGET, gzipped(record.data)
