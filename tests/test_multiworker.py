@@ -42,7 +42,7 @@ MIXED = 10  # rounds of two scorers recording the next hand while two undo the l
 PLAYED = {"trump": "hearts", "high": "A", "low": "B", "right": "C", "left": "A",
           "joker": "B", "game": "C"}
 BID_3 = "3,pass,pass,pass,pass,pass"
-ACCEPTED = {200, 303, 409}  # a page, a change kept, a change refused: nothing else
+ACCEPTED = {200, 204, 303, 409}  # a page, "unchanged", a change kept or refused: nothing else
 
 CSRF_META = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
 REVISION = re.compile(r'name="revision" value="(\d+)"')
@@ -354,3 +354,57 @@ def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
     assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()
     assert set(tally.statuses) <= ACCEPTED, tally.statuses
     assert server.process.poll() is None, "the server died during the test"
+
+
+@pytest.fixture
+def two_servers(tmp_path):
+    """Two app servers (gunicorn each) on different ports, sharing one database."""
+    database_url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    secret_key = "two-servers-test"
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
+    devices = {"scorer": member_cookie(app, "scorer", "Sam"),
+               "viewer": member_cookie(app, "viewer", "Vera")}
+    first_dir, second_dir = tmp_path / "first", tmp_path / "second"
+    first_dir.mkdir()
+    second_dir.mkdir()
+    first = _start_server(first_dir, database_url, secret_key)
+    try:
+        second = _start_server(second_dir, database_url, secret_key)
+        try:
+            yield first, second, devices
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+        app.extensions["db_engine"].dispose()
+
+
+def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
+    """A hand recorded through one server is read, and polled live, through the other:
+    no state is kept in a process."""
+    first, second, devices = two_servers
+    tally = Tally()
+    sam = Phone("Sam", devices["scorer"], first.port, tally)
+    vera = Phone("Vera", devices["viewer"], second.port, tally)
+    assert sam.get("/games/new").status == 200
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="21", first_dealer="1")
+    game_url = sam.post("/games/new", form).location
+    game_path = "/" + game_url.split("/", 3)[-1] if game_url.startswith("http") else game_url
+    page = vera.get(game_path)
+    assert page.status == 200
+    poll = re.search(r'hx-get="([^"]*/live\?[^"]*)"', page.body).group(1).replace("&amp;", "&")
+    assert vera.get(poll).status == 204  # nothing changed yet
+
+    revision = REVISION.search(sam.get(game_path).body).group(1)
+    recorded = sam.post(f"{game_path}/hands", {"number": 1, "revision": revision,
+                                              "calls": BID_3, **PLAYED})
+    assert recorded.status == 303
+
+    live = vera.get(poll)  # the other server, the other process: the change is there
+    assert live.status == 200
+    assert "Sam (" in live.body and "recorded hand 1" in live.body
+    assert 'aria-label="Team A: ' in live.body
+    read = vera.get(game_path).body
+    assert "Hand 2" in read
+    assert tally.errors == []
