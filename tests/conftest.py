@@ -5,6 +5,7 @@ import pytest
 from sqlmodel import Session
 
 from scorekeeper import create_app
+from databases import database_url, drop_created
 from members import client_as
 
 SEAT_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -12,13 +13,16 @@ SEAT_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
 @pytest.fixture
 def app():
-    """The app on a fresh in-memory database; CSRF off (its own tests turn it on)."""
-    return create_app({
+    """The app on a fresh database (in-memory SQLite, or a PostgreSQL database of its
+    own when TEST_DATABASE_URL names a server); CSRF off (its own tests turn it on)."""
+    app = create_app({
         "TESTING": True,
-        "DATABASE_URL": "sqlite://",
+        "DATABASE_URL": database_url(),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
     })
+    yield app
+    app.extensions["db_engine"].dispose()  # its connections, not left for later
 
 
 @pytest.fixture
@@ -79,3 +83,7 @@ def row_counts(app):
             }
 
     return count
+
+
+def pytest_sessionfinish(session, exitstatus):
+    drop_created()  # the PostgreSQL databases the tests made, if any

@@ -18,6 +18,7 @@ from sqlmodel import Session, func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from databases import database_url
 from members import client_as
 from scorekeeper import backup as backup_module
 from scorekeeper import create_app
@@ -39,7 +40,7 @@ CONTENTS = "12 players, 2 evenings and 3 games"
 def fresh_app(**config):
     """An app on a database of its own, empty but for the default club."""
     return create_app({
-        "TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "backup-test",
+        "TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "backup-test",
         "WTF_CSRF_ENABLED": False, **config,
     })
 

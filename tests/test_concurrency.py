@@ -11,6 +11,7 @@ import threading
 import pytest
 from sqlmodel import Session, select
 
+from databases import database_url
 from members import client_as
 from scorekeeper import create_app
 from scorekeeper.ledger import load_table
@@ -24,7 +25,7 @@ BID_3 = "3,pass,pass,pass,pass,pass"
 
 @pytest.fixture
 def file_app(tmp_path):
-    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'race.sqlite'}",
+    return create_app({"TESTING": True, "DATABASE_URL": database_url(f"sqlite:///{tmp_path / 'race.sqlite'}"),
                        "SECRET_KEY": "race", "WTF_CSRF_ENABLED": False})
 
 

@@ -12,6 +12,7 @@ from sqlmodel import select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
+from databases import database_url
 from members import client_as
 from scorekeeper import create_app
 from scorekeeper import exchange
@@ -526,7 +527,7 @@ def test_uploading_a_file_over_the_limit_is_refused_in_the_page(app, client, row
 
 
 def test_the_import_form_carries_csrf_and_refuses_a_post_without_it(row_counts):
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "test"})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "test"})
     client = client_as(app)
     assert 'name="csrf_token"' in client.get("/games/import").text
     response = upload(client, json.dumps(EVENING))

@@ -28,6 +28,7 @@ from urllib.parse import urlencode
 import pytest
 from sqlmodel import Session, select
 
+from databases import database_url as fresh_database
 from members import member_cookie
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
@@ -254,7 +255,7 @@ def club(tmp_path):
     The app made here brings the file's schema up to date and adds the members before
     the server starts, so its workers find the database ready.
     """
-    database_url = f"sqlite:///{tmp_path / 'club.sqlite'}"
+    database_url = fresh_database(f"sqlite:///{tmp_path / 'club.sqlite'}")
     secret_key = "multi-worker-test"
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
     devices = {name: member_cookie(app, "scorer", name) for name in SCORERS}
@@ -359,7 +360,7 @@ def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
 @pytest.fixture
 def two_servers(tmp_path):
     """Two app servers (gunicorn each) on different ports, sharing one database."""
-    database_url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
+    database_url = fresh_database(f"sqlite:///{tmp_path / 'shared.sqlite'}")
     secret_key = "two-servers-test"
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
     devices = {"scorer": member_cookie(app, "scorer", "Sam"),

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from flask import after_this_request
 
+from databases import database_url
 from scorekeeper import create_app
 from scorekeeper.security import secured_cookie
 
@@ -223,7 +224,7 @@ def proxied_app(monkeypatch, env: str | None, **config):
         monkeypatch.delenv("SCOREKEEPER_BEHIND_PROXY", raising=False)
     else:
         monkeypatch.setenv("SCOREKEEPER_BEHIND_PROXY", env)
-    return create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "proxy",
+    return create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "proxy",
                        **config})
 
 

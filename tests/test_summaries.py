@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
+from databases import database_url
 from members import client_as
 from scorekeeper import create_app
 from scorekeeper.ledger import edit_hand, load_seated, load_table, record_hand, undo_last_hand
@@ -39,7 +40,7 @@ seeding = _seed_module()
 
 
 def fresh_club(evenings: int, games: int, hands: int, rng: random.Random):
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     session = Session(app.extensions["db_engine"], expire_on_commit=False)
     club = session.exec(select(Club)).one()
     counts = seeding.seed(session, club, evenings=evenings, games=games, hands=hands, rng=rng)
@@ -165,7 +166,7 @@ def test_a_stored_sum_with_another_stamp_is_never_read():
 
 @pytest.mark.parametrize("evenings", [1, 3])
 def test_an_empty_club_has_no_figures(evenings):
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with Session(app.extensions["db_engine"]) as session:
         club = session.exec(select(Club)).one()
         assert club_stats(session, club.id) == []
@@ -173,7 +174,7 @@ def test_an_empty_club_has_no_figures(evenings):
 
 
 def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "SECRET_KEY": "t"})
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with Session(app.extensions["db_engine"]) as session:
         club = session.exec(select(Club)).one()
         seeding.seed(session, club, evenings=100, games=400, hands=4000, rng=random.Random(2))

@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect, sync_playwright
 from werkzeug.serving import make_server
 
+from databases import database_url
 from members import member_cookie
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
@@ -55,7 +56,7 @@ def live_app(tmp_path_factory):
     database = Path(tmp_path_factory.mktemp("browser-db")) / "scorekeeper.sqlite"
     app = create_app({
         "TESTING": True,
-        "DATABASE_URL": f"sqlite:///{database}",
+        "DATABASE_URL": database_url(f"sqlite:///{database}"),
         "SECRET_KEY": "browser-test",
     })
     assert app.config.get("WTF_CSRF_ENABLED", True), "the browser tests need CSRF on"

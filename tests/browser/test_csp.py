@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
+from databases import database_url
 from conftest import phone_context, serve
 from scorekeeper import create_app
 from table_steps import (
@@ -40,7 +41,7 @@ REFUSED = re.compile(r"Refused to|Content Security Policy|securitypolicyviolatio
 def fresh_server(tmp_path_factory):
     """The app on a database of its own, so this page's browser is its first visitor."""
     database = Path(tmp_path_factory.mktemp("csp-db")) / "scorekeeper.sqlite"
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{database}",
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(f"sqlite:///{database}"),
                       "SECRET_KEY": "csp-test"})
     yield from serve(app, "csp-server")
 

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 from flask.testing import FlaskClient
 
+from databases import database_url
 from scorekeeper import create_app
 from view_helpers import hand_form
 
@@ -36,7 +37,7 @@ def csrf_app():
     """The app as it runs at the table: CSRF on (the shared ``app`` turns it off)."""
     app = create_app({
         "TESTING": True,
-        "DATABASE_URL": "sqlite://",
+        "DATABASE_URL": database_url(),
         "SECRET_KEY": "csrf-test-secret",
     })
     app.test_client_class = CheckedClient

@@ -15,7 +15,6 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from members import client_as
 from scorekeeper.languages import LANGUAGES, page_digits
 
 ROOT = Path(__file__).resolve().parents[2]

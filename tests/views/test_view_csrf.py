@@ -10,6 +10,7 @@ import itsdangerous.timed
 import pytest
 from sqlmodel import Session
 
+from databases import database_url
 from members import client_as
 from scorekeeper import create_app
 from view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
@@ -109,7 +110,7 @@ def test_a_token_still_works_five_hours_later(csrf_app, csrf_db, monkeypatch, ne
 
 def test_the_same_wait_fails_with_flask_wtfs_one_hour_limit(monkeypatch, new_game_form):
     """The check above can fail: with the one-hour default the token has expired."""
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://",
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(),
                       "SECRET_KEY": "csrf-test-secret", "WTF_CSRF_TIME_LIMIT": 3600})
     assert_refused(post_five_hours_later(app, monkeypatch, new_game_form))
     with Session(app.extensions["db_engine"]) as session:

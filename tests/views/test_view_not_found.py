@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from databases import database_url
 from members import client_as
 from scorekeeper import create_app
 from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form
@@ -62,7 +63,7 @@ def test_a_wrong_method_says_so(client, start_game):
 
 def test_an_unexpected_error_shows_words_not_a_trace(monkeypatch, new_game_form):
     """Outside tests the app catches everything: the player reads what to do."""
-    app = create_app({"DATABASE_URL": "sqlite://", "SECRET_KEY": "x",
+    app = create_app({"DATABASE_URL": database_url(), "SECRET_KEY": "x",
                       "WTF_CSRF_ENABLED": False})
     client = client_as(app)
     response = client.post("/games/new", data=new_game_form())
