@@ -26,6 +26,17 @@ def _admin():
     return create_engine(SERVER, isolation_level="AUTOCOMMIT")
 
 
+def _create(name: str, template: str | None = None) -> str:
+    """Make database ``name`` (a copy of ``template``, if given); its URL."""
+    CREATED.append(name)
+    admin = _admin()
+    with admin.connect() as connection:
+        copy = f' TEMPLATE "{template}"' if template else ""
+        connection.exec_driver_sql(f'CREATE DATABASE "{name}"{copy}')
+    admin.dispose()
+    return make_url(SERVER).set(database=name).render_as_string(hide_password=False)
+
+
 @lru_cache(maxsize=1)
 def _template() -> str:
     """A database migrated to the newest schema, to clone each test's from."""
@@ -33,12 +44,7 @@ def _template() -> str:
     from scorekeeper.migrate import upgrade
 
     name = f"sk_template_{os.getpid()}_{uuid.uuid4().hex[:6]}"
-    CREATED.append(name)
-    admin = _admin()
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    admin.dispose()
-    engine = make_engine(make_url(SERVER).set(database=name).render_as_string(hide_password=False))
+    engine = make_engine(_create(name))
     upgrade(engine)
     engine.dispose()  # a template can't be copied while anyone is connected to it
     return name
@@ -48,13 +54,7 @@ def database_url(sqlite: str = "sqlite://") -> str:
     """A new, empty database (migrated, with its first club) for one app."""
     if not on_postgresql():
         return sqlite
-    name = f"sk_{uuid.uuid4().hex[:16]}"
-    CREATED.append(name)
-    admin = _admin()
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}" TEMPLATE "{_template()}"')
-    admin.dispose()
-    return make_url(SERVER).set(database=name).render_as_string(hide_password=False)
+    return _create(f"sk_{uuid.uuid4().hex[:16]}", _template())
 
 
 def drop_created() -> None:
