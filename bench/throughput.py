@@ -1,0 +1,241 @@
+"""Throughput and latency under gunicorn, side by side with a bare Flask "hello".
+
+    python bench/throughput.py                 # 2 workers, 8 clients, 5 s per case
+    python bench/throughput.py --seconds 10 --clients 16
+
+Starts, on 127.0.0.1, gunicorn with 2 workers serving (a) a tiny reference app whose one
+route answers "hello" (the baseline) and (b) scorekeeper on a fresh SQLite file. Then,
+for each case, several client threads send requests back to back for a few seconds:
+
+- the baseline "hello";
+- the game page of a game with 20 hands (as a member sees it);
+- an unchanged live poll (the 204 every phone sends every 2 seconds);
+- recording a hand (each client in a game of its own, so none is refused).
+
+It prints requests per second and the median and 99th-percentile latency of each, and
+each throughput as a ratio to the baseline. Nothing is asserted: numbers are measured.
+"""
+from __future__ import annotations
+
+import argparse
+import http.client
+import os
+import re
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from urllib.parse import urlencode
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+HELLO_APP = '''
+from flask import Flask
+app = Flask(__name__)
+
+@app.get("/")
+def hello():
+    return "hello"
+'''
+SEATS = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A", "low": "B",
+          "right": "C", "left": "A", "joker": "B", "game": "C"}
+CSRF = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
+REVISION = re.compile(r'name="revision" value="(\d+)"')
+POLL = re.compile(r'hx-get="([^"]*/live\?[^"]*)"')
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def start(app_spec: str, cwd: Path, env: dict, workers: int) -> tuple[subprocess.Popen, int]:
+    port = free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
+         str(workers), "--threads", "4", "--worker-class", "gthread", "--log-level",
+         "warning", app_spec],
+        cwd=cwd, env={**os.environ, **env}, start_new_session=True)
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+            connection.request("GET", "/healthz" if "scorekeeper" in app_spec else "/")
+            connection.getresponse().read()
+            return process, port
+        except OSError:
+            time.sleep(0.1)
+    stop(process)
+    raise SystemExit(f"{app_spec} did not start")
+
+
+def stop(process: subprocess.Popen) -> None:
+    process.terminate()
+    try:
+        process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        os.killpg(process.pid, signal.SIGKILL)
+
+
+class Client:
+    """One phone: a keep-alive connection, its cookies and its CSRF token."""
+
+    def __init__(self, port: int, cookies: dict[str, str] | None = None) -> None:
+        self.port = port
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+        self.cookies = dict(cookies or {})
+        self.csrf = ""
+
+    def send(self, method: str, path: str, form: dict | None = None,
+             headers: dict | None = None) -> tuple[int, str]:
+        all_headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                       **(headers or {})}
+        body = None
+        if form is not None:
+            body = urlencode(form)
+            all_headers.update({"Content-Type": "application/x-www-form-urlencoded",
+                                "X-CSRFToken": self.csrf})
+        try:
+            self.connection.request(method, path, body=body, headers=all_headers)
+            response = self.connection.getresponse()
+        except (http.client.RemoteDisconnected, BrokenPipeError, ConnectionResetError):
+            # The server closed an idle keep-alive connection: open another, once.
+            self.connection.close()
+            self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+            self.connection.request(method, path, body=body, headers=all_headers)
+            response = self.connection.getresponse()
+        text = response.read().decode("utf-8", "replace")
+        for header in response.headers.get_all("Set-Cookie") or []:
+            name, _, value = header.split(";", 1)[0].partition("=")
+            self.cookies[name.strip()] = value
+        token = CSRF.search(text)
+        if token:
+            self.csrf = token.group(1)
+        return response.status, text
+
+
+def new_game(client: Client, hands: int) -> str:
+    client.send("GET", "/games/new")
+    status, _ = client.send("POST", "/games/new", {**SEATS, "teams": "3x2", "target": "999",
+                                                   "first_dealer": "1"})
+    assert status == 303, status
+    _, page = client.send("GET", "/")
+    game = re.findall(r'href="/games/(\d+)"', page)[0]
+    for number in range(1, hands + 1):
+        record(client, game, number)
+    return game
+
+
+def record(client: Client, game: str, number: int) -> int:
+    _, page = client.send("GET", f"/games/{game}")
+    revision = REVISION.search(page).group(1)
+    status, _ = client.send("POST", f"/games/{game}/hands",
+                            {"number": number, "revision": revision, **PLAYED},
+                            {"HX-Request": "true", "HX-Target": "game"})
+    return status
+
+
+def run_case(make_request, clients: int, seconds: float) -> tuple[float, float, float]:
+    """(requests per second, median ms, p99 ms) of ``make_request(index)`` in threads."""
+    latencies: list[list[float]] = [[] for _ in range(clients)]
+    stop_at = time.monotonic() + seconds
+
+    def loop(index: int) -> None:
+        request = make_request(index)
+        while time.monotonic() < stop_at:
+            started = time.perf_counter()
+            request()
+            latencies[index].append((time.perf_counter() - started) * 1000)
+
+    threads = [threading.Thread(target=loop, args=(i,)) for i in range(clients)]
+    began = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    elapsed = time.monotonic() - began
+    flat = sorted(ms for per in latencies for ms in per)
+    p99 = flat[min(len(flat) - 1, int(len(flat) * 0.99))]
+    return len(flat) / elapsed, statistics.median(flat), p99
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--clients", type=int, default=8)
+    parser.add_argument("--seconds", type=float, default=5)
+    args = parser.parse_args(argv)
+
+    from scorekeeper import create_app
+    from scorekeeper.access import COOKIE
+    from scorekeeper.membership import add_member
+    from sqlmodel import Session, select
+
+    from scorekeeper.models import Club
+
+    with tempfile.TemporaryDirectory() as folder:
+        folder_path = Path(folder)
+        (folder_path / "hello.py").write_text(HELLO_APP)
+        database = f"sqlite:///{folder_path / 'bench.sqlite'}"
+        env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+        app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
+        with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+            club = session.exec(select(Club)).first()
+            cookies = [add_member(session, club.id, f"Scorer {i}", "scorer", "Bench")[1]
+                       for i in range(args.clients + 1)]
+        app.extensions["db_engine"].dispose()
+        hello, hello_port = start("hello:app", folder_path, {}, args.workers)
+        keeper, port = start("scorekeeper:create_app()", ROOT, env, args.workers)
+        try:
+            setup = Client(port, {COOKIE: cookies[-1]})
+            game = new_game(setup, 20)
+            _, page = setup.send("GET", f"/games/{game}")
+            poll = POLL.search(page).group(1).replace("&amp;", "&")
+            phones = [Client(port, {COOKIE: cookie}) for cookie in cookies[:-1]]
+            for phone in phones:
+                phone.send("GET", f"/games/{game}")  # session and token, as a phone has
+            own_games = [new_game(phone, 0) for phone in phones]
+            next_number = [1] * args.clients
+
+            def hello_request(index):
+                client = Client(hello_port)
+                return lambda: client.send("GET", "/")
+
+            def page_request(index):
+                return lambda: phones[index].send("GET", f"/games/{game}")
+
+            def poll_request(index):
+                return lambda: phones[index].send("GET", poll, headers={"HX-Request": "true"})
+
+            def record_request(index):
+                def one():
+                    record(phones[index], own_games[index], next_number[index])
+                    next_number[index] += 1
+                return one
+
+            cases = [("hello (baseline)", hello_request), ("game page, 20 hands", page_request),
+                     ("live poll, unchanged", poll_request),
+                     ("record a hand (+ its page)", record_request)]
+            rows = [(name, *run_case(make, args.clients, args.seconds)) for name, make in cases]
+        finally:
+            stop(keeper)
+            stop(hello)
+    baseline = rows[0][1]
+    print(f"gunicorn, {args.workers} workers x 4 threads, {args.clients} clients, "
+          f"{args.seconds:g} s each, on 127.0.0.1")
+    print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9}")
+    for name, rate, median, p99 in rows:
+        print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}×")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
