@@ -1,0 +1,108 @@
+"""Lighthouse, at its mobile settings, on the home, game and history pages.
+
+    npm install --prefix /some/dir lighthouse@12
+    python bench/lighthouse.py --lighthouse /some/dir/node_modules/.bin/lighthouse
+
+Serves the app on 127.0.0.1 (a fresh SQLite file, a club's owner, a game of 20 hands),
+opens Debian's Chromium with that owner's device cookie, and lets Lighthouse drive it
+(over the DevTools port) through each page. Prints the scores and exits non-zero when
+performance is under 0.95, or accessibility or best practices under 1. `.ci/run` runs it.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+THRESHOLDS = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
+PAGES = {"home": "/", "game": "/games/{game}", "history": "/evenings"}
+PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A", "low": "B",
+          "right": "C", "left": "A", "joker": "B", "game": "C"}
+
+
+def serve(folder: Path):
+    """The app with a club's owner and a game of 20 hands; (server, url, cookie, game)."""
+    from sqlmodel import Session, select
+
+    from scorekeeper import create_app
+    from scorekeeper.access import COOKIE
+    from scorekeeper.membership import add_member
+    from scorekeeper.models import Club
+
+    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'lighthouse.sqlite'}",
+                      "SECRET_KEY": "lighthouse", "WTF_CSRF_ENABLED": False})
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club)).first()
+        _member, cookie = add_member(session, club.id, "Ann", "owner", "Lighthouse")
+    client = app.test_client()
+    client.set_cookie(COOKIE, cookie)
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="999", first_dealer="1")
+    game = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    for number in range(1, 21):
+        assert client.post(f"/games/{game}/hands",
+                           data={"number": number, **PLAYED}).status_code == 303
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)  # not a line per request
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}", (COOKIE, cookie), game
+
+
+def audit(lighthouse: str, chromium: str, url: str, cookie: tuple[str, str],
+          report: Path) -> dict[str, float]:
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
+        port = 9300 + os.getpid() % 500
+        context = playwright.chromium.launch_persistent_context(
+            profile, executable_path=chromium, headless=True,
+            args=["--no-sandbox", f"--remote-debugging-port={port}"])
+        try:
+            context.add_cookies([{"name": cookie[0], "value": cookie[1], "url": url}])
+            subprocess.run([lighthouse, url, f"--port={port}", "--quiet",
+                            "--disable-storage-reset",
+                            "--only-categories=performance,accessibility,best-practices",
+                            "--output=json", f"--output-path={report}"], check=True)
+        finally:
+            context.close()
+    data = json.loads(report.read_text())
+    return {name: category["score"] for name, category in data["categories"].items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--lighthouse", required=True, help="the lighthouse command")
+    parser.add_argument("--chromium", default=os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium"))
+    args = parser.parse_args(argv)
+    failed = []
+    with tempfile.TemporaryDirectory() as folder:
+        server, base, cookie, game = serve(Path(folder))
+        try:
+            for name, path in PAGES.items():
+                scores = audit(args.lighthouse, args.chromium, base + path.format(game=game),
+                               cookie, Path(folder) / f"{name}.json")
+                shown = ", ".join(f"{category} {score:.2f}" for category, score in scores.items())
+                print(f"{name:<8} {shown}")
+                failed += [f"{name}: {category} {scores[category]:.2f} < {least}"
+                           for category, least in THRESHOLDS.items()
+                           if scores.get(category) is None or scores[category] < least]
+        finally:
+            server.shutdown()
+    for problem in failed:
+        print(f"below the bar: {problem}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
