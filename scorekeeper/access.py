@@ -102,15 +102,17 @@ def _read_device() -> Device | None:
     if not isinstance(token, str):
         return None
     session = get_session()
-    device = session.exec(
-        select(Device).where(Device.token_hash == token_hash(token),
-                             Device.forgotten_at.is_(None))  # type: ignore[union-attr]
+    # The device and its member in one query: every request of a member asks it.
+    found = session.exec(
+        select(Device, Member).join(Member, Member.id == Device.member_id)
+        .where(Device.token_hash == token_hash(token),
+               Device.forgotten_at.is_(None),  # type: ignore[union-attr]
+               Member.removed_at.is_(None))  # type: ignore[union-attr]
     ).first()
-    if device is None:
+    if found is None:
         return None
-    member = session.get(Member, device.member_id)
-    if member is None or member.removed_at is not None:
-        return None
+    device, member = found
+    g.member = member
     now = utcnow()
     seen = device.last_seen_at
     if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
@@ -123,8 +125,9 @@ def _read_device() -> Device | None:
 def current_member() -> Member | None:
     """The member this request comes from, or None for a stranger."""
     if "member" not in g:
-        device = current_device()
-        g.member = get_session().get(Member, device.member_id) if device else None
+        device = current_device()  # reads the member with it
+        if "member" not in g:
+            g.member = get_session().get(Member, device.member_id) if device else None
     return g.member
 
 

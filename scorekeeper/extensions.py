@@ -43,6 +43,8 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def keep_session() -> None:
         # A permanent session outlives a browser restart, so the CSRF token does too.
+        if request.endpoint in QUIET_ENDPOINTS:
+            return  # polls and health checks never touch the session
         if not session.permanent:  # setting it marks the session changed: only once
             session.permanent = True
 
