@@ -31,6 +31,14 @@ PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A",
           "right": "C", "left": "A", "joker": "B", "game": "C"}
 
 
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
 def serve(folder: Path):
     """The app with a club's owner and a game of 20 hands; (server, url, cookie, game)."""
     from sqlmodel import Session, select
@@ -64,7 +72,7 @@ def audit(lighthouse: str, chromium: str, url: str, cookie: tuple[str, str],
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, tempfile.TemporaryDirectory() as profile:
-        port = 9300 + os.getpid() % 500
+        port = free_port()
         context = playwright.chromium.launch_persistent_context(
             profile, executable_path=chromium, headless=True,
             args=["--no-sandbox", f"--remote-debugging-port={port}"])
@@ -92,9 +100,10 @@ def main(argv: list[str] | None = None) -> int:
             for name, path in PAGES.items():
                 scores = audit(args.lighthouse, args.chromium, base + path.format(game=game),
                                cookie, Path(folder) / f"{name}.json")
-                shown = ", ".join(f"{category} {score:.2f}" for category, score in scores.items())
+                shown = ", ".join(f"{category} {score if score is None else f'{score:.2f}'}"
+                                  for category, score in scores.items())
                 print(f"{name:<8} {shown}")
-                failed += [f"{name}: {category} {scores[category]:.2f} < {least}"
+                failed += [f"{name}: {category} {scores.get(category)} < {least}"
                            for category, least in THRESHOLDS.items()
                            if scores.get(category) is None or scores[category] < least]
         finally:

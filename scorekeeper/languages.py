@@ -45,7 +45,12 @@ def current_language() -> str:
     return locale.language if locale else "en"
 
 
-_TEXT = re.compile(r">([^<]+)<")
+# A tag and the text after it, up to the next tag.
+_TEXT = re.compile(r"(<[^>]*>)([^<]+)(?=<)")
+# Character references (&#39; &amp;) are left whole: their digits are not a reader's.
+_REFERENCE = re.compile(r"(&#?[0-9A-Za-z]+;)")
+# Text a reader copies or types as it is (a link, a code) is marked to be kept.
+KEEP = "data-keep-digits"
 # In Persian text: a number right after a Latin name or team letter ("Dan ۵", "A +۲",
 # "Dan: ۳") would join the name's left-to-right run and be read first. A right-to-left
 # mark between them keeps the reading order: the name, then its number.
@@ -53,19 +58,30 @@ _LATIN_THEN_NUMBER = re.compile(r"([A-Za-z][)\]:]?)([ \u00a0]*)(?=\u200e?[−+]?
 RLM = "\u200f"
 
 
-def _persian_text(text: str) -> str:
+def _persian_words(text: str) -> str:
     text = text.translate(DIGITS["fa"])
     text = _LATIN_THEN_NUMBER.sub(lambda m: m.group(1) + RLM + m.group(2), text)
     # Persian writes its own comma, and a middle dot "·" looks like its zero "۰".
     return text.replace(", ", "، ").replace("·", "•")
 
 
+def _persian_text(text: str) -> str:
+    return "".join(part if _REFERENCE.fullmatch(part) else _persian_words(part)
+                   for part in _REFERENCE.split(text))
+
+
 def page_digits(html: str, language: str) -> str:
-    """The page's text (never its tags, attributes or addresses) in the language's
-    digits and punctuation: every number a reader sees, whichever code wrote it."""
+    """The page's text (never its tags, attributes, addresses or character references)
+    in the language's digits and punctuation: every number a reader sees, whichever code
+    wrote it, except in an element marked ``data-keep-digits``."""
     if language not in DIGITS:
         return html
-    return _TEXT.sub(lambda match: ">" + _persian_text(match.group(1)) + "<", html)
+
+    def rewrite(match: re.Match) -> str:
+        tag, text = match.group(1), match.group(2)
+        return match.group(0) if KEEP in tag else tag + _persian_text(text)
+
+    return _TEXT.sub(rewrite, html)
 
 
 def _safe_next(target: str | None) -> str:

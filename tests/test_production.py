@@ -33,6 +33,7 @@ def test_static_files_have_a_fingerprint_and_are_kept_a_year(app):
     response = client.get(css.group(1))
     assert response.status_code == 200
     assert response.headers["Cache-Control"] == "public, max-age=31536000, immutable"
+    assert "Set-Cookie" not in response.headers  # kept a year: it must carry nobody's session
     stale = client.get("/static/app.css?v=000000000000")
     assert stale.headers["Cache-Control"] == "no-cache"
     assert client.get("/static/app.css").headers["Cache-Control"] == "no-cache"

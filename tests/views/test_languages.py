@@ -139,6 +139,15 @@ def test_page_digits_touch_text_only():
     # keeps "A, then its score" in reading order.
     assert page_digits("<p>A 2, B 0 · C</p>", "fa") == "<p>A\u200f ۲، B\u200f ۰ • C</p>"
     assert page_digits(html, "sk") == html
+    # Character references and text marked to be copied as it is stay whole.
+    assert page_digits("<b>O&#39;Neil 2</b>", "fa") == "<b>O&#39;Neil\u200f ۲</b>"
+    kept = '<a href="/join/x1" data-keep-digits>http://h/join/x1</a>'
+    assert page_digits(kept, "fa") == kept
+
+
+def test_the_picker_sends_back_to_the_page_never_to_its_query(client):
+    html = client.get("/evenings?page=1&player=2").text
+    assert '<input type="hidden" name="next" value="/evenings">' in html
 
 
 def test_a_code_shown_in_persian_digits_can_be_typed_back(app, client, stranger, db):
