@@ -1,9 +1,9 @@
 """Flask extensions, set up once for the app."""
 from __future__ import annotations
 
-from flask import Flask, request, session
+from flask import Flask, g, request, session
 from flask.sessions import SecureCookieSessionInterface
-from flask_babel import Babel, format_date, format_datetime, format_percent
+from flask_babel import Babel, format_date, format_datetime, format_percent, get_translations
 from flask_wtf.csrf import CSRFProtect
 from flask_compress import Compress
 from htmx_flask import Htmx
@@ -48,6 +48,8 @@ def init_app(app: Flask) -> None:
         if not session.permanent:  # setting it marks the session changed: only once
             session.permanent = True
 
+    install_template_gettext(app)
+
     from scorekeeper.words import card_name, minus
 
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
@@ -63,3 +65,28 @@ def init_app(app: Flask) -> None:
         response.vary.update(("HX-Request", "HX-Target", "HX-Boosted",
                               "HX-History-Restore-Request", "Accept-Language"))
         return response
+
+
+def _request_translations():
+    """The request's catalogue, looked up once per request (a page asks for hundreds of
+    messages; Flask-Babel finds the catalogue anew for each one)."""
+    translations = g.get("_translations")
+    if translations is None:
+        translations = g._translations = get_translations()
+    return translations
+
+
+def install_template_gettext(app: Flask) -> None:
+    """Templates' _, gettext and ngettext, reading the request's catalogue once.
+
+    Jinja's "newstyle" gettext formats the variables and escapes them itself; these
+    only find the words.
+    """
+
+    def gettext(message: str) -> str:
+        return _request_translations().ugettext(message)
+
+    def ngettext(singular: str, plural: str, number: int) -> str:
+        return _request_translations().ungettext(singular, plural, number)
+
+    app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)
