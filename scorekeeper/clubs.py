@@ -70,13 +70,13 @@ def find_or_add_player(session: Session, club: Club, name: str) -> Player:
     return player
 
 
-def club_row(session: Session, club: Club, model, row_id: int):
+def club_row(session: Session, club_id: int, model, row_id: int):
     """The club's row of that id, or None (another club's rows are none of its business)."""
     if not 0 < row_id <= MAX_ID:
         return None
     row = session.get(model, row_id)
-    return row if row is not None and row.club_id == club.id else None
+    return row if row is not None and row.club_id == club_id else None
 
 
 def club_game(session: Session, club: Club, game_id: int) -> Game | None:
-    return club_row(session, club, Game, game_id)
+    return club_row(session, club.id, Game, game_id)

@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.access import current_device, current_member
-from scorekeeper.clubs import current_club
+from scorekeeper.clubs import MAX_ID, current_club
 from scorekeeper.db import get_session
 from scorekeeper.forms import NewLinkForm, PlainForm
 from scorekeeper.membership import (
@@ -16,7 +16,7 @@ from scorekeeper.membership import (
 )
 from scorekeeper.models import Device, Invite, Member
 from scorekeeper.pages import render_page
-from scorekeeper.views.lookup import game_or_404
+from scorekeeper.views.lookup import game_or_404, row_or_404
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 
@@ -64,23 +64,11 @@ def new_link():
     return redirect(url_for("club.show") + "#links", 303)
 
 
-def _club_row(model, row_id: int):
-    session = get_session()
-    row = session.get(model, row_id) if 0 < row_id < 2**31 else None
-    club_id = row.club_id if isinstance(row, (Invite, Member)) else None
-    if isinstance(row, Device):
-        owner = session.get(Member, row.member_id)
-        club_id = owner.club_id if owner else None
-    if row is None or club_id != current_club(session).id:
-        abort(404)
-    return row
-
-
 @bp.post("/links/<int:invite_id>/revoke")
 def revoke_link(invite_id: int):
     if not PlainForm().validate_on_submit():
         abort(400)
-    revoke(get_session(), _club_row(Invite, invite_id))
+    revoke(get_session(), row_or_404(Invite, invite_id))
     return redirect(url_for("club.show") + "#links", 303)
 
 
@@ -88,7 +76,7 @@ def revoke_link(invite_id: int):
 def remove_member_(member_id: int):
     if not PlainForm().validate_on_submit():
         abort(400)
-    member = _club_row(Member, member_id)
+    member = row_or_404(Member, member_id)
     if member.id == current_member().id:
         abort(403)  # the owner stays: a club always has one
     if remove_member(get_session(), member) is not None:
@@ -107,7 +95,7 @@ def change_role(member_id: int):
     role = request.form.get("role")
     if not form.validate_on_submit() or role not in role_names():
         abort(400)
-    member = _club_row(Member, member_id)
+    member = row_or_404(Member, member_id)
     if member.id == current_member().id:
         abort(403)
     set_role(get_session(), member, role)
@@ -125,10 +113,10 @@ def forget_device_(device_id: int):
     if not PlainForm().validate_on_submit():
         abort(400)
     session = get_session()
-    device = _club_row(Device, device_id)
     member = current_member()
-    if device.member_id != member.id:
-        abort(404)
+    device = session.get(Device, device_id) if 0 < device_id <= MAX_ID else None
+    if device is None or device.member_id != member.id:
+        abort(404)  # only the member's own devices: another's is none of their business
     last = len(member_devices(session, member)) == 1
     if last and member.role == "owner" and owners(session, member.club_id) == 1:
         flash(_("This is the only device of the club's only owner: make someone else an "

@@ -5,7 +5,7 @@ from flask import Blueprint, Response, abort, redirect, request, url_for
 from flask_babel import format_date, gettext as _, ngettext
 from wtforms.fields.choices import SelectChoice
 
-from scorekeeper.clubs import MAX_ID, current_club, roster
+from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
@@ -14,9 +14,9 @@ from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import render_board, render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
-from scorekeeper.access import SCORER, can, current_member
+from scorekeeper.access import SCORER, can
 from scorekeeper.live import current_version, note_draft
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.views.lookup import game_or_404, table_or_404
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -112,11 +112,7 @@ def show(game_id: int):
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part."""
-    # Every phone asks this every 2 seconds: the game's row alone, checked against the
-    # member's club (the club's own row isn't needed to say whether it is theirs).
-    game = get_session().get(Game, game_id) if 0 < game_id <= MAX_ID else None
-    if game is None or game.club_id != current_member().club_id:
-        abort(404)
+    game = game_or_404(game_id)  # every phone asks every 2 s: the game's row alone
     watching = not can(SCORER)
     shown = request.args.get("v", "")
     # "revision.draft": the page follows the hand in progress too (a watcher's, the

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from flask import abort, g, request
 
-from scorekeeper.clubs import MAX_ID, club_row, current_club
+from scorekeeper.access import current_member
+from scorekeeper.clubs import MAX_ID, club_row
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Game
@@ -23,9 +24,10 @@ def table_or_404(game_id: int) -> Table:
 
 
 def row_or_404(model, row_id: int):
-    """The club's row of ``model`` with that id (an evening, a player), else 404."""
-    session = get_session()
-    row = club_row(session, current_club(session), model, row_id)
+    """The member's club's row of ``model`` with that id (a game, an evening, a player, an
+    invite, a member), else 404. The club's own row isn't read: its id is the member's."""
+    member = current_member()
+    row = club_row(get_session(), member.club_id, model, row_id) if member else None
     if row is None:
         abort(404)
     return row
