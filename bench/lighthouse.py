@@ -22,6 +22,8 @@ from pathlib import Path
 
 from werkzeug.serving import make_server
 
+from throughput import free_port  # bench/throughput.py, beside this script
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
@@ -29,14 +31,6 @@ THRESHOLDS = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
 PAGES = {"home": "/", "game": "/games/{game}", "history": "/evenings"}
 PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A", "low": "B",
           "right": "C", "left": "A", "joker": "B", "game": "C"}
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def serve(folder: Path):
