@@ -97,24 +97,26 @@ def new_invite(session: Session, club: Club, role: str, by: Member | None = None
     return invite
 
 
+def _live_invites():
+    """Invites neither revoked nor past their time."""
+    return select(Invite).where(
+        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+    )
+
+
 def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite | None:
     """The game's live link for ``role``, if there is one."""
     return session.exec(
-        select(Invite).where(
-            Invite.club_id == club.id, Invite.game_id == game.id, Invite.role == role,
-            Invite.revoked_at.is_(None),  # type: ignore[union-attr]
-            or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
-        ).order_by(Invite.id)
+        _live_invites().where(Invite.club_id == club.id, Invite.game_id == game.id,
+                              Invite.role == role).order_by(Invite.id)
     ).first()
 
 
 def live_invite(session: Session, *, token: str | None = None,
                 code: str | None = None) -> Invite | None:
-    """The unrevoked invite with that token or code, else None."""
-    query = select(Invite).where(
-        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
-        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
-    )
+    """The live invite with that token or code, else None."""
+    query = _live_invites()
     if token is not None:
         query = query.where(Invite.token == token)
     elif code is not None:
