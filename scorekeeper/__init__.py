@@ -52,9 +52,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     )
 
     access.init_app(app)
-    from scorekeeper import languages
+    from scorekeeper import languages, page_cache
 
     languages.init_app(app)
+    page_cache.init_app(app)
 
     app.register_blueprint(games.bp)
     app.register_blueprint(evenings.bp)

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import Flask, Response, abort, g, redirect, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
-from sqlmodel import Session, select
+from sqlalchemy import bindparam, select, update
+from sqlmodel import Session
 
 from scorekeeper.db import get_session
-from scorekeeper.models import Club, Device, Member, utcnow
+from scorekeeper.models import Device, Member, utcnow
 
 COOKIE = "scorekeeper_device"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie
@@ -43,7 +45,12 @@ def token_hash(token: str) -> str:
 def _signer() -> URLSafeSerializer:
     from flask import current_app
 
-    return URLSafeSerializer(current_app.config["SECRET_KEY"], salt="device")
+    key = current_app.config["SECRET_KEY"]
+    kept = current_app.extensions.get("device_signer")
+    if kept is None or kept[0] != key:  # made once per key, not per request
+        kept = current_app.extensions["device_signer"] = (
+            key, URLSafeSerializer(key, salt="device"))
+    return kept[1]
 
 
 def device_cookie_value(token: str) -> str:
@@ -85,13 +92,45 @@ def browser_label(agent: str | None = None) -> str:
     return browser or system or "A browser"
 
 
-def current_device() -> Device | None:
+@dataclass(frozen=True)
+class Who:
+    """The member a request comes from, as read with their device (not an ORM row: a
+    change to the member reads its row by ``id``)."""
+
+    id: int
+    club_id: int
+    name: str
+    role: str
+
+
+@dataclass(frozen=True)
+class ThisDevice:
+    id: int
+    member_id: int
+    label: str
+
+
+# The device and its member in one query, built once and run without the ORM: every
+# request of a member asks it, a phone's poll every 2 seconds.
+_DEVICE_AND_MEMBER = (
+    select(Device.id, Device.label, Device.last_seen_at,
+              Member.id, Member.club_id, Member.name, Member.role)
+    .join(Member, Member.id == Device.member_id)
+    .where(Device.token_hash == bindparam("token_hash"),
+           Device.forgotten_at.is_(None),  # type: ignore[union-attr]
+           Member.removed_at.is_(None))  # type: ignore[union-attr]
+)
+_SEEN = (update(Device).where(Device.id == bindparam("device_id"))
+         .values(last_seen_at=bindparam("now")))
+
+
+def current_device() -> ThisDevice | None:
     if "device" not in g:
         g.device = _read_device()
     return g.device
 
 
-def _read_device() -> Device | None:
+def _read_device() -> ThisDevice | None:
     value = request.cookies.get(COOKIE)
     if not value:
         return None
@@ -102,32 +141,24 @@ def _read_device() -> Device | None:
     if not isinstance(token, str):
         return None
     session = get_session()
-    # The device and its member in one query: every request of a member asks it.
-    found = session.exec(
-        select(Device, Member).join(Member, Member.id == Device.member_id)
-        .where(Device.token_hash == token_hash(token),
-               Device.forgotten_at.is_(None),  # type: ignore[union-attr]
-               Member.removed_at.is_(None))  # type: ignore[union-attr]
-    ).first()
+    connection = session.connection()
+    found = connection.execute(_DEVICE_AND_MEMBER, {"token_hash": token_hash(token)}).first()
     if found is None:
         return None
-    device, member = found
-    g.member = member
+    device_id, label, seen, member_id, club_id, name, role = found
+    g.member = Who(member_id, club_id, name, role)
     now = utcnow()
-    seen = device.last_seen_at
     if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
-        device.last_seen_at = now
-        session.add(device)
+        connection.execute(_SEEN, {"device_id": device_id, "now": now})
         session.commit()
-    return device
+    return ThisDevice(device_id, member_id, label)
 
 
-def current_member() -> Member | None:
+def current_member() -> Who | None:
     """The member this request comes from, or None for a stranger."""
     if "member" not in g:
-        device = current_device()  # reads the member with it
-        if "member" not in g:
-            g.member = get_session().get(Member, device.member_id) if device else None
+        current_device()  # reads the member with it
+        g.setdefault("member", None)
     return g.member
 
 
@@ -140,11 +171,6 @@ def actor():
         return Actor()
     return Actor(member.id, device.id, f"{member.name} ({device.label})" if device.label
                  else member.name)
-
-
-def member_club() -> Club | None:
-    member = current_member()
-    return get_session().get(Club, member.club_id) if member else None
 
 
 def can(role: str) -> bool:

@@ -106,6 +106,10 @@ def is_past_game(session: Session, table: Table) -> bool:
     """A finished game of an evening that is over: kept as it was, read-only."""
     if not table.state.finished or table.game.evening_id is None:
         return False
-    club = session.get(Club, table.game.club_id)
-    tonight = current_evening(session, club)
-    return tonight is None or tonight.id != table.game.evening_id
+    return evening_is_over(session, table.game.club_id, table.game.evening_id)
+
+
+def evening_is_over(session: Session, club_id: int, evening_id: int) -> bool:
+    """The evening is not tonight's: its finished games are kept as they were."""
+    tonight = current_evening(session, session.get(Club, club_id))
+    return tonight is None or tonight.id != evening_id

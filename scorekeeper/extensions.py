@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from flask import Flask, g, request, session
-from flask.sessions import SecureCookieSessionInterface
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import Babel, format_date, format_datetime, format_percent, get_translations
 from flask_wtf.csrf import CSRFProtect
 from flask_compress import Compress
@@ -17,13 +17,71 @@ compress = Compress()
 QUIET_ENDPOINTS = {"games.live", "health.healthz", "static", "offline.service_worker"}
 
 
+class LazySession(SecureCookieSession):
+    """The signed-cookie session, read from its cookie only when first used.
+
+    A phone's unchanged poll never looks at it, so it never pays for checking the
+    cookie's signature; anything that does look finds the same session as ever.
+    """
+
+    def __init__(self, load) -> None:
+        super().__init__()
+        self._load = load
+
+    @property
+    def loaded(self) -> bool:
+        return self._load is None
+
+    def _ensure_loaded(self) -> None:
+        if self._load is not None:
+            load, self._load = self._load, None
+            dict.update(self, load() or {})  # as read: neither modified nor accessed
+
+
+def _loading_first(name: str):
+    method = getattr(SecureCookieSession, name)
+
+    def wrapper(self, *args, **kwargs):
+        self._ensure_loaded()
+        return method(self, *args, **kwargs)
+
+    wrapper.__name__ = name
+    return wrapper
+
+
+for _name in ("__getitem__", "__setitem__", "__delitem__", "__contains__", "__iter__",
+              "__len__", "__eq__", "__ne__", "__repr__", "__or__", "__ior__", "__reversed__",
+              "get", "setdefault", "pop", "popitem", "update", "clear", "keys", "values",
+              "items", "copy"):
+    setattr(LazySession, _name, _loading_first(_name))
+
+
 class QuietPollSessions(SecureCookieSessionInterface):
-    """The signed-cookie session, left unsent on polls (it is refreshed by any page)."""
+    """The signed-cookie session, read only when used and left unsent on polls (it is
+    refreshed by any page)."""
+
+    def open_session(self, app: Flask, request) -> LazySession:
+        return LazySession(lambda: super(QuietPollSessions, self).open_session(app, request))
+
+    def save_session(self, app: Flask, session, response) -> None:
+        if isinstance(session, LazySession) and not session.loaded:
+            return  # never read, so never changed: the browser's cookie stands
+        super().save_session(app, session, response)
 
     def should_set_cookie(self, app: Flask, session) -> bool:
         if request.endpoint in QUIET_ENDPOINTS:  # nothing they do needs the session
             return False
         return super().should_set_cookie(app, session)
+
+    def get_signing_serializer(self, app: Flask):
+        # Made once per key, not per request: making one serializes a sample to learn
+        # what it produces.
+        keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
+        kept = app.extensions.get("session_serializer")
+        if kept is None or kept[0] != keys:
+            kept = app.extensions["session_serializer"] = (
+                keys, super().get_signing_serializer(app))
+        return kept[1]
 
 
 def init_app(app: Flask) -> None:

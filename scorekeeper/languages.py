@@ -110,9 +110,11 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def own_digits(response: Response) -> Response:
+        if (response.status_code == 204 or response.direct_passthrough
+                or response.mimetype != "text/html"):
+            return response  # a poll's 204 asks for no language at all
         language = current_language()
-        if (language in DIGITS and response.mimetype == "text/html"
-                and not response.direct_passthrough and response.status_code != 204):
+        if language in DIGITS:
             response.set_data(page_digits(response.get_data(as_text=True), language))
         return response
 

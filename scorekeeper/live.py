@@ -13,11 +13,15 @@ noted (``note_draft``) so watchers see the bids, trump and points as they are ch
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Mapping
 
+from sqlalchemy import bindparam, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
+from scorekeeper.clubs import MAX_ID
 from scorekeeper.ledger import Table
 from scorekeeper.models import Game, LiveDraft, utcnow
 
@@ -40,12 +44,18 @@ def note_draft(session: Session, table: Table, args: Mapping[str, str]) -> None:
     if row is not None and row.args == draft:
         return
     if row is None:
-        row = LiveDraft(game_id=table.game.id, args=draft)
-    row.args, row.seq, row.updated_at = draft, row.seq + 1, utcnow()
-    session.add(row)
+        session.add(LiveDraft(game_id=table.game.id, args=draft, seq=1))
+    else:
+        # seq + 1 in the database, not in Python: two scorers' steps at once get two
+        # numbers, so no phone (nor a kept page) takes one draft for the other.
+        session.execute(
+            update(LiveDraft).where(LiveDraft.game_id == table.game.id)
+            .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow())
+            .execution_options(synchronize_session=False))
+        session.expire(row)  # read again when next asked for, with the database's seq
     try:
         session.commit()
-    except IntegrityError:  # another scorer's step landed first: theirs is shown
+    except IntegrityError:  # another scorer's first step landed first: theirs is shown
         session.rollback()
 
 
@@ -65,9 +75,34 @@ def version(game: Game, draft_seq: int | None) -> str:
     return str(game.revision) if draft_seq is None else f"{game.revision}.{draft_seq}"
 
 
-def current_version(session: Session, game: Game, with_draft: bool) -> str:
-    """The version a page would show now; two primary-key reads, no replay."""
-    if not with_draft:
-        return version(game, None)
-    row = session.get(LiveDraft, game.id)
-    return version(game, row.seq if row else 0)
+@dataclass(frozen=True)
+class GameHead:
+    """What a phone's page of a game depends on, read without the hands: the game's
+    revision (bumped by every change to it, its hands and its log) and the number of the
+    hand in progress's last step."""
+
+    id: int
+    created_at: datetime
+    revision: int
+    evening_id: int | None
+    draft_seq: int
+
+    def version(self, with_draft: bool) -> str:
+        return f"{self.revision}.{self.draft_seq}" if with_draft else str(self.revision)
+
+
+# Built once: a statement made anew costs more than running it (every phone asks it
+# every 2 seconds). The club's id is in the WHERE: another club's game is no game.
+_HEAD = (
+    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0))
+    .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
+    .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
+)
+
+
+def game_head(session: Session, club_id: int, game_id: int) -> GameHead | None:
+    """The club's game's head (one indexed read, no ORM objects), or None."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = session.connection().execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
+    return GameHead(game_id, *row) if row is not None else None

@@ -124,7 +124,7 @@ def forget_device_(device_id: int):
         return redirect(url_for("club.show") + "#devices", 303)
     forget_device(session, device)
     if last:
-        remove_member(session, member)
+        remove_member(session, session.get(Member, member.id))
     if current_device() is not None and device.id == current_device().id:
         flash(_("This device was forgotten: it no longer opens the club. Join again with a "
                 "link or a code."), "notice")

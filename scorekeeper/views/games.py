@@ -14,9 +14,10 @@ from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import render_board, render_game, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
-from scorekeeper.access import SCORER, can
-from scorekeeper.live import current_version, note_draft
-from scorekeeper.views.lookup import game_or_404, table_or_404
+from scorekeeper.access import SCORER, can, current_member
+from scorekeeper.live import game_head, note_draft
+from scorekeeper.page_cache import keep_game_page, kept_game_page
+from scorekeeper.views.lookup import table_or_404
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -101,27 +102,36 @@ def new():
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
     """The game: scores, the hand being entered, the history."""
+    kept = kept_game_page(game_id)
+    if kept is not None:
+        return kept
     table = table_or_404(game_id)
     if can(SCORER) and request.htmx:
         # For the phones watching. Only the page's own steps: a link from elsewhere
         # can't carry htmx's header, so it can't plant a hand in progress.
         note_draft(get_session(), table, request.args)
-    return render_game(table)
+    response = render_game(table)
+    keep_game_page(table, response)
+    return response
 
 
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part."""
-    game = game_or_404(game_id)  # every phone asks every 2 s: the game's row alone
+    # Every phone asks every 2 s: one small read, no ORM objects, no replay.
+    head = game_head(get_session(), current_member().club_id, game_id)
+    if head is None:
+        abort(404)
     watching = not can(SCORER)
     shown = request.args.get("v", "")
     # "revision.draft": the page follows the hand in progress too (a watcher's, the
     # scoreboard, a scorer's page not entering one); "revision": the game only.
-    if shown == current_version(get_session(), game, "." in shown):
+    if shown == head.version("." in shown):
         unchanged = Response(status=204)
         del unchanged.headers["Content-Type"]  # no body, so no type either
         return unchanged
     table = table_or_404(game_id)
+    game = table.game
     if request.args.get("view") == "board":
         return render_board(table)
     changed = recent_changes(get_session(), game.id, 1)
