@@ -126,3 +126,23 @@ def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay
     assert client.get(f"/games/{game}").status_code == 200
     assert client.get("/").status_code == 200
 
+
+
+def test_two_scorers_steps_read_at_once_get_two_draft_numbers(file_app):
+    """Each step bumps the hand in progress's number in the database: two steps that
+    read the same number still leave two numbers, so no watcher takes one for the other."""
+    from scorekeeper.live import note_draft
+    from scorekeeper.models import LiveDraft
+
+    game_id = start(client_as(file_app, "scorer"))
+    engine = file_app.extensions["db_engine"]
+    with file_app.test_request_context(), Session(engine) as first, Session(engine) as second:
+        note_draft(first, load_table(first, first.get(Game, game_id)),
+                   {"number": "1", "calls": "pass"})
+        tables = [load_table(s, s.get(Game, game_id)) for s in (first, second)]
+        assert [s.get(LiveDraft, game_id).seq for s in (first, second)] == [1, 1]
+        note_draft(first, tables[0], {"number": "1", "calls": "pass,4"})
+        note_draft(second, tables[1], {"number": "1", "calls": "pass,5"})
+    with Session(engine) as session:
+        draft = session.get(LiveDraft, game_id)
+        assert (draft.seq, draft.args["calls"]) == (3, "pass,5")

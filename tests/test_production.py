@@ -1,6 +1,7 @@
 """Running for real: SQLite set up for several workers, and a health check."""
 from __future__ import annotations
 
+
 from sqlalchemy import text
 
 from scorekeeper.db import make_engine
@@ -75,3 +76,56 @@ def test_the_app_is_installable_manifest_icons_and_service_worker(app):
     assert b'request.method !== "GET"' in worker.data  # no change is ever made offline
     offline = client.get("/offline").text
     assert "Everything recorded so far is safe. Reconnect to record the next hand." in offline
+
+
+def test_a_poll_never_reads_the_session_and_a_page_reads_it_once(app, monkeypatch):
+    """The session cookie's signature is checked only by requests that use the session:
+    not by the 204 every phone asks for every 2 seconds."""
+    from flask.sessions import SecureCookieSessionInterface
+
+    from members import client_as
+
+    reads = []
+    original = SecureCookieSessionInterface.open_session
+
+    def counted(self, app_, request):
+        reads.append(request.path)
+        return original(self, app_, request)
+
+    monkeypatch.setattr(SecureCookieSessionInterface, "open_session", counted)
+    phone = client_as(app, "scorer")
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="21", first_dealer="1")
+    game = phone.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    page = phone.get(f"/games/{game}")
+    assert "Set-Cookie" in page.headers  # the session, with its CSRF token
+    first_token = page.text.split('name="csrf-token" content="', 1)[1].split('"', 1)[0]
+    reads.clear()
+    poll = phone.get(f"/games/{game}/live?v=1&view=game", headers={"HX-Request": "true"})
+    assert poll.status_code == 204 and reads == []
+    assert "Set-Cookie" not in poll.headers
+    page = phone.get(f"/games/{game}")
+    assert reads == [f"/games/{game}"]
+    # The session the page read is the one it had: the same CSRF token, signed anew.
+    token = page.text.split('name="csrf-token" content="', 1)[1].split('"', 1)[0]
+    assert token.split(".")[0] == first_token.split(".")[0]
+
+
+def test_a_lazy_session_is_read_by_every_way_of_looking_at_it():
+    from scorekeeper.extensions import LazySession
+
+    looks = {
+        "in": lambda s: "a" in s, "get": lambda s: s.get("a"), "item": lambda s: s["a"],
+        "len": len, "bool": bool, "keys": lambda s: list(s.keys()), "iter": list,
+        "items": lambda s: dict(s.items()), "dict": dict, "copy": lambda s: s.copy(),
+        "permanent": lambda s: s.permanent,
+    }
+    for name, look in looks.items():
+        session = LazySession(lambda: {"a": 1, "_permanent": True})
+        assert not session.loaded
+        look(session)
+        assert session.loaded and dict.get(session, "a") == 1, name
+        assert not session.modified, name
+    session = LazySession(lambda: {"a": 1})
+    session["b"] = 2
+    assert session.modified and dict(session) == {"a": 1, "b": 2}

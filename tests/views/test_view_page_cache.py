@@ -1,0 +1,198 @@
+"""The kept game page (scorekeeper/page_cache.py): always the page a fresh render gives.
+
+Two apps share one database, as two app servers do: one keeps pages, the other renders
+every request afresh. After each kind of change a game can see, every role in two
+languages must get the same page from both (the CSRF token aside, which is each
+session's own), and the keeping app must have answered from what it kept.
+"""
+from __future__ import annotations
+
+import re
+from datetime import timedelta
+
+import pytest
+
+from databases import database_url
+from members import member_cookie
+from scorekeeper import create_app
+from scorekeeper.access import COOKIE
+from scorekeeper.languages import COOKIE as LANGUAGE_COOKIE
+from scorekeeper.models import utcnow
+from view_helpers import Page, calls_for, hand_form
+
+HX = {"HX-Request": "true"}
+ROLES = ("owner", "scorer", "viewer")
+TOKEN = re.compile(r'(name="csrf-token" content="|name="csrf_token" type="hidden" value="'
+                   r'|name="csrf_token" value=")[^"]+"')
+
+
+def make_app(url: str, **config):
+    return create_app({"TESTING": True, "DATABASE_URL": url, "SECRET_KEY": "cache-test",
+                       "WTF_CSRF_ENABLED": False, **config})
+
+
+@pytest.fixture
+def apps(tmp_path):
+    """(keeping, fresh): the same database, the second keeping nothing."""
+    url = database_url(f"sqlite:///{tmp_path / 'shared.sqlite'}")
+    keeping, fresh = make_app(url), make_app(url, PAGE_CACHE_BYTES=0)
+    assert fresh.extensions["page_cache"] is None
+    yield keeping, fresh
+    for app in (keeping, fresh):
+        app.extensions["db_engine"].dispose()
+
+
+@pytest.fixture
+def phones(apps):
+    """(role, language) -> (a phone on the keeping app, the same phone on the fresh one)."""
+    keeping, fresh = apps
+    found = {}
+    for role in ROLES:
+        cookie = member_cookie(keeping, role, name=f"{role.title()} Phone")
+        for language in ("en", "fa"):
+            pair = []
+            for app in (keeping, fresh):
+                phone = app.test_client()
+                phone.set_cookie(COOKIE, cookie)
+                phone.set_cookie(LANGUAGE_COOKIE, language)
+                pair.append(phone)
+            found[role, language] = tuple(pair)
+    return found
+
+
+def without_tokens(html: str) -> str:
+    return TOKEN.sub(r'\1TOKEN"', html)
+
+
+def check_pages(apps, phones, game_id: int) -> dict[tuple[str, str], str]:
+    """Every phone's page from both apps; the kept ones must be kept and the same."""
+    cache = apps[0].extensions["page_cache"]
+    pages = {}
+    for key, (kept_phone, fresh_phone) in phones.items():
+        first = kept_phone.get(f"/games/{game_id}")
+        hits = cache.hits
+        again = kept_phone.get(f"/games/{game_id}")
+        assert cache.hits == hits + 1, f"{key}: the second visit was rendered again"
+        fresh = fresh_phone.get(f"/games/{game_id}")
+        assert first.status_code == again.status_code == fresh.status_code == 200
+        for response in (first, again):
+            assert without_tokens(response.text) == without_tokens(fresh.text), key
+        # The kept page carries this session's token (signed anew: the same payload).
+        assert Page(again).csrf_meta().split(".")[0] == Page(first).csrf_meta().split(".")[0]
+        pages[key] = fresh.text
+    return pages
+
+
+def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones, monkeypatch):
+    keeping, fresh = apps
+    # Phones that make the changes (their notices are theirs), one on each server.
+    owner, other_server, scorer = keeping.test_client(), fresh.test_client(), keeping.test_client()
+    cookie = member_cookie(keeping, "owner", name="Olga")
+    owner.set_cookie(COOKIE, cookie)
+    other_server.set_cookie(COOKIE, cookie)
+    scorer.set_cookie(COOKIE, member_cookie(keeping, "scorer", name="Sam"))
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    response = owner.post("/games/new", data={**form, "teams": "3x2", "target": "5",
+                                              "first_dealer": "1", "evening": "new"})
+    game = int(response.headers["Location"].rsplit("/", 1)[1])
+    pages = check_pages(apps, phones, game)
+    assert "No hands yet." in pages["viewer", "en"]
+
+    # A scorer's step of hand 1: the watchers see the bid, the other scorers are told.
+    scorer.get(f"/games/{game}?number=1&revision=1&calls=pass,4", headers=HX)
+    pages = check_pages(apps, phones, game)
+    assert "Cid: <strong>4</strong>" in pages["viewer", "en"]
+    assert "Another phone is entering hand 1" in pages["owner", "en"]
+
+    # Hand 1 recorded through the other app server: Cid (C) bids 4 and takes 2.
+    cid_bids_4 = calls_for(1, {3: 4})
+    assert other_server.post(f"/games/{game}/hands",
+                             data=hand_form(1, cid_bids_4, "hearts", "ABBCC", "A")
+                             ).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert 'aria-label="Team C: −4 points"' in pages["owner", "en"]
+    assert "recorded hand 1" in pages["owner", "en"]
+
+    # Corrected: C takes 3 points and makes its bid... no: 3 < 4, still set, by 4.
+    assert owner.post(f"/games/{game}/hands/1",
+                      data=hand_form(1, cid_bids_4, "hearts", "ABCCC", "A")).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "corrected hand 1" in pages["owner", "en"]
+
+    # Undone, then brought back.
+    assert owner.post(f"/games/{game}/hands/undo", data={"number": "1"}).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "Bring hand 1 back" in pages["owner", "en"]
+    restore = Page(owner.get(f"/games/{game}")).button("Bring hand 1 back")[0]
+    assert owner.post(restore.action, data=dict(restore.fields())).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "Bring hand 1 back" not in pages["owner", "en"]
+
+    # Hand 2: Eve (B) bids 3 and sweeps, B passes 5: the game is over.
+    assert owner.post(f"/games/{game}/hands",
+                      data=hand_form(2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")
+                      ).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "Game over" in pages["owner", "en"] and "Next game, same seats" in pages["owner", "en"]
+    assert "kept as it was" not in pages["owner", "en"]
+
+    # Three days on, nothing in the game changed, but its evening is over.
+    later = utcnow() + timedelta(days=3)
+    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: later)
+    pages = check_pages(apps, phones, game)
+    assert "kept as it was" in pages["owner", "en"]
+    assert "Next game, same seats" not in pages["owner", "en"]
+
+
+def test_a_kept_page_carries_the_visitors_own_token_and_its_forms_post(tmp_path):
+    app = create_app({"TESTING": True, "SECRET_KEY": "cache-test",
+                      "DATABASE_URL": database_url(f"sqlite:///{tmp_path / 'db.sqlite'}")})
+    phones = []
+    for name in ("Ann's phone", "Bob's phone"):
+        phone = app.test_client()
+        phone.set_cookie(COOKIE, member_cookie(app, "owner", name=name))
+        phones.append(phone)
+    first, second = phones
+    token = Page(first.get("/games/new")).csrf_meta()
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    response = first.post("/games/new", data={**form, "teams": "3x2", "target": "21",
+                                              "first_dealer": "1", "csrf_token": token})
+    game = int(response.headers["Location"].rsplit("/", 1)[1])
+    first.get(f"/games/{game}")  # rendered and kept
+    hits = app.extensions["page_cache"].hits
+    page = Page(second.get(f"/games/{game}"))
+    assert app.extensions["page_cache"].hits == hits + 1
+    own_token = page.csrf_meta()
+    assert own_token != token and "\x00" not in page.text
+    response = second.post(f"/games/{game}/hands",
+                           data={**hand_form(1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A"),
+                                 "csrf_token": own_token})
+    assert response.status_code == 303  # the kept page's token is Bob's session's own
+    app.extensions["db_engine"].dispose()
+
+
+def test_a_notice_from_the_last_change_is_shown_once_and_never_kept(client, start_game, play):
+    game = start_game()
+    client.get(f"/games/{game}")
+    play(game, 1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")  # a plain form: a notice
+    page = client.get(f"/games/{game}").text
+    assert "Hand 1 recorded." in page
+    again = client.get(f"/games/{game}").text
+    assert "Hand 1 recorded." not in again and "Hand 2" in again
+
+
+def test_a_game_of_another_club_is_not_found_whatever_is_kept(app, client, start_game):
+    from sqlmodel import Session
+
+    from scorekeeper.models import Club
+
+    game = start_game()
+    assert client.get(f"/games/{game}").status_code == 200  # kept now
+    with Session(app.extensions["db_engine"]) as session:
+        other = Club(name="Other table")
+        session.add(other)
+        session.commit()
+        other_id = other.id
+    outsider = app.test_client()
+    outsider.set_cookie(COOKIE, member_cookie(app, "owner", club_id=other_id))
+    assert outsider.get(f"/games/{game}").status_code == 404
