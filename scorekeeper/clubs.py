@@ -47,8 +47,13 @@ def name_key(name: str) -> str:
     return " ".join(name.split()).casefold()
 
 
+# Control characters (a NUL, an escape) are no part of a name: each becomes a space.
+_CONTROLS = {code: " " for code in (*range(0x20), *range(0x7F, 0xA0))}
+
+
 def clean_name(name: str) -> str:
-    return " ".join(name.split())
+    """A name on one line: control characters and runs of spaces become one space."""
+    return " ".join(name.translate(_CONTROLS).split())
 
 
 def roster(session: Session, club: Club) -> list[Player]:

@@ -263,7 +263,7 @@ def size_text(size: int) -> str:
 
 def _json_from(raw: bytes | str) -> Any:
     try:
-        return json.loads(raw)
+        found = json.loads(raw)
     except UnicodeDecodeError:
         raise ImportRefused(None, "not JSON: the file is not UTF-8 text") from None
     except json.JSONDecodeError as error:
@@ -274,6 +274,26 @@ def _json_from(raw: bytes | str) -> Any:
         raise ImportRefused(None, "not JSON this app can read: it is nested too deeply") from None
     except ValueError as error:  # e.g. a number with more digits than Python will read
         raise ImportRefused(None, f"not JSON this app can read: {error}") from None
+    if _holds_nul(found):  # no database column can keep one
+        raise ImportRefused(None, "a text in the file holds a null character, which "
+                                  "can't be kept")
+    return found
+
+
+def _holds_nul(value: Any) -> bool:
+    """Whether any text in the parsed JSON (a key or a value) holds a NUL."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if "\x00" in item:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+    return False
 
 
 def _json_kind(value: Any) -> str:

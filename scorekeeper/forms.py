@@ -8,6 +8,7 @@ from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
 
+from scorekeeper.clubs import clean_name
 from scorekeeper.rules import SEATS, HouseRules
 
 RANDOM = "random"
@@ -106,7 +107,7 @@ class ImportForm(FlaskForm):
 
 
 def _one_line(value):
-    return " ".join(value.split()) if isinstance(value, str) else value
+    return clean_name(value) if isinstance(value, str) else value
 
 
 class NewClubForm(FlaskForm):

@@ -18,6 +18,8 @@ The CSRF token is the session's own, so the kept copy holds a marker in its plac
 """
 from __future__ import annotations
 
+import secrets
+import sys
 import threading
 from dataclasses import dataclass
 
@@ -27,25 +29,27 @@ from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.access import current_member
 from scorekeeper.db import get_session
-from scorekeeper.evenings import evening_is_over, is_past_game
+from scorekeeper.evenings import evening_is_over
 from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
-from scorekeeper.live import GameHead, game_head
+from scorekeeper.live import game_head
 
-DEFAULT_BYTES = 32 * 1024 * 1024  # per process: over a thousand 25 KB pages
-MARKER = "\x00csrf\x00"  # never in a rendered page: HTML has no NUL
+DEFAULT_BYTES = 32 * 1024 * 1024  # per process: several hundred pages
 
 
 @dataclass(frozen=True)
 class Kept:
-    body: str  # with MARKER where the token was
+    body: str  # with the cache's marker where the token was
 
 
 class PageCache:
-    """A size-bounded, thread-safe LRU of page bodies."""
+    """A size-bounded (in bytes of memory), thread-safe LRU of page bodies."""
 
     def __init__(self, max_bytes: int) -> None:
-        self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=lambda kept: len(kept.body))
+        self._pages: LRUCache = LRUCache(maxsize=max_bytes,
+                                         getsizeof=lambda kept: sys.getsizeof(kept.body))
+        # Where the CSRF token was: random, so no text a player typed can be taken for it.
+        self.marker = f"\x00{secrets.token_hex(16)}\x00"
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
@@ -60,7 +64,7 @@ class PageCache:
 
     def put(self, key: tuple, kept: Kept) -> None:
         with self._lock:
-            if len(kept.body) <= self._pages.maxsize:
+            if sys.getsizeof(kept.body) <= self._pages.maxsize:
                 self._pages[key] = kept
 
     def __len__(self) -> int:
@@ -76,16 +80,20 @@ def _cache() -> PageCache | None:
     return current_app.extensions.get("page_cache")
 
 
+def _marker() -> str:
+    return current_app.extensions["page_cache"].marker
+
+
 def _plain_request() -> bool:
-    """The page itself, as a link or a reload asks for it: nothing but its address."""
-    return (request.method in ("GET", "HEAD") and not request.args and not request.htmx
+    """The page itself, as a link or a reload asks for it: nothing but its address.
+    (Not HEAD: the page's language picker goes back to a GET's own address only.)"""
+    return (request.method == "GET" and not request.args and not request.htmx
             and "_flashes" not in session)
 
 
-def _base_key(head: GameHead) -> tuple:
-    member = current_member()
-    return (head.id, head.created_at, head.revision, head.draft_seq, member.role,
-            current_language(), request.script_root)
+def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | None) -> tuple:
+    return (game_id, created_at, revision, draft_seq, current_member().role,
+            current_language(), request.script_root, past)
 
 
 def kept_game_page(game_id: int) -> Response | None:
@@ -97,28 +105,32 @@ def kept_game_page(game_id: int) -> Response | None:
     head = game_head(get_session(), member.club_id, game_id)
     if head is None:
         return None  # not the club's game: the view answers 404
-    g.game_head = head  # the key the page rendered next is kept under
-    base = _base_key(head)
-    kept = cache.get((*base, None))  # a game still being played: the usual case
+    g.game_page_wanted = head
+    key = (head.id, head.created_at, head.revision, head.draft_seq)
+    kept = cache.get(_key(*key, None))  # a game still being played: the usual case
     if kept is None and head.evening_id is not None:
         # A finished game: read-only once its evening is over, which time alone decides.
         over = evening_is_over(get_session(), member.club_id, head.evening_id)
-        kept = cache.get((*base, over))
+        kept = cache.get(_key(*key, over))
     if kept is None:
         return None
-    return make_response(kept.body.replace(MARKER, generate_csrf()))
+    return make_response(kept.body.replace(_marker(), generate_csrf()))
 
 
 def keep_game_page(table: Table, response: Response) -> None:
-    """Keep a page ``kept_game_page`` was asked for and didn't have."""
-    cache, head = _cache(), g.get("game_head")
-    if cache is None or head is None or head.id != table.game.id or response.status_code != 200:
+    """Keep a page ``kept_game_page`` was asked for and didn't have, under the values
+    its render used (the game may have changed since the head was read)."""
+    cache, wanted = _cache(), g.get("game_page_wanted")
+    shown = g.get("game_page_shown")
+    if (cache is None or wanted is None or shown is None or response.status_code != 200
+            or shown[0] != wanted.id or shown[2] is None):
         return
-    past_key = None  # a game still being played is never read-only by time
-    if table.state.finished and table.game.evening_id is not None:
-        past_key = is_past_game(get_session(), table)
+    game_id, revision, draft_seq, past = shown
+    # A game still being played is never read-only by time: its key says so.
+    finished = table.state.finished and table.game.evening_id is not None
+    key = _key(game_id, table.game.created_at, revision, draft_seq, past if finished else None)
     token = generate_csrf()
     body = response.get_data(as_text=True)
     if token not in body:
         return  # not a page this module knows how to keep
-    cache.put((*_base_key(head), past_key), Kept(body.replace(token, MARKER)))
+    cache.put(key, Kept(body.replace(token, _marker())))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from flask import (
-    Response, current_app, get_flashed_messages, make_response, render_template, request,
+    Response, current_app, g, get_flashed_messages, make_response, render_template, request,
     url_for,
 )
 from flask_babel import gettext as _
@@ -193,6 +193,8 @@ def render_game(
         save_url = url_for("hands.save", game_id=table.game.id, number=editing)
     trump = entry.draft.trump
     past = is_past_game(get_session(), table)
+    # What this page shows, for page_cache to keep it under: the very values it used.
+    g.game_page_shown = (table.game.id, table.game.revision, draft_seq, past)
     response = render_page(
         "game.html", status=status, block=block,
         table=table, game=table.game, state=state, names=table.names,

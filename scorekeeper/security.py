@@ -10,7 +10,8 @@ from __future__ import annotations
 import os
 from collections.abc import Iterable
 
-from flask import Flask
+from flask import Flask, request
+from werkzeug.exceptions import BadRequest
 from werkzeug.http import dump_cookie, parse_cookie
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.wrappers import Request
@@ -40,8 +41,28 @@ SECURITY_HEADERS = {
 _TRUE = {"1", "true", "yes", "on"}
 
 
+class UnstorableInput(BadRequest):
+    """A form or address held a NUL character: no database column can keep one
+    (PostgreSQL refuses it outright), and no name, code or note needs one."""
+
+
+def refuse_nul_characters() -> None:
+    """Before anything reads the database: a NUL anywhere in the query or the form is
+    refused whole, with a page saying so, instead of failing deep in a query."""
+    sources = [request.args]
+    if request.mimetype == "application/x-www-form-urlencoded":
+        # Typed text. (An upload's file is read, and checked, by its own view, which
+        # alone knows how large it may be.)
+        sources.append(request.form)
+    for values in sources:
+        for key, value in values.items(multi=True):
+            if "\x00" in key or "\x00" in value:
+                raise UnstorableInput()
+
+
 def init_app(app: Flask) -> None:
     """Headers and cookie flags on every response; ProxyFix when behind a proxy."""
+    app.before_request(refuse_nul_characters)
     app.wsgi_app = SecureResponses(app.wsgi_app)  # type: ignore[method-assign]
     behind_proxy = app.config.get("PROXY_FIX")
     if behind_proxy is None:

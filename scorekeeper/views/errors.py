@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from scorekeeper.pages import render_page
+from scorekeeper.security import UnstorableInput
 
 
 def _error_page(title: str, message: str, status: int):
@@ -35,10 +36,11 @@ def init_app(app: Flask) -> None:
             405: _("That page can't be used that way."),
             413: _("That file is too large."),
         }
-        return _error_page(
-            error.name, messages.get(error.code, _("That request could not be handled.")),
-            error.code or 400,
-        )
+        message = messages.get(error.code, _("That request could not be handled."))
+        if isinstance(error, UnstorableInput):
+            message = _("Something typed or pasted held an invisible null character, which "
+                        "can't be kept. Nothing was changed: type it again.")
+        return _error_page(error.name, message, error.code or 400)
 
     if app.testing:
         return  # let tests see the real exception

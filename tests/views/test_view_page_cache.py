@@ -196,3 +196,12 @@ def test_a_game_of_another_club_is_not_found_whatever_is_kept(app, client, start
     outsider = app.test_client()
     outsider.set_cookie(COOKIE, member_cookie(app, "owner", club_id=other_id))
     assert outsider.get(f"/games/{game}").status_code == 404
+
+
+def test_a_head_request_keeps_nothing_for_the_next_visitor(app, client, start_game):
+    """A HEAD's page would send the language picker home, not back to the game."""
+    game = start_game()
+    assert client.head(f"/games/{game}").status_code == 200
+    assert len(app.extensions["page_cache"]) == 0
+    page = Page(client.get(f"/games/{game}"))
+    assert page.root.find("input", name="next").get("value") == f"/games/{game}"
