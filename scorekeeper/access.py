@@ -16,7 +16,7 @@ from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
-from scorekeeper.db import get_session
+from scorekeeper.db import commit, get_connection
 from scorekeeper.models import Device, Member, utcnow
 
 COOKIE = "scorekeeper_device"
@@ -140,8 +140,7 @@ def _read_device() -> ThisDevice | None:
         return None
     if not isinstance(token, str):
         return None
-    session = get_session()
-    connection = session.connection()
+    connection = get_connection()
     found = connection.execute(_DEVICE_AND_MEMBER, {"token_hash": token_hash(token)}).first()
     if found is None:
         return None
@@ -150,7 +149,7 @@ def _read_device() -> ThisDevice | None:
     now = utcnow()
     if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
         connection.execute(_SEEN, {"device_id": device_id, "now": now})
-        session.commit()
+        commit()
     return ThisDevice(device_id, member_id, label)
 
 

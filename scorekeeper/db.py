@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
@@ -50,10 +50,38 @@ def get_engine() -> Engine:
     return current_app.extensions["db_engine"]
 
 
+def get_connection() -> Connection:
+    """The request's connection, for the reads (and the one write) done without the ORM:
+    who is asking, and a game's head. A poll that finds nothing changed needs no more,
+    and never pays for an ORM session."""
+    if "db_session" in g:
+        return g.db_session.connection()
+    if "db_connection" not in g:
+        g.db_connection = get_engine().connect()
+    return g.db_connection
+
+
+def commit() -> None:
+    """Commit what was written on the request's connection (through its session, if one
+    is open: the session owns the connection's transaction then)."""
+    if "db_session" in g:
+        g.db_session.commit()
+    elif "db_connection" in g:
+        g.db_connection.commit()
+
+
 def get_session() -> Session:
-    """The request's session, opened on first use and closed at teardown."""
+    """The request's session, opened on first use (on the request's connection, if one
+    is open) and closed at teardown."""
     if "db_session" not in g:
-        g.db_session = Session(get_engine(), expire_on_commit=False)
+        connection = g.get("db_connection")
+        if connection is None:
+            g.db_session = Session(get_engine(), expire_on_commit=False)
+        else:
+            # Its reads are done (a write is committed as it is made): the session
+            # begins, and commits, transactions of its own on it.
+            connection.rollback()
+            g.db_session = Session(bind=connection, expire_on_commit=False)
     return g.db_session
 
 
@@ -61,3 +89,6 @@ def close_session(_exc: BaseException | None = None) -> None:
     session = g.pop("db_session", None)
     if session is not None:
         session.close()
+    connection = g.pop("db_connection", None)
+    if connection is not None:
+        connection.close()

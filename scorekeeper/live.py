@@ -18,6 +18,7 @@ from datetime import datetime
 from typing import Mapping
 
 from sqlalchemy import bindparam, func, select, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
@@ -100,9 +101,9 @@ _HEAD = (
 )
 
 
-def game_head(session: Session, club_id: int, game_id: int) -> GameHead | None:
+def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
     """The club's game's head (one indexed read, no ORM objects), or None."""
     if not 0 < game_id <= MAX_ID:
         return None
-    row = session.connection().execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
+    row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
     return GameHead(game_id, *row) if row is not None else None

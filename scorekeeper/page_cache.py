@@ -28,7 +28,7 @@ from flask import Flask, Response, current_app, g, make_response, request, sessi
 from flask_wtf.csrf import generate_csrf
 
 from scorekeeper.access import current_member
-from scorekeeper.db import get_session
+from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import evening_is_over
 from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
@@ -102,7 +102,7 @@ def kept_game_page(game_id: int) -> Response | None:
     member = current_member()
     if cache is None or member is None or not _plain_request():
         return None
-    head = game_head(get_session(), member.club_id, game_id)
+    head = game_head(get_connection(), member.club_id, game_id)
     if head is None:
         return None  # not the club's game: the view answers 404
     g.game_page_wanted = head

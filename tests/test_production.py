@@ -129,3 +129,42 @@ def test_a_lazy_session_is_read_by_every_way_of_looking_at_it():
     session = LazySession(lambda: {"a": 1})
     session["b"] = 2
     assert session.modified and dict(session) == {"a": 1, "b": 2}
+
+
+def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeypatch):
+    """Every phone asks every 2 seconds: who is asking and the game's head, nothing more."""
+    from sqlalchemy import event
+
+    import scorekeeper.db
+    from members import client_as
+
+    phone = client_as(app, "scorer")
+    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
+    form.update(teams="3x2", target="21", first_dealer="1")
+    game = phone.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    phone.get(f"/games/{game}")
+    statements, sessions = [], []
+    original = scorekeeper.db.Session
+    monkeypatch.setattr(scorekeeper.db, "Session",
+                        lambda *args, **kwargs: sessions.append(1) or original(*args, **kwargs))
+    engine = app.extensions["db_engine"]
+    listener = lambda *args: statements.append(args[2])  # noqa: E731 (the statement text)
+    event.listen(engine, "before_cursor_execute", listener)
+    try:
+        poll = phone.get(f"/games/{game}/live?v=1&view=game", headers={"HX-Request": "true"})
+        assert poll.status_code == 204
+        assert len(statements) == 2 and sessions == [], statements
+        assert "FROM device JOIN member" in statements[0] and "FROM game" in statements[1]
+        statements.clear()
+        # A page after it still reads and writes through the ORM as ever.
+        assert phone.get(f"/games/{game}?number=1&revision=1&calls=pass",
+                         headers={"HX-Request": "true"}).status_code == 200
+        assert sessions == [1]
+    finally:
+        event.remove(engine, "before_cursor_execute", listener)
+    from sqlmodel import Session
+
+    from scorekeeper.models import LiveDraft
+
+    with Session(engine) as session:  # the step's write, on the same connection, committed
+        assert session.get(LiveDraft, int(game)).args["calls"] == "pass"

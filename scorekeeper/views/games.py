@@ -6,7 +6,7 @@ from flask_babel import format_date, gettext as _, ngettext
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.clubs import current_club, roster
-from scorekeeper.db import get_session
+from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_tables, recent_changes
@@ -119,7 +119,7 @@ def show(game_id: int):
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part."""
     # Every phone asks every 2 s: one small read, no ORM objects, no replay.
-    head = game_head(get_session(), current_member().club_id, game_id)
+    head = game_head(get_connection(), current_member().club_id, game_id)
     if head is None:
         abort(404)
     watching = not can(SCORER)
