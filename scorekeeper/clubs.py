@@ -44,16 +44,12 @@ def command_club(session: Session, club_id: int | None) -> Club:
 
 
 def name_key(name: str) -> str:
-    return " ".join(name.split()).casefold()
-
-
-# Control characters (a NUL, an escape) are no part of a name: each becomes a space.
-_CONTROLS = {code: " " for code in (*range(0x20), *range(0x7F, 0xA0))}
+    return clean_name(name).casefold()
 
 
 def clean_name(name: str) -> str:
-    """A name on one line: control characters and runs of spaces become one space."""
-    return " ".join(name.translate(_CONTROLS).split())
+    """A name on one line: runs of spaces (and line breaks) become one space."""
+    return " ".join(name.split())
 
 
 def roster(session: Session, club: Club) -> list[Player]:

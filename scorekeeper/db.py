@@ -80,8 +80,11 @@ def get_session() -> Session:
         else:
             # Its reads are done (a write is committed as it is made): the session
             # begins, and commits, transactions of its own on it.
+            # It begins at once, so the connection's transaction is the session's from
+            # here on: nothing run on it afterwards escapes the session's commit.
             connection.rollback()
             g.db_session = Session(bind=connection, expire_on_commit=False)
+            g.db_session.connection()
     return g.db_session
 
 

@@ -274,25 +274,34 @@ def _json_from(raw: bytes | str) -> Any:
         raise ImportRefused(None, "not JSON this app can read: it is nested too deeply") from None
     except ValueError as error:  # e.g. a number with more digits than Python will read
         raise ImportRefused(None, f"not JSON this app can read: {error}") from None
-    if _holds_nul(found):  # no database column can keep one
-        raise ImportRefused(None, "a text in the file holds a null character, which "
-                                  "can't be kept")
+    if _holds_unstorable_text(found):
+        raise ImportRefused(None, "a text in the file holds a null character or half of "
+                                  "a surrogate pair, which can't be kept")
     return found
 
 
-def _holds_nul(value: Any) -> bool:
-    """Whether any text in the parsed JSON (a key or a value) holds a NUL."""
+def _holds_unstorable_text(value: Any) -> bool:
+    """Whether any text in the parsed JSON (a key or a value) holds what no database
+    keeps: a NUL, or a lone surrogate (JSON's "\\ud800" escape, which isn't UTF-8)."""
     pending = [value]
     while pending:
         item = pending.pop()
         if isinstance(item, str):
-            if "\x00" in item:
+            if "\x00" in item or not item.isascii() and _not_utf8(item):
                 return True
         elif isinstance(item, dict):
             pending.extend(item.keys())
             pending.extend(item.values())
         elif isinstance(item, list):
             pending.extend(item)
+    return False
+
+
+def _not_utf8(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
     return False
 
 

@@ -41,21 +41,29 @@ SECURITY_HEADERS = {
 _TRUE = {"1", "true", "yes", "on"}
 
 
+# A backup's upload has a size limit of its own, which its view sets before anything
+# reads the body (the CSRF check included): nothing here may read it first. Its only
+# text field is that CSRF token; the file is checked by the backup's reader.
+BODY_READ_BY_ITS_VIEW = {"backups.restore"}
+
+
 class UnstorableInput(BadRequest):
-    """A form or address held a NUL character: no database column can keep one
+    """A form or an address held a NUL character: no database column can keep one
     (PostgreSQL refuses it outright), and no name, code or note needs one."""
 
 
 def refuse_nul_characters() -> None:
-    """Before anything reads the database: a NUL anywhere in the query or the form is
+    """Before anything reads the database: a NUL anywhere in the address or the form is
     refused whole, with a page saying so, instead of failing deep in a query."""
-    sources = [request.args]
-    if request.mimetype == "application/x-www-form-urlencoded":
-        # Typed text. (An upload's file is read, and checked, by its own view, which
-        # alone knows how large it may be.)
-        sources.append(request.form)
-    for values in sources:
-        for key, value in values.items(multi=True):
+    texts = [request.args.items(multi=True),
+             (("", value) for value in (request.view_args or {}).values()
+              if isinstance(value, str))]
+    if request.endpoint not in BODY_READ_BY_ITS_VIEW:
+        # Typed text, urlencoded or multipart (an uploaded file is read, and checked for
+        # NULs, by its own view).
+        texts.append(request.form.items(multi=True))
+    for pairs in texts:
+        for key, value in pairs:
             if "\x00" in key or "\x00" in value:
                 raise UnstorableInput()
 

@@ -451,7 +451,8 @@ REFUSALS = [
      'format: missing: a backup says "format": "scorekeeper-backup/1"'),
     ("no games", delete_at(["games"]), "games: missing"),
     ("a NUL in an evening's note", set_at(["evenings", 0, "note"], "late\u0000"),
-     "a text in the file holds a null character, which can't be kept"),
+     "a text in the file holds a null character or half of a surrogate pair, which "
+     "can't be kept"),
     ("unknown key", set_at(["colour"], "green"),
      "colour: not a key of a scorekeeper-backup/1 file"),
     ("players not a list", set_at(["players"], {}), "players: should be a JSON list, not {}"),

@@ -409,7 +409,11 @@ REFUSALS = [
     ("house rule as text", changed(EVENING, set_at(["rules", "bidder_goes_out"], "yes")),
      'rules.bidder_goes_out: should be true or false, not "yes"'),
     ("a NUL in a name", changed(EVENING, set_at(["seats", 1], "Bo\u0000b")),
-     "a text in the file holds a null character, which can't be kept"),
+     "a text in the file holds a null character or half of a surrogate pair, which "
+     "can't be kept"),
+    ("half a surrogate pair in a name", changed(EVENING, set_at(["seats", 1], "Bo\ud800b")),
+     "a text in the file holds a null character or half of a surrogate pair, which "
+     "can't be kept"),
     ("not JSON", "hello", "not JSON: Expecting value (line 1, column 1)"),
     ("not UTF-8", b'{"format": "\xe9"}', "not JSON: the file is not UTF-8 text"),
     ("nested too deeply", "[" * 100_000 + "]" * 100_000,
