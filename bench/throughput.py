@@ -1,7 +1,7 @@
 """Throughput and latency under gunicorn, side by side with a bare Flask "hello".
 
-    python bench/throughput.py                 # 2 workers, 8 clients, 5 s per case
-    python bench/throughput.py --seconds 10 --clients 16
+    python bench/throughput.py                 # 2 workers, 8 clients, 3 rounds of 3 s
+    python bench/throughput.py --seconds 5 --rounds 5 --clients 16
 
 Starts, on 127.0.0.1, gunicorn with 2 workers serving (a) a tiny reference app whose one
 route answers "hello" (the baseline) and (b) scorekeeper on a fresh SQLite file. Then,
@@ -10,10 +10,14 @@ for each case, several client threads send requests back to back for a few secon
 - the baseline "hello";
 - the game page of a game with 20 hands (as a member sees it);
 - an unchanged live poll (the 204 every phone sends every 2 seconds);
-- recording a hand (each client in a game of its own, so none is refused).
+- recording a hand (each client in a game of its own, so none is refused, begun afresh
+  each round).
 
-It prints requests per second and the median and 99th-percentile latency of each, and
-each throughput as a ratio to the baseline. Nothing is asserted: numbers are measured.
+The cases take turns, a few seconds each, several rounds over, so that a machine
+whose speed drifts during the run (other work, a CPU clocking up or down) weighs on
+the baseline and the app alike. It prints each case's median requests per second over
+the rounds, the median and 99th-percentile latency of all its requests, and its
+throughput as a ratio to the baseline. Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 
@@ -143,13 +147,13 @@ def record(client: Client, game: str, number: int) -> int:
     return status
 
 
-def run_case(make_request, clients: int, seconds: float) -> tuple[float, float, float]:
-    """(requests per second, median ms, p99 ms) of ``make_request(index)`` in threads."""
+def run_case(request_of, clients: int, seconds: float) -> tuple[float, list[float]]:
+    """(requests per second, each request's ms) of ``request_of[i]()`` in client threads."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
     stop_at = time.monotonic() + seconds
 
     def loop(index: int) -> None:
-        request = make_request(index)
+        request = request_of[index]
         while time.monotonic() < stop_at:
             started = time.perf_counter()
             request()
@@ -162,16 +166,39 @@ def run_case(make_request, clients: int, seconds: float) -> tuple[float, float, 
     for thread in threads:
         thread.join()
     elapsed = time.monotonic() - began
-    flat = sorted(ms for per in latencies for ms in per)
-    p99 = flat[min(len(flat) - 1, int(len(flat) * 0.99))]
-    return len(flat) / elapsed, statistics.median(flat), p99
+    flat = [ms for per in latencies for ms in per]
+    return len(flat) / elapsed, flat
+
+
+def run_rounds(cases, clients: int, seconds: float, rounds: int, before_round=None):
+    """Each case ``seconds`` at a time, in turn, ``rounds`` times over: a machine that
+    speeds up or slows down during the run weighs on every case alike. Per case: the
+    median of its rounds' requests per second, and the median and 99th-percentile
+    latency of all its requests."""
+    requests = {name: [make(i) for i in range(clients)] for name, make in cases}
+    rates: dict[str, list[float]] = {name: [] for name, _ in cases}
+    latencies: dict[str, list[float]] = {name: [] for name, _ in cases}
+    for _ in range(rounds):
+        if before_round is not None:
+            before_round()
+        for name, _ in cases:
+            rate, each = run_case(requests[name], clients, seconds)
+            rates[name].append(rate)
+            latencies[name].extend(each)
+    rows = []
+    for name, _ in cases:
+        flat = sorted(latencies[name])
+        p99 = flat[min(len(flat) - 1, int(len(flat) * 0.99))]
+        rows.append((name, statistics.median(rates[name]), statistics.median(flat), p99))
+    return rows
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--clients", type=int, default=8)
-    parser.add_argument("--seconds", type=float, default=5)
+    parser.add_argument("--seconds", type=float, default=3, help="per case and round")
+    parser.add_argument("--rounds", type=int, default=3)
     args = parser.parse_args(argv)
 
     from scorekeeper import create_app
@@ -202,8 +229,14 @@ def main(argv: list[str] | None = None) -> int:
             phones = [Client(port, {COOKIE: cookie}) for cookie in cookies[:-1]]
             for phone in phones:
                 phone.send("GET", f"/games/{game}")  # session and token, as a phone has
-            own_games = [new_game(phone, 0) for phone in phones]
+            own_games = [""] * args.clients
             next_number = [1] * args.clients
+
+            def fresh_games() -> None:
+                # Each round records into new games, so every round's hands are alike
+                # (a game's pages grow with its hands).
+                own_games[:] = [new_game(phone, 0) for phone in phones]
+                next_number[:] = [1] * args.clients
 
             def hello_request(index):
                 client = Client(hello_port)
@@ -224,13 +257,13 @@ def main(argv: list[str] | None = None) -> int:
             cases = [("hello (baseline)", hello_request), ("game page, 20 hands", page_request),
                      ("live poll, unchanged", poll_request),
                      ("record a hand (+ its page)", record_request)]
-            rows = [(name, *run_case(make, args.clients, args.seconds)) for name, make in cases]
+            rows = run_rounds(cases, args.clients, args.seconds, args.rounds, fresh_games)
         finally:
             stop(keeper)
             stop(hello)
     baseline = rows[0][1]
     print(f"gunicorn, {args.workers} workers x 4 threads, {args.clients} clients, "
-          f"{args.seconds:g} s each, on 127.0.0.1")
+          f"{args.rounds} rounds of {args.seconds:g} s per case, in turn, on 127.0.0.1")
     print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9}")
     for name, rate, median, p99 in rows:
         print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}×")

@@ -55,10 +55,14 @@ class UnstorableInput(BadRequest):
 def refuse_nul_characters() -> None:
     """Before anything reads the database: a NUL anywhere in the address or the form is
     refused whole, with a page saying so, instead of failing deep in a query."""
-    texts = [request.args.items(multi=True),
-             (("", value) for value in (request.view_args or {}).values()
-              if isinstance(value, str))]
-    if request.endpoint not in BODY_READ_BY_ITS_VIEW:
+    # Cheap first looks (every poll passes here): a NUL in a query is written %00.
+    texts = []
+    if b"%00" in request.query_string:
+        texts.append(request.args.items(multi=True))
+    if "\x00" in request.path:
+        raise UnstorableInput()
+    if request.method not in ("GET", "HEAD", "OPTIONS") \
+            and request.endpoint not in BODY_READ_BY_ITS_VIEW:
         # Typed text, urlencoded or multipart (an uploaded file is read, and checked for
         # NULs, by its own view).
         texts.append(request.form.items(multi=True))
@@ -92,23 +96,33 @@ class SecureResponses:
         secure = Request(environ, shallow=True).is_secure
 
         def start(status, headers, exc_info=None):
-            return start_response(status, secured_headers(headers, secure), exc_info)
+            return start_response(status, secured_headers(headers, secure,
+                                                          status.startswith("204")), exc_info)
 
         return self.wsgi_app(environ, start)
 
 
-def secured_headers(headers: Iterable[tuple[str, str]], secure: bool) -> list[tuple[str, str]]:
+def secured_headers(headers: Iterable[tuple[str, str]], secure: bool,
+                    no_content: bool = False) -> list[tuple[str, str]]:
     """The response's headers with the security headers added (unless a view set its
-    own) and every cookie made HttpOnly and SameSite, and Secure over HTTPS."""
+    own) and every cookie made HttpOnly and SameSite, and Secure over HTTPS.
+
+    A 204 (a phone's unchanged poll, every 2 seconds) has no body: nothing to render,
+    frame or sniff, and it says "no-store", so nothing to cache either. It carries
+    neither the document headers nor Vary: a few hundred bytes less on every poll.
+    """
     out: list[tuple[str, str]] = []
     present = set()
     for name, value in headers:
         present.add(name.lower())
         if name.lower() == "set-cookie":
             value = secured_cookie(value, secure)
+        elif no_content and name.lower() == "vary":
+            continue
         out.append((name, value))
-    out.extend((name, value) for name, value in SECURITY_HEADERS.items()
-               if name.lower() not in present)
+    if not no_content:
+        out.extend((name, value) for name, value in SECURITY_HEADERS.items()
+                   if name.lower() not in present)
     return out
 
 

@@ -127,7 +127,8 @@ def live(game_id: int):
     # "revision.draft": the page follows the hand in progress too (a watcher's, the
     # scoreboard, a scorer's page not entering one); "revision": the game only.
     if shown == head.version("." in shown):
-        unchanged = Response(status=204)
+        # Never kept by a browser or a proxy: the next poll must ask again.
+        unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
         del unchanged.headers["Content-Type"]  # no body, so no type either
         return unchanged
     table = table_or_404(game_id)

@@ -41,6 +41,8 @@ def test_an_unchanged_game_answers_the_poll_with_an_empty_204(client, viewer, ga
         assert response.status_code == 204
         assert response.data == b""
         assert "Set-Cookie" not in response.headers  # nothing to send back every 2 s
+        # Only what a bodiless answer needs: never kept by a cache, nothing to render.
+        assert dict(response.headers) == {"Cache-Control": "no-store"}
 
 
 def test_after_a_hand_the_poll_brings_the_new_scores_and_who_recorded_it(
