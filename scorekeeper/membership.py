@@ -185,10 +185,8 @@ def revoke(session: Session, invite: Invite) -> None:
 
 
 def club_invites(session: Session, club: Club) -> list[Invite]:
-    return list(session.exec(
-        select(Invite).where(Invite.club_id == club.id, Invite.revoked_at.is_(None))  # type: ignore[union-attr]
-        .order_by(Invite.id)
-    ))
+    """The club's links that still let people in (a game's link is gone after its evening)."""
+    return list(session.exec(_live_invites().where(Invite.club_id == club.id).order_by(Invite.id)))
 
 
 def club_members(session: Session, club: Club) -> list[Member]:

@@ -611,3 +611,18 @@ def test_a_scorer_can_record_a_hand(app, db, played):
     change = rows(db, GameChange, GameChange.number == 2)[0]
     assert change.member_id == member_named(db, "Scorer").id
     assert Page(scorer.get(f"/games/{played}")).scores()["C"] == 2 + 6
+
+
+def test_a_game_link_past_its_evening_leaves_the_club_page(client, db, game):
+    """Once a game's links have expired they let nobody in, so the owner isn't shown them."""
+    client.post(f"/club/share/{game}")
+    invites = rows(db, Invite, Invite.game_id == game)
+    page = client.get("/club").text
+    assert all(invite.token in page for invite in invites)
+    for invite in invites:
+        invite.expires_at = invite.expires_at - timedelta(days=2)
+        db.add(invite)
+    db.commit()
+    page = client.get("/club").text
+    assert not any(invite.token in page for invite in invites)
+    assert len(link_cards(Page(client.get(f"/club/share/{game}")))) == 0
