@@ -17,6 +17,7 @@ from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.db import commit, get_connection
+from scorekeeper.extensions import made_once
 from scorekeeper.models import Device, Member, utcnow
 
 COOKIE = "scorekeeper_device"
@@ -46,11 +47,8 @@ def _signer() -> URLSafeSerializer:
     from flask import current_app
 
     key = current_app.config["SECRET_KEY"]
-    kept = current_app.extensions.get("device_signer")
-    if kept is None or kept[0] != key:  # made once per key, not per request
-        kept = current_app.extensions["device_signer"] = (
-            key, URLSafeSerializer(key, salt="device"))
-    return kept[1]
+    return made_once(current_app, "device_signer", key,
+                     lambda: URLSafeSerializer(key, salt="device"))
 
 
 def device_cookie_value(token: str) -> str:

@@ -78,9 +78,8 @@ def get_session() -> Session:
         if connection is None:
             g.db_session = Session(get_engine(), expire_on_commit=False)
         else:
-            # Its reads are done (a write is committed as it is made): the session
-            # begins, and commits, transactions of its own on it.
-            # It begins at once, so the connection's transaction is the session's from
+            # Its reads are done (a write is committed as it is made). The session
+            # begins at once, so the connection's transaction is the session's from
             # here on: nothing run on it afterwards escapes the session's commit.
             connection.rollback()
             g.db_session = Session(bind=connection, expire_on_commit=False)

@@ -74,14 +74,19 @@ class QuietPollSessions(SecureCookieSessionInterface):
         return super().should_set_cookie(app, session)
 
     def get_signing_serializer(self, app: Flask):
-        # Made once per key, not per request: making one serializes a sample to learn
-        # what it produces.
         keys = (app.secret_key, tuple(app.config.get("SECRET_KEY_FALLBACKS") or ()))
-        kept = app.extensions.get("session_serializer")
-        if kept is None or kept[0] != keys:
-            kept = app.extensions["session_serializer"] = (
-                keys, super().get_signing_serializer(app))
-        return kept[1]
+        return made_once(app, "session_serializer", keys,
+                         lambda: super(QuietPollSessions, self).get_signing_serializer(app))
+
+
+def made_once(app: Flask, name: str, key, make):
+    """``make()``, kept in the app for as long as ``key`` (the secret it was made with)
+    stays the same. For signers: making one serializes a sample to learn what it
+    produces, too much to do on every request."""
+    kept = app.extensions.get(name)
+    if kept is None or kept[0] != key:
+        kept = app.extensions[name] = (key, make())
+    return kept[1]
 
 
 def init_app(app: Flask) -> None:

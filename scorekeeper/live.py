@@ -71,9 +71,9 @@ def shared_draft(session: Session, table: Table) -> tuple[dict[str, str], int]:
     return (dict(row.args) if current else {}), row.seq
 
 
-def version(game: Game, draft_seq: int | None) -> str:
+def version(revision: int, draft_seq: int | None) -> str:
     """What a page shows, in a word: the game's revision (and, watching, the draft's)."""
-    return str(game.revision) if draft_seq is None else f"{game.revision}.{draft_seq}"
+    return str(revision) if draft_seq is None else f"{revision}.{draft_seq}"
 
 
 @dataclass(frozen=True)
@@ -89,7 +89,7 @@ class GameHead:
     draft_seq: int
 
     def version(self, with_draft: bool) -> str:
-        return f"{self.revision}.{self.draft_seq}" if with_draft else str(self.revision)
+        return version(self.revision, self.draft_seq if with_draft else None)
 
 
 # Built once: a statement made anew costs more than running it (every phone asks it

@@ -21,7 +21,6 @@ from __future__ import annotations
 import secrets
 import sys
 import threading
-from dataclasses import dataclass
 
 from cachetools import LRUCache
 from flask import Flask, Response, current_app, g, make_response, request, session
@@ -37,23 +36,18 @@ from scorekeeper.live import game_head
 DEFAULT_BYTES = 32 * 1024 * 1024  # per process: several hundred pages
 
 
-@dataclass(frozen=True)
-class Kept:
-    body: str  # with the cache's marker where the token was
-
-
 class PageCache:
-    """A size-bounded (in bytes of memory), thread-safe LRU of page bodies."""
+    """A size-bounded (in bytes of memory), thread-safe LRU of page bodies, each with
+    the cache's marker where the CSRF token was."""
 
     def __init__(self, max_bytes: int) -> None:
-        self._pages: LRUCache = LRUCache(maxsize=max_bytes,
-                                         getsizeof=lambda kept: sys.getsizeof(kept.body))
+        self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=sys.getsizeof)
         # Where the CSRF token was: random, so no text a player typed can be taken for it.
         self.marker = f"\x00{secrets.token_hex(16)}\x00"
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def get(self, key: tuple) -> Kept | None:
+    def get(self, key: tuple) -> str | None:
         with self._lock:
             kept = self._pages.get(key)
             if kept is None:
@@ -62,10 +56,10 @@ class PageCache:
                 self.hits += 1
             return kept
 
-    def put(self, key: tuple, kept: Kept) -> None:
+    def put(self, key: tuple, body: str) -> None:
         with self._lock:
-            if sys.getsizeof(kept.body) <= self._pages.maxsize:
-                self._pages[key] = kept
+            if sys.getsizeof(body) <= self._pages.maxsize:
+                self._pages[key] = body
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -114,7 +108,7 @@ def kept_game_page(game_id: int) -> Response | None:
         kept = cache.get(_key(*key, over))
     if kept is None:
         return None
-    return make_response(kept.body.replace(_marker(), generate_csrf()))
+    return make_response(kept.replace(_marker(), generate_csrf()))
 
 
 def keep_game_page(table: Table, response: Response) -> None:
@@ -133,4 +127,4 @@ def keep_game_page(table: Table, response: Response) -> None:
     body = response.get_data(as_text=True)
     if token not in body:
         return  # not a page this module knows how to keep
-    cache.put(key, Kept(body.replace(token, _marker())))
+    cache.put(key, body.replace(token, _marker()))

@@ -209,7 +209,7 @@ def render_game(
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, read_only=past or watching, other_phone=other_phone,
         live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game, draft_seq), view="game"),
+                         v=version(table.game.revision, draft_seq), view="game"),
         poll_every=POLL_SECONDS,
         changes=recent_changes(get_session(), table.game.id, RECENT_CHANGES),
         change_sentence=change_sentence,
@@ -242,6 +242,6 @@ def render_board(table: Table) -> Response:
         verdict=verdict_sentence(table.state.verdict), point_name=point_name,
         suit_name=suit_name, card_points=CARD_POINTS,
         live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game, draft_seq), view="board"),
+                         v=version(table.game.revision, draft_seq), view="board"),
         poll_every=POLL_SECONDS,
     )
