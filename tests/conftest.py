@@ -7,8 +7,7 @@ from sqlmodel import Session
 from scorekeeper import create_app
 from databases import database_url, drop_created
 from members import client_as
-
-SEAT_NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+from new_games import start_game_as
 
 
 @pytest.fixture
@@ -49,23 +48,10 @@ def db(app):
         yield session
 
 
-def new_game_form(names=SEAT_NAMES, **overrides) -> dict:
-    form = {f"seat_{i}": name for i, name in enumerate(names, start=1)}
-    form.update({"teams": "3x2", "target": "21", "first_dealer": "1"})
-    form.update(overrides)
-    return form
-
-
 @pytest.fixture
 def start_game(client):
-    """Start a game through the page; returns its id."""
-
-    def start(**overrides) -> int:
-        response = client.post("/games/new", data=new_game_form(**overrides))
-        assert response.status_code == 303, response.text
-        return int(response.headers["Location"].rsplit("/", 1)[1])
-
-    return start
+    """Start a game through the page as the owner; returns its id."""
+    return lambda **overrides: start_game_as(client, **overrides)
 
 
 @pytest.fixture

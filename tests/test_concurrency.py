@@ -13,6 +13,7 @@ from sqlmodel import Session, select
 
 from databases import database_url
 from members import client_as
+from new_games import start_game_as
 from scorekeeper import create_app
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, Hand
@@ -27,12 +28,6 @@ BID_3 = "3,pass,pass,pass,pass,pass"
 def file_app(tmp_path):
     return create_app({"TESTING": True, "DATABASE_URL": database_url(f"sqlite:///{tmp_path / 'race.sqlite'}"),
                        "SECRET_KEY": "race", "WTF_CSRF_ENABLED": False})
-
-
-def start(client) -> int:
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="999", first_dealer="1")
-    return int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])
 
 
 def at_once(app, *posts):
@@ -69,7 +64,7 @@ def live_numbers(app, game_id):
 
 def test_record_and_undo_at_once_keep_the_hands_numbered(file_app):
     client = client_as(file_app)
-    game = start(client)
+    game = start_game_as(client, target="999")
     for _ in range(ROUNDS):
         while len(live_numbers(file_app, game)) < 2:  # the undo needs a hand to take back
             number = len(live_numbers(file_app, game)) + 1
@@ -91,7 +86,7 @@ def test_record_and_undo_at_once_keep_the_hands_numbered(file_app):
 
 def test_two_phones_recording_the_same_hand_keep_one(file_app):
     client = client_as(file_app)
-    game = start(client)
+    game = start_game_as(client, target="999")
     for number in range(1, ROUNDS + 1):
         revision = Session(file_app.extensions["db_engine"]).get(Game, game).revision
         form = {"number": number, "calls": BID_3, "revision": revision, **PLAYED}
@@ -107,9 +102,7 @@ def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay
     # Target 5. Hand 1: Bob (B) bids 3 and takes 3 (B 3). Hand 2: Cid (C) bids 3, takes 3.
     # Correcting hand 1 so B takes all six would end the game at hand 1 (B 6 >= 5)...
     client = client_as(file_app)
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="5", first_dealer="1")
-    game = int(client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1])
+    game = start_game_as(client, target="5")
     hand_1 = {"number": 1, "calls": BID_3, "trump": "hearts", "high": "B", "low": "B",
               "right": "B", "left": "A", "joker": "C", "game": "A"}
     client.post(f"/games/{game}/hands", data=hand_1)
@@ -134,7 +127,7 @@ def test_two_scorers_steps_read_at_once_get_two_draft_numbers(file_app):
     from scorekeeper.live import note_draft
     from scorekeeper.models import LiveDraft
 
-    game_id = start(client_as(file_app, "scorer"))
+    game_id = start_game_as(client_as(file_app, "scorer"), target="999")
     engine = file_app.extensions["db_engine"]
     with file_app.test_request_context(), Session(engine) as first, Session(engine) as second:
         note_draft(first, load_table(first, first.get(Game, game_id)),

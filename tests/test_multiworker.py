@@ -30,6 +30,7 @@ from sqlmodel import Session, select
 
 from databases import database_url as fresh_database
 from members import member_cookie
+from new_games import new_game_form
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
 from scorekeeper.ledger import load_table
@@ -279,9 +280,7 @@ def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
     # Anna starts a game to 999 points, so it never ends during the rounds.
     anna = phones[0]
     assert anna.get("/games/new").status == 200 and anna.csrf, "no CSRF token in the page"
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="999", first_dealer="1")
-    started_game = anna.post("/games/new", form)
+    started_game = anna.post("/games/new", new_game_form(target="999"))
     if started_game.status != 303:
         fail(f"starting the game: {started_game.status} {started_game.body[:300]}")
     game = int(started_game.location.rsplit("/", 1)[1])
@@ -388,9 +387,7 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
     sam = Phone("Sam", devices["scorer"], first.port, tally)
     vera = Phone("Vera", devices["viewer"], second.port, tally)
     assert sam.get("/games/new").status == 200
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="21", first_dealer="1")
-    game_url = sam.post("/games/new", form).location
+    game_url = sam.post("/games/new", new_game_form()).location
     game_path = "/" + game_url.split("/", 3)[-1] if game_url.startswith("http") else game_url
     page = vera.get(game_path)
     assert page.status == 200

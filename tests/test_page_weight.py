@@ -9,6 +9,7 @@ import gzip
 import re
 
 from members import client_as
+from new_games import start_game_as
 
 FIRST_LOAD_BUDGET = 30 * 1024
 RECORD_BUDGET = 8 * 1024
@@ -23,9 +24,7 @@ def gzipped(data: bytes) -> int:
 
 def test_the_game_page_and_the_record_answer_stay_within_budget(app):
     client = client_as(app)
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="999", first_dealer="1")
-    game = client.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    game = start_game_as(client, target="999")
     for number in range(1, HANDS + 1):
         response = client.post(f"/games/{game}/hands",
                                data={"number": number, "calls": CALLS, "trump": "hearts", **TALLY})

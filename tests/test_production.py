@@ -84,6 +84,7 @@ def test_a_poll_never_reads_the_session_and_a_page_reads_it_once(app, monkeypatc
     from flask.sessions import SecureCookieSessionInterface
 
     from members import client_as
+    from new_games import start_game_as
 
     reads = []
     original = SecureCookieSessionInterface.open_session
@@ -94,9 +95,7 @@ def test_a_poll_never_reads_the_session_and_a_page_reads_it_once(app, monkeypatc
 
     monkeypatch.setattr(SecureCookieSessionInterface, "open_session", counted)
     phone = client_as(app, "scorer")
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="21", first_dealer="1")
-    game = phone.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    game = start_game_as(phone)
     page = phone.get(f"/games/{game}")
     assert "Set-Cookie" in page.headers  # the session, with its CSRF token
     first_token = page.text.split('name="csrf-token" content="', 1)[1].split('"', 1)[0]
@@ -137,11 +136,10 @@ def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeyp
 
     import scorekeeper.db
     from members import client_as
+    from new_games import start_game_as
 
     phone = client_as(app, "scorer")
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    form.update(teams="3x2", target="21", first_dealer="1")
-    game = phone.post("/games/new", data=form).headers["Location"].rsplit("/", 1)[1]
+    game = start_game_as(phone)
     phone.get(f"/games/{game}")
     statements, sessions = [], []
     original = scorekeeper.db.Session

@@ -1,17 +1,13 @@
 """View-test fixtures: every response is checked for a 500, a stack trace and Vary."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 from flask.testing import FlaskClient
 
+import new_games
 from databases import database_url
 from scorekeeper import create_app
 from view_helpers import hand_form
-
-ROOT_CONFTEST = Path(__file__).resolve().parent.parent / "conftest.py"
-
 
 class CheckedClient(FlaskClient):
     """A test client that fails the test on any answer a player must never get."""
@@ -49,15 +45,9 @@ def csrf_app():
 
 
 @pytest.fixture
-def new_game_form(pytestconfig):
-    """tests/conftest.py's form builder (conftest modules can't be imported by name)."""
-    plugin = pytestconfig.pluginmanager.get_plugin(str(ROOT_CONFTEST))
-    if plugin is None:  # registered under the path pytest saw, which may not be resolved
-        plugin = next(
-            p for p in pytestconfig.pluginmanager.get_plugins()
-            if Path(getattr(p, "__file__", "") or "").resolve() == ROOT_CONFTEST
-        )
-    return plugin.new_game_form
+def new_game_form():
+    """The new-game form builder (tests/new_games.py), for the view tests that post it."""
+    return new_games.new_game_form
 
 
 @pytest.fixture

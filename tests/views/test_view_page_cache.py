@@ -14,6 +14,7 @@ import pytest
 
 from databases import database_url
 from members import member_cookie
+from new_games import start_game_as
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
 from scorekeeper.languages import COOKIE as LANGUAGE_COOKIE
@@ -91,10 +92,7 @@ def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones,
     owner.set_cookie(COOKIE, cookie)
     other_server.set_cookie(COOKIE, cookie)
     scorer.set_cookie(COOKIE, member_cookie(keeping, "scorer", name="Sam"))
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    response = owner.post("/games/new", data={**form, "teams": "3x2", "target": "5",
-                                              "first_dealer": "1", "evening": "new"})
-    game = int(response.headers["Location"].rsplit("/", 1)[1])
+    game = start_game_as(owner, target="5", evening="new")
     pages = check_pages(apps, phones, game)
     assert "No hands yet." in pages["viewer", "en"]
 
@@ -154,10 +152,7 @@ def test_a_kept_page_carries_the_visitors_own_token_and_its_forms_post(tmp_path)
         phones.append(phone)
     first, second = phones
     token = Page(first.get("/games/new")).csrf_meta()
-    form = {f"seat_{i}": name for i, name in enumerate("Ann Bob Cid Dan Eve Fay".split(), 1)}
-    response = first.post("/games/new", data={**form, "teams": "3x2", "target": "21",
-                                              "first_dealer": "1", "csrf_token": token})
-    game = int(response.headers["Location"].rsplit("/", 1)[1])
+    game = start_game_as(first, csrf_token=token)
     first.get(f"/games/{game}")  # rendered and kept
     hits = app.extensions["page_cache"].hits
     page = Page(second.get(f"/games/{game}"))
