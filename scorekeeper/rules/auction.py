@@ -147,3 +147,13 @@ def quick_auction(dealer_seat: int, bidder_seat: int, bid: int) -> Auction:
     while not auction.finished:
         auction = auction.call(bid if auction.seat_to_call == bidder_seat else PASS)
     return auction
+
+
+def quick_winner(auction: Auction) -> tuple[int, int] | None:
+    """(bidder seat, bid) when ``auction`` is exactly what a quick entry of that winner and
+    bid records (every other seat passing), else None: such an auction is shown as its
+    winning bid, any other one turn by turn."""
+    if not auction.finished or auction.thrown_in:
+        return None
+    seat, bid = auction.bidder_seat, auction.highest_bid
+    return (seat, bid) if quick_auction(auction.dealer_seat, seat, bid) == auction else None

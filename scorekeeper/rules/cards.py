@@ -53,12 +53,22 @@ def left_bauer_suit(trump: Suit) -> Suit:
 def trump_order(trump: Suit) -> tuple[str, ...]:
     """The 15 trumps high to low, as card names such as ``"A♥"``, ``"J♦"``, ``"Joker"``."""
     trump = Suit(trump)
-    s, left = trump.symbol, left_bauer_suit(trump).symbol
+    s = trump.symbol
     return (
-        f"A{s}", f"K{s}", f"Q{s}", f"J{s}", f"J{left}",
+        f"A{s}", f"K{s}", f"Q{s}", right_bauer(trump), left_bauer(trump),
         *(f"{rank}{s}" for rank in RANKS[4:]),
         JOKER,
     )
+
+
+def right_bauer(trump: Suit) -> str:
+    """The jack of trumps."""
+    return f"J{Suit(trump).symbol}"
+
+
+def left_bauer(trump: Suit) -> str:
+    """The other jack of the trump's colour, a trump itself."""
+    return f"J{left_bauer_suit(trump).symbol}"
 
 
 def game_value(rank: str) -> int:

@@ -5,7 +5,7 @@ from flask import Blueprint, request
 
 from scorekeeper.pages import render_page
 from scorekeeper.rules import SUITS
-from scorekeeper.rules.cards import Suit, left_bauer_suit, trump_order
+from scorekeeper.rules.cards import Suit, left_bauer, right_bauer, trump_order
 from scorekeeper.words import suit_name
 
 bp = Blueprint("rules", __name__)
@@ -16,7 +16,6 @@ def show():
     """The rules page; ``?trump=hearts`` shows that suit's trump order (hearts by default)."""
     asked = request.args.get("trump", "")
     trump = Suit(asked) if asked in {suit.value for suit in SUITS} else Suit.HEARTS
-    order = trump_order(trump)
-    return render_page("rules.html", trump=trump, order=order, suits=SUITS,
-                       left=f"J{left_bauer_suit(trump).symbol}", suit_name=suit_name,
+    return render_page("rules.html", trump=trump, order=trump_order(trump), suits=SUITS,
+                       right=right_bauer(trump), left=left_bauer(trump), suit_name=suit_name,
                        back=request.args.get("game", type=int))

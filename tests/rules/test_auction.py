@@ -287,3 +287,23 @@ def test_quick_entry_needs_a_bid(bid):
 def test_quick_entry_needs_real_seats(seat):
     assert code_of(quick_auction, 1, seat, 3) == "seat_invalid"
     assert code_of(quick_auction, seat, 1, 3) == "seat_invalid"
+
+
+@pytest.mark.parametrize("dealer", range(1, 7))
+@pytest.mark.parametrize("bidder", range(1, 7))
+@pytest.mark.parametrize("bid", BIDS)
+def test_a_quick_entry_is_known_again_by_its_winner(dealer, bidder, bid):
+    from scorekeeper.rules.auction import quick_winner
+
+    assert quick_winner(quick_auction(dealer, bidder, bid)) == (bidder, bid)
+
+
+@pytest.mark.parametrize("calls", [
+    (3, 4, PASS, PASS, PASS, PASS),  # two bids: only turn by turn says who bid 3
+    (PASS,) * 6,  # thrown in: no winner
+    (PASS, 3, PASS),  # not over yet
+])
+def test_an_auction_with_more_to_it_than_its_winner_has_no_quick_winner(calls):
+    from scorekeeper.rules.auction import quick_winner
+
+    assert quick_winner(Auction(1, calls)) is None

@@ -176,3 +176,14 @@ def test_each_bauer_counts_one_like_any_jack(trump):
 def test_the_fifteen_trumps_are_worth_22(trump):
     # A 4, K 3, Q 2, two Bauers 1 + 1, 10 counts 10, Joker 1
     assert sum(game_value(rank(card)) for card in trump_order(trump)) == 22
+
+
+# --- the two Bauers by name (RULES.md, "Cards") ----------------------------------------
+
+@pytest.mark.parametrize("trump", SUITS)
+def test_the_bauers_by_name(trump):
+    from scorekeeper.rules.cards import left_bauer, right_bauer
+
+    written = HAND_WRITTEN_TRUMP_ORDER[trump]
+    assert right_bauer(trump) == written[3] == f"J{trump.symbol}"
+    assert left_bauer(trump) == written[4] == f"J{left_bauer_suit(trump).symbol}"
