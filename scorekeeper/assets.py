@@ -3,16 +3,25 @@
 Every ``url_for("static", ...)`` gets ``?v=<hash of the file>``: a new version of
 app.css has a new address, so a phone may keep each one forever and never shows a
 stylesheet older than the page.
+
+The app's own stylesheet and script are sent minified (comments and spaces out, made
+once per version of the file): the files in ``static/`` stay readable, with their
+comments, and a phone on a weak signal downloads a quarter less.
 """
 from __future__ import annotations
 
 import hashlib
+import mimetypes
 from functools import lru_cache
 from pathlib import Path
 
-from flask import Flask, Response, request
+import rcssmin
+import rjsmin
+from flask import Flask, Response, abort, request
+from werkzeug.security import safe_join
 
 YEAR = 365 * 24 * 3600
+MINIFIERS = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
 
 
 def init_app(app: Flask) -> None:
@@ -31,6 +40,26 @@ def init_app(app: Flask) -> None:
             return fingerprint(filename, path.stat().st_mtime)
         except OSError:
             return None
+
+    @lru_cache(maxsize=32)
+    def minified(filename: str, _mtime: float) -> bytes:
+        text = (static / filename).read_text(encoding="utf-8")
+        minify = MINIFIERS[Path(filename).suffix]
+        return minify(text).encode("utf-8")
+
+    def static_file(filename: str):
+        """Flask's static files, but the app's own .css and .js minified."""
+        if Path(filename).suffix not in MINIFIERS or filename.startswith("vendor/"):
+            return app.send_static_file(filename)
+        found = safe_join(str(static), filename)
+        if found is None or not Path(found).is_file():
+            abort(404)
+        body = minified(filename, Path(found).stat().st_mtime)
+        response = Response(body, mimetype=mimetypes.guess_type(filename)[0])
+        response.set_etag(hashlib.sha256(body).hexdigest()[:16])
+        return response.make_conditional(request)
+
+    app.view_functions["static"] = static_file
 
     @app.url_defaults
     def add_fingerprint(endpoint: str, values: dict) -> None:

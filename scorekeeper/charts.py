@@ -52,11 +52,13 @@ def score_chart(table: Table) -> ScoreChart:
     span_x = WIDTH - LEFT - RIGHT
     span_y = HEIGHT - TOP - BOTTOM
 
-    def x(deal: int) -> float:
-        return round(LEFT + span_x * (deal / deals if deals else 0), 1)
+    # Whole units: the chart is drawn about one unit to a pixel, and a game's points
+    # are most of its page's numbers.
+    def x(deal: int) -> int:
+        return round(LEFT + span_x * (deal / deals if deals else 0))
 
-    def y(score: int) -> float:
-        return round(TOP + span_y * (high - score) / (high - low or 1), 1)
+    def y(score: int) -> int:
+        return round(TOP + span_y * (high - score) / (high - low or 1))
 
     lines = []
     for team in teams:
