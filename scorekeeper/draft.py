@@ -1,8 +1,15 @@
-"""A hand being entered: the state lives in the page's URL and form, not the database.
+"""A hand being entered: the state lives in the page's form, not the database.
 
-Each tap in the auction or on a trump button is a GET to the game page with the
-state so far (``calls``, ``bidder``, ``trump`` and the tally), so a reload or a
-second look changes nothing and loses nothing. Only "Record" writes.
+The game page carries every choice of a hand in one form: each seat's call, turn by
+turn from the dealer's left (``turn_1`` … ``turn_6``), where a turn left open is a pass
+once anyone has bid, so the winning bid alone is one tap; ``bid=passed`` when all six
+passed; then ``trump`` and who took each point. The phone reveals each step as the one
+before it is chosen, so no tap waits on the server; only "Record" writes. A form (or a
+link) is read here into a ``HandDraft``.
+
+Links may also give ``calls`` (the auction as comma-separated calls, as files hold it)
+or ``bid=<seat>-<bid>`` (the winner, everyone else passing). ``rest`` gives every point
+not chosen yet to one team: the last tap of a hand in which one team took all the rest.
 """
 from __future__ import annotations
 
@@ -10,11 +17,17 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from scorekeeper.rules import (
-    CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
+    BIDS, CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
 )
+from scorekeeper.rules.auction import quick_winner
 from scorekeeper.rules.cards import parse_suit
 
 NOBODY = "none"  # the Game choice when the most game value was tied
+PASSED = "passed"  # the ``bid`` of a hand in which all six passed
+TURNS = tuple(f"turn_{turn}" for turn in range(1, len(SEATS) + 1))
+# Every field a hand in progress is made of (what a watcher's page is shown).
+FIELDS = ("calls", "bid", *TURNS, "trump", *(p.value for p in CARD_POINTS), "game",
+          "value_A", "value_B", "value_C", "rest")
 
 
 class TallyIncomplete(Exception):
@@ -30,7 +43,7 @@ class HandDraft:
     dealer_seat: int
     teams: tuple[str, ...]
     auction: Auction
-    quick_bidder: int | None = None
+    by_turns: bool = False  # every call was entered, not just the winning bid
     trump: Suit | None = None
     card_points: dict[str, str] = field(default_factory=dict)
     game_choice: str | None = None  # a team, NOBODY, or None (not chosen)
@@ -45,28 +58,28 @@ class HandDraft:
 
     @property
     def step(self) -> str:
-        """auction | quick_bid | thrown_in | trump | tally"""
+        """auction | thrown_in | trump | tally: how far the hand has come."""
         if not self.auction.finished:
-            return "quick_bid" if self.quick_bidder else "auction"
+            return "auction"
         if self.auction.thrown_in:
             return "thrown_in"
         return "tally" if self.trump else "trump"
 
-    def calls_text(self, auction: Auction | None = None) -> str:
-        return ",".join(str(c) for c in (auction or self.auction).calls)
+    @property
+    def bid_choice(self) -> str | None:
+        """The ``bid`` field to show checked: "passed" for a throw-in not entered by turns."""
+        return PASSED if self.auction.thrown_in and not self.by_turns else None
 
-    def after_call(self, call: object) -> str:
-        """The ``calls`` value once the seat to call makes ``call``."""
-        return self.calls_text(self.auction.call(call))
+    def turn_choice(self, turn: int) -> str | None:
+        """The call to show on ``turn`` (1 = the dealer's left): every call entered, or
+        only the winning bid where everyone else passed and no more was entered."""
+        calls = self.auction.calls
+        if turn > len(calls) or (not self.by_turns and calls[turn - 1] == PASS):
+            return None
+        return str(calls[turn - 1])
 
-    def quick_calls(self, bid: int) -> str:
-        return self.calls_text(quick_auction(self.dealer_seat, self.quick_bidder, bid))
-
-    def all_pass_calls(self) -> str:
-        return ",".join([PASS] * len(SEATS))
-
-    def without_last_call(self) -> str:
-        return ",".join(str(c) for c in self.auction.calls[:-1])
+    def calls_text(self) -> str:
+        return ",".join(str(c) for c in self.auction.calls)
 
     def missing_points(self) -> list[str]:
         missing = [p.value for p in CARD_POINTS if p.value not in self.card_points]
@@ -90,8 +103,18 @@ class HandDraft:
         game = None if values or self.game_choice in (None, NOBODY) else self.game_choice
         return Deal(self.auction.calls, self.trump, Tally(dict(self.card_points), game, values))
 
-    def tally_args(self) -> dict[str, str]:
-        args = dict(self.card_points)
+    def fields(self) -> dict[str, str]:
+        """The form's fields holding this draft, as ``read_draft`` reads them back."""
+        args: dict[str, str] = {}
+        if self.bid_choice:
+            args["bid"] = self.bid_choice
+        for turn in range(1, len(self.auction.calls) + 1):
+            call = self.turn_choice(turn)
+            if call is not None:
+                args[f"turn_{turn}"] = call
+        if self.trump:
+            args["trump"] = self.trump.value
+        args.update(self.card_points)
         if self.game_choice:
             args["game"] = self.game_choice
         for team, value in self.game_values.items():
@@ -101,7 +124,9 @@ class HandDraft:
 
 def draft_from_deal(dealer_seat: int, teams: tuple[str, ...], deal: Deal) -> HandDraft:
     """A draft holding a stored deal, for editing it."""
-    draft = HandDraft(dealer_seat, teams, Auction(dealer_seat, tuple(deal.calls)))
+    auction = Auction(dealer_seat, tuple(deal.calls))
+    draft = HandDraft(dealer_seat, teams, auction,
+                      by_turns=not auction.thrown_in and quick_winner(auction) is None)
     if deal.tally is None:
         return draft
     tally = deal.tally
@@ -114,11 +139,9 @@ def draft_from_deal(dealer_seat: int, teams: tuple[str, ...], deal: Deal) -> Han
     )
 
 
-def read_draft(
-    source: Mapping[str, str], dealer_seat: int, teams: tuple[str, ...]
-) -> HandDraft:
-    """Read a draft from query or form fields. What can't be read is dropped and noted."""
-    problems: list[RuleViolation] = []
+def _auction(source: Mapping[str, str], dealer_seat: int,
+             problems: list[RuleViolation]) -> tuple[Auction, bool]:
+    """(the auction the fields give, whether it was entered turn by turn)."""
     auction = Auction(dealer_seat)
     raw_calls = (source.get("calls") or "").strip()
     if raw_calls:
@@ -126,15 +149,49 @@ def read_draft(
             auction = Auction(dealer_seat, tuple(raw_calls.split(",")))
         except RuleViolation as violation:
             problems.append(violation)
-    quick_bidder = None
-    raw_bidder = source.get("bidder")
-    if raw_bidder and not auction.calls:
+        return auction, not auction.thrown_in and quick_winner(auction) is None
+    raw_bid = source.get("bid") or ""
+    turns = [source.get(turn) or "" for turn in TURNS]
+    if any(turns):
+        if raw_bid:
+            problems.append(RuleViolation(
+                "bid_and_turns", "both a winning bid and the bidding turn by turn were given"))
+        someone_bid = any(call != PASS for call in turns if call)
+        entered = 0
+        for call in turns:
+            if auction.finished:
+                break  # a turn after a 6 was never shown
+            if not call:
+                if not someone_bid:
+                    break  # nobody has bid yet: the open turns are still to come
+                call = PASS  # once someone bid, a turn left open passed
+            else:
+                entered += 1
+            try:
+                auction = auction.call(call)
+            except RuleViolation as violation:
+                problems.append(violation)
+                return Auction(dealer_seat), True
+        quick = someone_bid and entered == 1 and quick_winner(auction) is not None
+        return auction, not quick
+    if raw_bid == PASSED:
+        return Auction(dealer_seat, (PASS,) * len(SEATS)), False
+    if raw_bid:
+        seat, _, bid = raw_bid.partition("-")
         # Compared as text: "³".isdigit() is true but int("³") fails.
-        if raw_bidder in {str(seat) for seat in SEATS}:
-            quick_bidder = int(raw_bidder)
-        else:
-            problems.append(RuleViolation("seat_invalid", "the bidder is not a seat (1-6)",
-                                          seat=raw_bidder))
+        if seat in {str(s) for s in SEATS} and bid in {str(b) for b in BIDS}:
+            return quick_auction(dealer_seat, int(seat), int(bid)), False
+        problems.append(RuleViolation("bid_invalid", "the winning bid is not a seat and a bid",
+                                      bid=raw_bid))
+    return auction, False
+
+
+def read_draft(
+    source: Mapping[str, str], dealer_seat: int, teams: tuple[str, ...]
+) -> HandDraft:
+    """Read a draft from query or form fields. What can't be read is dropped and noted."""
+    problems: list[RuleViolation] = []
+    auction, by_turns = _auction(source, dealer_seat, problems)
     trump = None
     raw_trump = source.get("trump")
     if raw_trump and auction.finished and not auction.thrown_in:
@@ -166,8 +223,18 @@ def read_draft(
                     "game_value_invalid", f"team {team}'s game value is not a whole number",
                     team=team, value=raw,
                 ))
+    rest = source.get("rest") or None
+    if rest is not None:
+        if rest in teams:
+            # "The rest to C": every point still open, Game too unless values were counted.
+            for point in CARD_POINTS:
+                card_points.setdefault(point.value, rest)
+            if game_choice is None and not game_values:
+                game_choice = rest
+        else:
+            problems.append(_not_a_team("rest", rest, teams))
     return HandDraft(
-        dealer_seat, teams, auction, quick_bidder, trump, card_points, game_choice,
+        dealer_seat, teams, auction, by_turns, trump, card_points, game_choice,
         game_values, tuple(problems),
     )
 

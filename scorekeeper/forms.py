@@ -6,7 +6,9 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import BooleanField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange, Optional
+from wtforms.validators import (
+    DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
+)
 
 from scorekeeper.clubs import clean_name
 from scorekeeper.rules import SEATS, HouseRules
@@ -33,9 +35,11 @@ class ChangeForm(FlaskForm):
 
 
 class HandForm(ChangeForm):
-    """Record or save a hand. ``number`` is the hand the page was showing."""
+    """Record or save a hand. ``number`` is the hand the page was showing; ``entry_key``
+    the phone's own name for this entry, the same each time it sends it again."""
 
     number = IntegerField(validators=[InputRequired()])
+    entry_key = StringField(validators=[Optional(), Regexp(r"^[A-Za-z0-9-]{8,40}$")])
 
 
 class UndoForm(ChangeForm):

@@ -122,6 +122,9 @@ def init_app(app: Flask) -> None:
     def language_context() -> dict:
         language = current_language()
         return {"page_locale": language, "page_dir": "rtl" if language in RIGHT_TO_LEFT else "ltr",
+                # The digits the page writes in, for the page's script to write them too.
+                "page_digits": "0123456789".translate(DIGITS[language]) if language in DIGITS
+                else None,
                 "languages": LANGUAGES,
                 # Not read from the request: a page answering a refused upload can't.
                 "language_form": LanguageForm(formdata=None)}

@@ -191,16 +191,29 @@ def _commit_change(session: Session, table: Table, when) -> None:
         raise GameChanged() from None
 
 
+def hand_by_entry(session: Session, game_id: int, entry_key: str | None) -> Hand | None:
+    """The hand (live or undone since) that the phone's entry ``entry_key`` recorded."""
+    if not entry_key:
+        return None
+    return session.exec(
+        select(Hand).where(Hand.game_id == game_id, Hand.entry_key == entry_key)
+    ).first()
+
+
 def record_hand(
     session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
-    by: Actor | None = None,
+    by: Actor | None = None, entry_key: str | None = None,
 ) -> Hand:
-    """Add the next hand. ``number`` is the hand the form was for: a repeat is refused."""
+    """Add the next hand. ``number`` is the hand the form was for: a repeat is refused.
+
+    ``entry_key`` names the phone's entry: sent again (its answer was lost), it is
+    recognised by whoever looks it up with ``hand_by_entry``, and never recorded twice.
+    """
     if number != table.state.next_number:
         raise AlreadyRecorded(number)
     _check_revision(table, revision)
     after = _replay(table, [deal_from_hand(h) for h in table.hands] + [deal])
-    hand = Hand(game_id=table.game.id, number=number,
+    hand = Hand(game_id=table.game.id, number=number, entry_key=entry_key or None,
                 **hand_fields(deal, table.rules.team_names))
     session.add(hand)
     _log(session, table, "recorded", number, after, by, hand.recorded_at)

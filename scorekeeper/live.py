@@ -8,11 +8,12 @@ few gunicorn workers serve many tables), passes any proxy, and keeps no state in
 process, so any app server can answer any poll.
 
 A watcher's version also counts the hand in progress: each step a scorer takes is
-noted (``note_draft``) so watchers see the bids, trump and points as they are chosen.
+noted (``note_draft``, in the background: no tap waits for it) so watchers see the bids,
+trump and points as they are chosen. A scorer's page follows another phone's entry too,
+never its own: the phone entering a hand gets it back when it comes back to the game.
 """
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
@@ -23,35 +24,58 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
 from scorekeeper.clubs import MAX_ID
+from scorekeeper.draft import FIELDS
 from scorekeeper.ledger import Table
 from scorekeeper.models import Game, LiveDraft, utcnow
 
 POLL_SECONDS = 2
-# The address keys a hand in progress is made of (see draft.py).
-DRAFT_KEY = re.compile(r"^(number|revision|calls|bidder|trump|high|low|right|left|joker|game"
-                       r"|value_[A-C])$")
+# The form fields a hand in progress is made of (see draft.py).
+DRAFT_KEYS = frozenset(("number", "revision", *FIELDS))
 
 
 def draft_args(args: Mapping[str, str]) -> dict[str, str]:
-    return {key: value[:200] for key, value in args.items() if DRAFT_KEY.match(key)}
+    return {key: value[:200] for key, value in args.items() if key in DRAFT_KEYS}
 
 
-def note_draft(session: Session, table: Table, args: Mapping[str, str]) -> None:
+@dataclass(frozen=True)
+class SharedDraft:
+    """The hand in progress as a scorer's form holds it, and who is entering it."""
+
+    args: dict[str, str]
+    seq: int  # the number of its last step (0: none yet)
+    device_id: int | None  # the phone entering it
+
+    def is_from(self, device_id: int | None) -> bool:
+        """Whether this is the entry of ``device_id``'s own, still for the next hand."""
+        return bool(self.args) and self.is_by(device_id)
+
+    def is_by(self, device_id: int | None) -> bool:
+        return device_id is not None and self.device_id == device_id
+
+    def followed_by(self, device_id: int | None) -> int | None:
+        """The draft's number a scorer's page on ``device_id`` follows (as
+        ``GameHead.followed_draft`` reads it): another phone's steps only."""
+        return self.seq if self.seq and not self.is_by(device_id) else None
+
+
+def note_draft(session: Session, table: Table, args: Mapping[str, str],
+               device_id: int | None = None) -> None:
     """Keep the hand a scorer's page is entering, if it is this game's next hand."""
     draft = draft_args(args)
     if table.state.finished or draft.get("number") != str(table.state.next_number):
         return
     row = session.get(LiveDraft, table.game.id)
-    if row is not None and row.args == draft:
+    if row is not None and row.args == draft and row.device_id == device_id:
         return
     if row is None:
-        session.add(LiveDraft(game_id=table.game.id, args=draft, seq=1))
+        session.add(LiveDraft(game_id=table.game.id, args=draft, seq=1, device_id=device_id))
     else:
         # seq + 1 in the database, not in Python: two scorers' steps at once get two
         # numbers, so no phone (nor a kept page) takes one draft for the other.
         session.execute(
             update(LiveDraft).where(LiveDraft.game_id == table.game.id)
-            .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow())
+            .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow(),
+                    device_id=device_id)
             .execution_options(synchronize_session=False))
         session.expire(row)  # read again when next asked for, with the database's seq
     try:
@@ -60,19 +84,21 @@ def note_draft(session: Session, table: Table, args: Mapping[str, str]) -> None:
         session.rollback()
 
 
-def shared_draft(session: Session, table: Table) -> tuple[dict[str, str], int]:
-    """(the hand in progress as a page's address holds it, its sequence number)."""
+def shared_draft(session: Session, table: Table) -> SharedDraft:
+    """The hand in progress, if it is still this game's next hand, entered on the game
+    as it stands (not before another change: an undo, say). The phone entering it keeps
+    its own copy too, and restores that itself (app.js)."""
     row = session.get(LiveDraft, table.game.id)
     if row is None:
-        return {}, 0
+        return SharedDraft({}, 0, None)
     current = (row.args.get("number") == str(table.state.next_number)
                and row.args.get("revision") in (None, str(table.game.revision))
                and not table.state.finished)
-    return (dict(row.args) if current else {}), row.seq
+    return SharedDraft(dict(row.args) if current else {}, row.seq, row.device_id)
 
 
 def version(revision: int, draft_seq: int | None) -> str:
-    """What a page shows, in a word: the game's revision (and, watching, the draft's)."""
+    """What a page shows, in a word: the game's revision (and the draft it follows)."""
     return str(revision) if draft_seq is None else f"{revision}.{draft_seq}"
 
 
@@ -87,15 +113,24 @@ class GameHead:
     revision: int
     evening_id: int | None
     draft_seq: int
+    draft_device: int | None
 
     def version(self, with_draft: bool) -> str:
         return version(self.revision, self.draft_seq if with_draft else None)
+
+    def followed_draft(self, watching: bool, device_id: int | None) -> int | None:
+        """The draft's number a page follows: a watcher's, every step; a scorer's, only
+        another phone's (None: the page follows the game alone)."""
+        if watching:
+            return self.draft_seq
+        return SharedDraft({}, self.draft_seq, self.draft_device).followed_by(device_id)
 
 
 # Built once: a statement made anew costs more than running it (every phone asks it
 # every 2 seconds). The club's id is in the WHERE: another club's game is no game.
 _HEAD = (
-    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0))
+    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
+           LiveDraft.device_id)
     .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
     .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
 )

@@ -106,6 +106,10 @@ class Hand(SQLModel, table=True):
     recorded_at: datetime = Field(default_factory=utcnow)
     updated_at: Optional[datetime] = None
     undone_at: Optional[datetime] = None
+    # The phone's own name for the entry that recorded it (random, made when Record was
+    # tapped): a phone sending that entry again, after an answer lost to the network,
+    # is told it was recorded instead of recording it twice.
+    entry_key: Optional[str] = Field(default=None, max_length=40)
 
 
 class SeatSummary(SQLModel, table=True):
@@ -238,7 +242,7 @@ class GameChange(SQLModel, table=True):
 
 
 class LiveDraft(SQLModel, table=True):
-    """The hand a scorer is entering now, as their page's address holds it, for watchers.
+    """The hand a scorer is entering now, as their page's form holds it, for watchers.
 
     Only a view of work in progress: nothing is recorded until Record, and a draft for
     another hand number or game revision than the game's own is never shown.
@@ -248,5 +252,8 @@ class LiveDraft(SQLModel, table=True):
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seq: int = 0  # bumped at each change, so a watching phone can tell it moved
+    # The phone entering it: that phone gets its own entry back (after opening the rules,
+    # say), and is never told that "another phone" is entering it.
+    device_id: Optional[int] = Field(default=None, foreign_key="device.id")
     args: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow)

@@ -26,7 +26,7 @@ from cachetools import LRUCache
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 
-from scorekeeper.access import current_member
+from scorekeeper.access import current_device, current_member
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import evening_is_over
 from scorekeeper.languages import current_language
@@ -99,6 +99,9 @@ def kept_game_page(game_id: int) -> Response | None:
     head = game_head(get_connection(), member.club_id, game_id)
     if head is None:
         return None  # not the club's game: the view answers 404
+    device = current_device()
+    if head.draft_device is not None and device is not None and head.draft_device == device.id:
+        return None  # the phone entering the hand in progress gets its own page
     g.game_page_wanted = head
     key = (head.id, head.created_at, head.revision, head.draft_seq)
     kept = cache.get(_key(*key, None))  # a game still being played: the usual case

@@ -12,21 +12,25 @@ from flask import (
     url_for,
 )
 from flask_babel import gettext as _
-from jinja2_fragments.flask import render_block
+from jinja2_fragments.flask import render_block, render_blocks
 
-from scorekeeper.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
+from scorekeeper.draft import (
+    NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
+)
 from scorekeeper.charts import score_chart
-from scorekeeper.access import SCORER, can
+from scorekeeper.access import SCORER, can, current_device
 from scorekeeper.db import get_session
 from scorekeeper.live import POLL_SECONDS, shared_draft, version
 from scorekeeper.evenings import is_past_game
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
 from scorekeeper.models import Evening
-from scorekeeper.rules import CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, replay
-from scorekeeper.rules.cards import left_bauer_suit, trump_order
+from scorekeeper.rules import (
+    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, Suit, VerdictKind, replay,
+)
+from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    change_sentence, hand_preview, point_name, signed, still_to_choose, suit_name,
+    change_sentence, hand_preview, point_name, signed, suit_name,
     verdict_sentence, violation_message,
 )
 
@@ -34,9 +38,10 @@ RECENT_CHANGES = 5  # shown on the game page; the rest on the game's own change 
 
 # The element id an htmx request targets -> the template block that answers it.
 BLOCKS = {
-    "game": "game", "hand-entry": "hand_entry", "preview": "preview",
-    "teams-preview": "teams_preview",
+    "game": "game", "hand-entry": "hand_entry", "teams-preview": "teams_preview",
 }
+# ... or the template included there, for a part that lives in an include.
+PARTS = {"preview": "hand/preview.html"}
 
 
 def wants_fragment() -> bool:
@@ -51,6 +56,9 @@ def wants_fragment() -> bool:
 def render_page(template: str, status: int = 200, block: str | None = None, **context) -> Response:
     """The page, or (for htmx) the block named by the request's target."""
     if wants_fragment():
+        part = PARTS.get(request.htmx.target or "")
+        if block is None and part and template == "game.html":
+            return make_response(render_template(part, **context), status)
         name = block or BLOCKS.get(request.htmx.target or "", None)
         # A target this page has no block for (another page's id) gets the whole page.
         if name and name in current_app.jinja_env.get_template(template).blocks:
@@ -80,15 +88,23 @@ def entry_for(table: Table, editing: int | None, source) -> Entry:
         draft = read_draft(source, state.next_dealer, teams)
         return Entry(state.next_number, state.next_dealer, False, draft)
     result = state.deals[editing - 1]
-    if any(key in source for key in ("calls", "bidder")):
+    if any(source.get(key) for key in HAND_KEYS):
         draft = read_draft(source, result.dealer_seat, teams)
     else:
         draft = draft_from_deal(result.dealer_seat, teams, deal_from_hand(table.hands[editing - 1]))
     return Entry(editing, result.dealer_seat, True, draft)
 
 
+# A form or link holding any of these is a hand being entered (not just the game page).
+HAND_KEYS = ("calls", "bid", "turn_1")
+
+
 def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
-    """(sentence, problem): what the hand would score, or what stops it being recorded."""
+    """(sentence, problem): what the hand would score, or what stops it being recorded.
+
+    A point not chosen yet is no problem here: the page itself lists what is still to
+    choose, on the phone, as each point is tapped.
+    """
     draft = entry.draft
     if draft.step != "tally":
         return None, None
@@ -96,8 +112,8 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
         return None, violation_message(draft.unreadable[0])
     try:
         deal = draft.to_deal()
-    except TallyIncomplete as incomplete:
-        return None, still_to_choose(incomplete.missing)
+    except TallyIncomplete:
+        return None, None
     except RuleViolation as violation:
         return None, violation_message(violation)
     deals = [deal_from_hand(h) for h in table.hands]
@@ -116,6 +132,18 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     elif not entry.editing and result.verdict.kind is VerdictKind.TIE_PLAY_ON:
         sentence += " " + verdict_sentence(result.verdict)
     return sentence, None
+
+
+@dataclass(frozen=True)
+class TrumpFacts:
+    """What the entry shows once a suit is trump: its order and its Left Bauer."""
+
+    suit: Suit
+    order: tuple[str, ...]
+    left_bauer: str
+
+
+TRUMP_FACTS = tuple(TrumpFacts(suit, trump_order(suit), left_bauer(suit)) for suit in SUITS)
 
 
 def next_game_fields(table: Table) -> dict[str, str | int]:
@@ -143,24 +171,41 @@ def render_game(
     source=None,
     message: str | None = None,
     notice: str | None = None,
+    problem: str | None = None,
+    problem_point: str | None = None,
+    conflict: dict | None = None,
     status: int = 200,
     block: str | None = None,
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``.
 
     A watcher (no right to score) is shown the hand a scorer is entering, whatever the
-    request's own address says; a scorer not entering one is told of it.
+    request's own address says. A scorer not entering one here gets back the hand this
+    phone was entering (after a look at the rules, say), or is told of another phone's.
+    ``problem`` is what stops the hand being recorded: it is shown next to Record (and
+    ``problem_point``'s choice is marked).
     """
     watching = not can(SCORER)
-    draft_seq = other_phone = None
+    device = current_device()
+    device_id = device.id if device else None
+    # followed: the draft's number the page's poll follows; kept_seq: the one page_cache
+    # keeps the page under (None: a page for this phone alone, never kept).
+    followed = kept_seq = other_phone = None
     if watching:
-        source, draft_seq = shared_draft(get_session(), table)
+        shared = shared_draft(get_session(), table)
+        source, followed = shared.args, shared.seq
+        kept_seq = shared.seq
     source = request.args if source is None else source
     if not watching and editing is None and "number" not in source:
-        # Not entering a hand here: follow the one another phone may be entering.
-        others, draft_seq = shared_draft(get_session(), table)
-        if others:
-            other_phone = entry_for(table, None, others).draft
+        shared = shared_draft(get_session(), table)
+        followed = shared.followed_by(device_id)
+        if shared.is_from(device_id):
+            # This phone's own entry, back as it left it.
+            source = shared.args
+        elif shared.args:
+            other_phone = entry_for(table, None, shared.args).draft
+        if not shared.is_by(device_id):
+            kept_seq = shared.seq
     stale = forget_step = False
     shown = source.get("number")
     if shown is not None and shown != str(editing or table.state.next_number):
@@ -180,8 +225,11 @@ def render_game(
     if stale and block is None and wants_fragment():
         block = "game"  # the whole game, not just the step this request asked for
     entry = entry_for(table, editing, source)
-    sentence, problem = preview_of(table, entry)
-    if entry.draft.problems and message is None:
+    past = is_past_game(get_session(), table)
+    if problem and message is None and (past or (table.state.finished and editing is None)):
+        message, problem = problem, None  # no Record to show it beside: the game is over
+    sentence, preview_problem = preview_of(table, entry)
+    if entry.draft.problems and message is None and problem is None:
         message = _("Part of that link could not be read, so it was left out: "
                     "check the hand and carry on.")
     state = table.state
@@ -191,16 +239,16 @@ def render_game(
     else:
         entry_url = url_for("games.edit_hand", game_id=table.game.id, number=editing)
         save_url = url_for("hands.save", game_id=table.game.id, number=editing)
-    trump = entry.draft.trump
-    past = is_past_game(get_session(), table)
-    # What this page shows, for page_cache to keep it under: the very values it used.
-    g.game_page_shown = (table.game.id, table.game.revision, draft_seq, past)
+    # What this page shows, for page_cache to keep it under: the very values it used
+    # (none for a page holding this phone's own entry: no other phone may get it).
+    g.game_page_shown = (table.game.id, table.game.revision, kept_seq, past)
     response = render_page(
         "game.html", status=status, block=block,
         table=table, game=table.game, state=state, names=table.names,
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
         entry_url=entry_url, save_url=save_url,
-        preview=sentence, preview_problem=problem,
+        preview=sentence, preview_problem=preview_problem,
+        problem=problem, problem_point=problem_point, conflict=conflict,
         verdict=verdict_sentence(state.verdict),
         message=message, notice=notice or _flashed_notice(),
         restorable=last_undone_hand(get_session(), table),
@@ -209,14 +257,13 @@ def render_game(
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, read_only=past or watching, other_phone=other_phone,
         live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game.revision, draft_seq), view="game"),
+                         v=version(table.game.revision, followed), view="game"),
         poll_every=POLL_SECONDS,
         changes=recent_changes(get_session(), table.game.id, RECENT_CHANGES),
         change_sentence=change_sentence,
         history=list(reversed(state.deals)), hands=table.hands,
-        bids=BIDS, PASS=PASS, suits=SUITS, card_points=CARD_POINTS,
-        trump_cards=trump_order(trump) if trump else (),
-        left_bauer=f"J{left_bauer_suit(trump).symbol}" if trump else None,
+        bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
+        card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
     )
     if block == "game" and wants_fragment() and request.htmx.target != "game":
@@ -227,10 +274,33 @@ def render_game(
     return response
 
 
+def render_other_phone(table: Table) -> Response:
+    """For a scorer's poll when only another phone's entry moved: that phone's line and
+    the poll itself, swapped in place (out of band), so the hand this phone is entering
+    is left exactly as it is."""
+    device = current_device()
+    device_id = device.id if device else None
+    shared = shared_draft(get_session(), table)
+    mine = shared.is_by(device_id)
+    other_phone = entry_for(table, None, shared.args).draft if shared.args and not mine else None
+    html = render_blocks(
+        "game.html", ["poller", "other_phone"], oob=True,
+        table=table, game=table.game, names=table.names, entry=entry_for(table, None, {}),
+        other_phone=other_phone, suit_name=suit_name, poll_every=POLL_SECONDS,
+        live_url=url_for("games.live", game_id=table.game.id,
+                         v=version(table.game.revision, shared.followed_by(device_id)),
+                         view="game"),
+    )
+    response = make_response(html)
+    response.headers["HX-Reswap"] = "none"
+    return response
+
+
 def render_board(table: Table) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason."""
-    draft_args, draft_seq = shared_draft(get_session(), table)
-    entry = entry_for(table, None, draft_args)
+    shared = shared_draft(get_session(), table)
+    draft_seq = shared.seq
+    entry = entry_for(table, None, shared.args)
     auction = entry.draft.auction
     last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
     return render_page(

@@ -8,7 +8,9 @@ from __future__ import annotations
 from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
-from scorekeeper.rules import HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind
+from scorekeeper.rules import (
+    CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
+)
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
 
@@ -27,6 +29,11 @@ _VIOLATIONS = {
     "target_invalid": _l("The target must be a whole number from %(low)s to %(high)s."),
     "bidder_goes_out_invalid": _l("“Bidder goes out” is either on or off."),
     "call_invalid": _l("That is neither a pass nor a bid of 3 to 6."),
+    "bid_invalid": _l("That winning bid is not one of the seats with a bid of 3 to 6."),
+    "bid_and_turns": _l(
+        "“Everyone passed” and a seat's call were both chosen: the calls were kept. "
+        "Check the bidding."
+    ),
     "out_of_turn": _l("It is seat %(expected)s's turn to bid, not seat %(seat)s's."),
     "auction_over": _l("The auction is already over."),
     "bid_not_higher": _l("A bid must be higher than %(highest)s."),
@@ -76,6 +83,8 @@ _ONE_LATER_HAND = {
 
 
 def point_name(point: str) -> str:
+    if point == "rest":
+        return _("The rest")
     try:
         return str(POINT_NAMES[Point(point)])
     except ValueError:
@@ -195,6 +204,24 @@ def hand_preview(deal: DealResult) -> str:
         for other, change in deal.score_change.items() if other != team
     )
     return f"{lead} {others}."
+
+
+def deal_summary(deal: Deal, dealer_seat: int, names: dict[int, str]) -> str:
+    """A hand as entered, in a sentence: "Cid bid 4, hearts trump: High A, Low B, …"."""
+    auction = Auction(dealer_seat, tuple(deal.calls))
+    if auction.thrown_in or deal.tally is None:
+        return _("all six passed: thrown in")
+    tally = deal.tally
+    points = [f"{point_name(point)} {tally.card_points.get(point.value, '–')}"
+              for point in CARD_POINTS]
+    if tally.game_values:
+        values = ", ".join(f"{team} {value}" for team, value in sorted(tally.game_values.items()))
+        points.append(_("Game by the values counted (%(values)s)", values=values))
+    else:
+        points.append(f"{point_name('game')} {tally.game or _('nobody')}")
+    return _("%(name)s bid %(bid)s, %(suit)s trump: %(points)s",
+             name=names[auction.bidder_seat], bid=auction.highest_bid,
+             suit=suit_name(deal.trump), points=", ".join(points))
 
 
 def _scores(scores: dict[str, int] | None, how=minus) -> str:

@@ -356,6 +356,38 @@ def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
     assert server.process.poll() is None, "the server died during the test"
 
 
+def test_one_entry_sent_again_at_once_on_two_workers_is_one_hand(club):
+    """A phone whose answers are lost sends the same entry again and again (its key the
+    same each time), some copies at the very same moment: one hand, and every copy is
+    told it was recorded, none that another phone got there first."""
+    engine, server, devices = club
+    tally = Tally()
+    name = SCORERS[0]
+    copies = [Phone(name, devices[name], server.port, tally) for _ in range(6)]
+    anna = copies[0]
+    assert anna.get("/games/new").status == 200
+    game = int(anna.post("/games/new", new_game_form(target="999")).location.rsplit("/", 1)[1])
+    for number in range(1, 6):
+        key = f"entry-{number}-{'x' * 24}"
+
+        def send(index: int, phone: Phone, revision: str) -> Reply:
+            return phone.post(f"/games/{game}/hands", {
+                "number": number, "revision": revision, "calls": BID_3, **PLAYED,
+                "entry_key": key})
+
+        replies = all_at_once(copies, f"/games/{game}", send)
+        assert [r.status for r in replies] == [303] * len(copies), \
+            [(r.status, r.body[:300]) for r in replies]
+        assert live_numbers(engine, game) == list(range(1, number + 1))
+        # Later still, once more (the phone back online): told so, nothing written.
+        again = anna.post(f"/games/{game}/hands", {
+            "number": number, "revision": "0", "calls": BID_3, **PLAYED, "entry_key": key})
+        assert again.status == 303
+        assert live_numbers(engine, game) == list(range(1, number + 1))
+    assert change_count(engine, game, "recorded") == 5
+    assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()
+
+
 @pytest.fixture
 def two_servers(tmp_path):
     """Two app servers (gunicorn each) on different ports, sharing one database."""

@@ -11,11 +11,11 @@ from scorekeeper.evenings import current_evening, evening_games, is_past_game, n
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
-from scorekeeper.pages import render_board, render_game, render_page
+from scorekeeper.pages import render_board, render_game, render_other_phone, render_page
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
-from scorekeeper.access import SCORER, can, current_member
-from scorekeeper.live import game_head, note_draft
+from scorekeeper.access import SCORER, can, current_device, current_member
+from scorekeeper.live import game_head, note_draft, version
 from scorekeeper.page_cache import keep_game_page, kept_game_page
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
@@ -107,9 +107,11 @@ def show(game_id: int):
         return kept
     table = table_or_404(game_id)
     if can(SCORER) and request.htmx:
-        # For the phones watching. Only the page's own steps: a link from elsewhere
-        # can't carry htmx's header, so it can't plant a hand in progress.
-        note_draft(get_session(), table, request.args)
+        # For the phones watching. Only the page's own steps (sent in the background as
+        # each choice is made): a link from elsewhere can't carry htmx's header, so it
+        # can't plant a hand in progress.
+        device = current_device()
+        note_draft(get_session(), table, request.args, device.id if device else None)
     response = render_game(table)
     keep_game_page(table, response)
     return response
@@ -122,30 +124,33 @@ def live(game_id: int):
     head = game_head(get_connection(), current_member().club_id, game_id)
     if head is None:
         abort(404)
-    watching = not can(SCORER)
+    board = request.args.get("view") == "board"
+    watching = board or not can(SCORER)
+    device = current_device()
     shown = request.args.get("v", "")
     # "revision.draft": the page follows the hand in progress too (a watcher's, the
-    # scoreboard, a scorer's page not entering one); "revision": the game only.
-    if shown == head.version("." in shown):
+    # scoreboard, a scorer's while another phone enters one); "revision": the game only.
+    followed = head.followed_draft(watching, device.id if device else None)
+    if shown == version(head.revision, followed):
         # Never kept by a browser or a proxy: the next poll must ask again.
         unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
         del unchanged.headers["Content-Type"]  # no body, so no type either
         return unchanged
     table = table_or_404(game_id)
     game = table.game
-    if request.args.get("view") == "board":
+    if board:
         return render_board(table)
+    same_game = shown.split(".")[0] == str(game.revision)
+    if not watching and same_game:
+        # Only another phone's entry moved: say so, and leave this phone's entry be.
+        return render_other_phone(table)
     changed = recent_changes(get_session(), game.id, 1)
     notice = None
-    if changed and request.args.get("v", "").split(".")[0] != str(game.revision):
+    if changed and not same_game:
         change = changed[0]
         notice = f"{change.who or _('The command line')}: {change_sentence(change)}"
-    response = render_game(table, source={} if not watching else None, notice=notice,
-                           block="game")
-    if not watching:
-        # A hand in progress on this phone was for the game as it was: start afresh.
-        response.headers["HX-Replace-Url"] = url_for("games.show", game_id=game.id)
-    return response
+    # A scorer's page gets its own entry back if it is still for the next hand.
+    return render_game(table, source=None if watching else {}, notice=notice, block="game")
 
 
 @bp.get("/games/<int:game_id>/board")

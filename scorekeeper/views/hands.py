@@ -7,17 +7,18 @@ from htmx_flask import make_response as htmx_response
 
 from scorekeeper.access import actor
 from scorekeeper.db import get_session
-from scorekeeper.draft import TallyIncomplete
+from scorekeeper.draft import TallyIncomplete, read_draft
 from scorekeeper.evenings import is_past_game
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
-    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, edit_hand,
-    last_undone_hand, load_table, record_hand, restore_hand, undo_last_hand, who_recorded,
+    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, deal_from_hand,
+    edit_hand, hand_by_entry, last_undone_hand, load_table, record_hand, restore_hand,
+    undo_last_hand, who_recorded,
 )
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
-from scorekeeper.words import still_to_choose, violation_message
+from scorekeeper.words import deal_summary, still_to_choose, violation_message
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -43,18 +44,25 @@ def _done(table: Table, notice: str):
     return htmx_response(response, push_url=game_url)
 
 
-def _refused(table: Table, message, status: int, *, editing=None, keep_draft=True):
+def _refused(table: Table, message, status: int, *, editing=None, keep_draft=True,
+             problem=None, problem_point=None, conflict=None):
     """The page again with the message; nothing was written.
 
     ``message`` may be a function of the game as it stands now, read afresh: after a
     conflict only that can say what happened (recorded by another phone, or changed).
+    ``problem`` (what stops this hand being recorded) is shown next to Record instead.
     """
     get_session().rollback()
     fresh = load_table(get_session(), table.game)
     if callable(message):
         message = message(fresh)
-    source = request.form if keep_draft else {}
+    if callable(conflict):
+        conflict = conflict(fresh)
+    source = dict(request.form.items()) if keep_draft else {}
+    if keep_draft and status == 409:
+        source.pop("revision", None)  # kept for the game as it is now: Record again
     response = render_game(fresh, editing=editing, source=source, message=message,
+                           problem=problem, problem_point=problem_point, conflict=conflict,
                            status=status, block="game")
     if not keep_draft and request.htmx:
         # What is shown now is the game itself, not the step or correction that was open.
@@ -75,6 +83,18 @@ def _changed(table: Table):
                     409, keep_draft=False)
 
 
+def _problem(table: Table, violation: Exception):
+    """A hand that can't be recorded as it is: kept on the page, the reason next to
+    Record and beside the choice concerned."""
+    if isinstance(violation, TallyIncomplete):
+        return _refused(table, None, 422, problem=still_to_choose(violation.missing),
+                        problem_point=violation.missing[0])
+    point = violation.params.get("point")
+    if violation.code.startswith("game_value"):
+        point = "game"
+    return _refused(table, None, 422, problem=violation_message(violation), problem_point=point)
+
+
 @bp.post("")
 def record(game_id: int):
     """Record the next hand (a throw-in, or a played hand with its points)."""
@@ -83,17 +103,25 @@ def record(game_id: int):
     if not form.validate():
         return _refused(table, _("That form was incomplete; nothing was recorded."), 422)
     number = form.number.data
+    sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
+    if sent_before is not None:
+        return _sent_again(table, sent_before)
     if number != table.state.next_number:
         return _already(table, number)
     try:
         deal = _deal_from_form(table, None)
-        record_hand(get_session(), table, number, deal, form.revision.data, actor())
+        record_hand(get_session(), table, number, deal, form.revision.data, actor(),
+                    form.entry_key.data)
     except (AlreadyRecorded, GameChanged):
+        get_session().rollback()
+        # The same entry sent twice at once (its first answer slow, or lost): the one
+        # that got there first recorded it, and this one is told so.
+        sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
+        if sent_before is not None:
+            return _sent_again(load_table(get_session(), table.game), sent_before)
         return _already(table, number)
-    except TallyIncomplete as incomplete:
-        return _refused(table, still_to_choose(incomplete.missing), 422)
-    except RuleViolation as violation:
-        return _refused(table, violation_message(violation), 422)
+    except (TallyIncomplete, RuleViolation) as violation:
+        return _problem(table, violation)
     if deal.tally is None:
         dealer = table.names[table.state.next_dealer]
         return _done(table, _("Hand %(number)s: thrown in. %(dealer)s deals again.",
@@ -101,12 +129,36 @@ def record(game_id: int):
     return _done(table, _("Hand %(number)s recorded.", number=number))
 
 
+def _sent_again(table: Table, hand) -> object:
+    """This phone's entry came again (the answer to it was lost): it was recorded once,
+    and that is what the phone is told; nothing more is written."""
+    if hand.undone_at is None:
+        return _done(table, _("Hand %(number)s recorded.", number=hand.number))
+    return _done(table, _("Hand %(number)s was recorded from this phone and has been "
+                          "undone since; nothing more was written.", number=hand.number))
+
+
 def _already(table: Table, number: int):
     """Hand ``number`` could not be recorded: say why, from the game as it is now."""
+    theirs_and_mine = {}
 
     def why(fresh: Table) -> str:
         if 1 <= number < fresh.state.next_number:
             recorded = who_recorded(get_session(), fresh.game.id, number)
+            dealer = fresh.state.deals[number - 1].dealer_seat
+            mine = read_draft(request.form, dealer, fresh.rules.team_names)
+            try:
+                mine_deal = mine.to_deal()
+            except (TallyIncomplete, RuleViolation):
+                mine_deal = None
+            theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, fresh.names)
+            if mine_deal is not None and not mine.unreadable:
+                theirs_and_mine.update(number=number, fields=mine.fields())
+                return _("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
+                         "phone's entry was not recorded: %(mine)s. If this phone's is the "
+                         "right one, put it in hand %(number)s instead.", number=number,
+                         who=recorded or _("another phone"), theirs=theirs,
+                         mine=deal_summary(mine_deal, dealer, fresh.names))
             if recorded:
                 return _("Hand %(number)s was already recorded by %(who)s, so this entry "
                          "was not. Check hand %(number)s in the list below; if it is wrong, "
@@ -115,8 +167,9 @@ def _already(table: Table, number: int):
                      "this entry was not. Check hand %(number)s in the list below; if it is "
                      "wrong, edit it.", number=number)
         if number == fresh.state.next_number:
-            return _("The game changed on another phone after this page was shown, "
-                     "so nothing was written. Here is the game as it stands.")
+            return _("The game changed on another phone while this hand was on its way, so "
+                     "nothing was written. The hand is still here: check it against the "
+                     "scores as they stand now and tap Record again.")
         if number > fresh.state.next_number:
             return _("Hand %(number)s was not recorded: the game changed on another phone, "
                      "and the next hand is now hand %(next)s. Here is the game as it stands.",
@@ -124,7 +177,17 @@ def _already(table: Table, number: int):
         return _("That form was for hand %(number)s, which is not the next hand. "
                  "Here is the game as it stands.", number=number)
 
-    return _refused(table, why, 409, keep_draft=False)
+    def conflict(fresh: Table):
+        """A link that puts this phone's entry in the hand recorded meanwhile."""
+        if not theirs_and_mine:
+            return None
+        number = theirs_and_mine["number"]
+        return {"number": number, "url": url_for("games.edit_hand", game_id=fresh.game.id,
+                                                 number=number, **theirs_and_mine["fields"])}
+
+    # Still the next hand (only the game changed meanwhile): the entry stays on the page.
+    keep = number == table.state.next_number
+    return _refused(table, why, 409, keep_draft=keep, conflict=conflict)
 
 
 @bp.post("/<int:number>")
@@ -143,9 +206,12 @@ def save(game_id: int, number: int):
     except GameChanged:
         return _changed(table)
     except TallyIncomplete as incomplete:
-        return _refused(table, still_to_choose(incomplete.missing), 422, editing=number)
+        return _refused(table, None, 422, editing=number,
+                        problem=still_to_choose(incomplete.missing),
+                        problem_point=incomplete.missing[0])
     except RuleViolation as violation:
-        return _refused(table, violation_message(violation), 422, editing=number)
+        return _refused(table, None, 422, editing=number, problem=violation_message(violation),
+                        problem_point=violation.params.get("point"))
     return _done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
                           number=number))
 

@@ -7,7 +7,8 @@ from playwright.sync_api import Locator, Page, expect
 
 SEATS = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}
 TARGET = 11
-TAP_BUDGET = 10  # a typical hand by quick entry, from "hand shown" to "recorded"
+TAP_BUDGET = 9  # a typical hand by quick entry, from "hand shown" to "recorded"
+SWEEP_BUDGET = 6  # a hand in which one team took every point
 SMALL_PHONE = {"width": 360, "height": 740}
 MIN_TAP = 44  # CSS px, both ways
 
@@ -104,26 +105,35 @@ def choose(page: Page, radio: Locator, taps: Taps) -> None:
     expect(radio).to_be_checked()
 
 
-def call(page: Page, name: str, taps: Taps, calls_so_far: int) -> None:
-    """One seat's turn in the auction; waits until the page has taken it."""
-    taps(button(page, name))
-    calls = page.get_by_role("list", name="Bidding so far").get_by_role("listitem")
-    expect(calls).to_have_count(calls_so_far + 1)
+def bid_row(page: Page, seat: int) -> Locator:
+    """A seat's row of calls in the bidding (its group is named by the player)."""
+    return page.get_by_role("group", name=SEATS[seat], exact=True)
+
+
+def call_radio(page: Page, seat: int, call: str | int) -> Locator:
+    name = "Pass" if call == "pass" else f"Bid {call}"
+    return bid_row(page, seat).get_by_role("radio", name=name, exact=True)
+
+
+def call(page: Page, taps: Taps, seat: int, call: str | int) -> None:
+    """One seat's call, turn by turn: the phone shows it at once."""
+    choose(page, call_radio(page, seat, call), taps)
 
 
 def quick_bid(page: Page, taps: Taps, bidder: int, bid: int) -> None:
-    """"Or enter the winning bid": the bidder's seat button, then the bid."""
-    expect(page.get_by_role("heading", name="Or enter the winning bid: who won it?")).to_be_visible()
-    taps(button(page, SEATS[bidder]))
-    # The auction's own "Bid N" buttons are on the page until this swap lands.
-    expect(page.get_by_role("heading", name=f"{SEATS[bidder]} won the bid with")).to_be_visible()
-    taps(button(page, f"Bid {bid}"))
-    expect(page.get_by_text(f"{SEATS[bidder]} bid {bid}.", exact=True)).to_be_visible()
+    """The winning bid alone, one tap: everyone else passed."""
+    call(page, taps, bidder, bid)
+    expect(page.get_by_role("group", name="Trump?")).to_be_visible()
+
+
+def everyone_passed(page: Page, taps: Taps) -> None:
+    choose(page, page.get_by_role("radio", name="Everyone passed: thrown in", exact=True), taps)
+    expect(button(page, "Record the throw-in")).to_be_visible()
 
 
 def name_trump(page: Page, taps: Taps, suit: str) -> None:
-    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
-    taps(page.get_by_role("button", name=suit))  # "♠ Spades": the symbol is aria-hidden
+    expect(page.get_by_role("group", name="Trump?")).to_be_visible()
+    choose(page, page.get_by_role("radio", name=suit, exact=True), taps)  # "♠" is aria-hidden
     expect(page.get_by_role("heading", name="Who took which point?")).to_be_visible()
 
 

@@ -13,8 +13,8 @@ hand 1  Ann deals. Turn by turn: Bob pass, Cid 3, Dan 4, Eve/Fay/Ann pass.
 hand 2  Bob deals. Quick entry: Cid (C) bid 3, spades.
         C: High, Low, Game. A: Right. B: Left, Joker.
         C made (3 >= 3): C +3, A +1, B +2                      -> A -3, B 3, C 5
-hand 3  Cid deals. All six pass (the dealer's Pass records it): thrown in,
-        scores stay, Cid deals again.                          -> A -3, B 3, C 5
+hand 3  Cid deals. All six pass, turn by turn, then "Record the throw-in":
+        thrown in, scores stay, Cid deals again.               -> A -3, B 3, C 5
 hand 4  Cid deals again. Quick entry: Eve (B) bid 4, diamonds.
         B: High, Low, Right, Game. A: Left. C: Joker.
         B made (4 >= 4): B +4, A +1, C +1                      -> A -2, B 7, C 6
@@ -34,9 +34,9 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from table_steps import (
-    CLIPPED_JS, SEATS, TAP_BUDGET, Taps, button, call, choose, expect_entry,
-    expect_history_totals, expect_notice, expect_scores, history_row, name_trump,
-    layout_problems, point_group, quick_bid, record, start_game, tally,
+    CLIPPED_JS, SWEEP_BUDGET, TAP_BUDGET, Taps, button, call, call_radio, choice_label, choose,
+    everyone_passed, expect_entry, expect_history_totals, expect_notice, expect_scores, history_row,
+    name_trump, layout_problems, point_group, quick_bid, record, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
@@ -52,18 +52,16 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
 
     # Hand 1: turn-by-turn bidding. Ann deals, Bob bids first.
     expect_entry(page, 1, dealer=1)
-    expect(page.get_by_role("heading", name="Bob (seat 2) to bid")).to_be_visible()
-    call(page, "Pass", taps, 0)                                   # Bob
-    expect(page.get_by_role("heading", name="Cid (seat 3) to bid")).to_be_visible()
-    call(page, "Bid 3", taps, 1)                                  # Cid
-    expect(button(page, "Bid 3")).to_have_count(0)               # must go higher now
-    call(page, "Bid 4", taps, 2)                                  # Dan
-    call(page, "Pass", taps, 3)                                   # Eve
-    call(page, "Pass", taps, 4)                                   # Fay
-    expect(page.get_by_role("heading", name="Ann (seat 1) to bid")).to_be_visible()
-    taps(button(page, "Pass"))                                    # Ann, the dealer: bidding over
-    expect(page.get_by_text("Dan bid 4.", exact=True)).to_be_visible()
+    call(page, taps, 2, "pass")                                   # Bob
+    call(page, taps, 3, 3)                                        # Cid
+    # Only higher bids for the seats after Cid, at once: no tap waits on the server.
+    expect(call_radio(page, 4, 3)).to_have_count(0)
+    call(page, taps, 4, 4)                                        # Dan
+    expect(call_radio(page, 5, 4)).to_have_count(0)
+    for seat in (5, 6, 1):                                        # Eve, Fay, Ann (deals)
+        call(page, taps, seat, "pass")
     name_trump(page, taps, "Hearts")
+    expect(page.get_by_text("Dan leads.")).to_be_visible()
     expect(page.get_by_text("Left Bauer: J♦")).to_be_visible()
     tally(page, taps, {"High": "A", "Low": "B", "Right Bauer": "A", "Left Bauer": "C",
                        "Joker": "C", "Game": "Tied: nobody"})
@@ -84,12 +82,13 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
     expect_scores(page, after_2)
     expect_history_totals(page, 2, after_2)
 
-    # Hand 3: all six pass. Cid deals; Dan, Eve, Fay, Ann, Bob pass, then Cid's Pass records it.
+    # Hand 3: all six pass. Cid deals: Dan, Eve, Fay, Ann, Bob and Cid pass, then the
+    # throw-in's own button records it (the same as "Everyone passed" would).
     expect_entry(page, 3, dealer=3)
-    for calls_so_far in range(5):
-        call(page, "Pass", taps, calls_so_far)
-    expect(page.get_by_role("heading", name="Cid (seat 3) to bid")).to_be_visible()
-    taps(button(page, "Pass"))
+    for seat in (4, 5, 6, 1, 2, 3):
+        call(page, taps, seat, "pass")
+    expect(page.get_by_text("All six passed: thrown in. Cid deals again.")).to_be_visible()
+    taps(button(page, "Record the throw-in"))
     expect_notice(page, "Hand 3: thrown in. Cid deals again.")
     expect_scores(page, after_2)
     expect_history_totals(page, 3, after_2)
@@ -156,7 +155,25 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
     expect(page.get_by_role("heading", name="Game over")).to_be_visible()
     expect(page.get_by_text("C reached 11: C wins.", exact=True)).to_be_visible()
     expect(page.get_by_role("button", name=re.compile(r"^Record"))).to_have_count(0)
-    expect(page.get_by_role("button", name=re.compile(r"^Bid \d$"))).to_have_count(0)
+    expect(page.get_by_role("radio", name=re.compile(r"^Bid \d$"))).to_have_count(0)
+
+
+def test_a_sweep_by_one_team_is_four_taps(page: Page, live_server: str) -> None:
+    """Bob (B) bids 4 in spades and B takes all six: the bid, trump, "the rest: B",
+    Record."""
+    taps = Taps()
+    start_game(page, live_server, taps)
+    taps.count = 0
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Spades")
+    taps(choice_label(point_group(page, "The rest").get_by_role("radio", name=re.compile(r"^B\b"))))
+    for point in ("High", "Low", "Right Bauer", "Left Bauer", "Joker", "Game"):
+        expect(point_group(page, point).get_by_role("radio", name=re.compile(r"^B\b"))).to_be_checked()
+    expect(page.locator("#preview")).to_have_text("B bid 4, took 6: made, +6. A +0, C +0.")
+    record(page, taps, 1)
+    print(f"\ntaps for a sweep: {taps.count}")
+    assert taps.count <= SWEEP_BUDGET
+    expect_scores(page, {"A": 0, "B": 6, "C": 0})
 
 
 # --- a small phone -----------------------------------------------------------------
@@ -175,19 +192,16 @@ def test_small_phone_no_sideways_scroll_and_big_targets(small_page: Page, live_s
 
     start_game(page, live_server, taps, target=5)
     problems += layout_problems(page, "game, hand 1, nobody has called")
-    call(page, "Bid 3", taps, 0)
-    problems += layout_problems(page, "game, hand 1, auction under way")
-    taps(button(page, "Start the bidding again"))
+    call(page, taps, 2, 3)
+    problems += layout_problems(page, "game, hand 1, a bid and the trump step")
+    everyone_passed(page, taps)
+    problems += layout_problems(page, "game, hand 1, thrown in")
     quick_bid(page, taps, bidder=2, bid=4)
-    taps(button(page, "Change the bid"))  # back, to see the quick-bid step itself
-    expect(page.get_by_role("heading", name="Or enter the winning bid: who won it?")).to_be_visible()
-    taps(button(page, SEATS[2]))
-    expect(page.get_by_role("heading", name=f"{SEATS[2]} won the bid with")).to_be_visible()
-    problems += layout_problems(page, "game, quick entry: the bid")
-    taps(button(page, "Bid 4"))
-    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
-    problems += layout_problems(page, "game, trump")
     name_trump(page, taps, "Hearts")
+    problems += layout_problems(page, "game, tally")
+    taps(page.get_by_text("Bob leads."))  # the trump order and the discards, opened
+    expect(page.get_by_role("heading", name="Trump order and discards")).to_be_visible()
+    problems += layout_problems(page, "game, trump order open")
     taps(page.get_by_text("Count game values instead"))
     expect(page.get_by_label("Team A game value")).to_be_visible()
     problems += layout_problems(page, "game, tally (game values open)")
@@ -224,7 +238,6 @@ def test_small_phone_labels_fit_inside_their_controls(small_page: Page, live_ser
     start_game(page, live_server, taps)
     clipped += [f"auction: {c}" for c in page.evaluate(CLIPPED_JS)]
     quick_bid(page, taps, bidder=2, bid=4)
-    expect(page.get_by_role("heading", name="Trump?")).to_be_visible()
     clipped += [f"trump: {c}" for c in page.evaluate(CLIPPED_JS)]
     name_trump(page, taps, "Diamonds")
     clipped += [f"tally: {c}" for c in page.evaluate(CLIPPED_JS)]

@@ -45,6 +45,8 @@ def persian_phone(browser, member_of_club):
 def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, live_server: str,
                                                           tmp_path):
     page = persian_phone
+    page.goto(f"{live_server}/rules")  # the service worker looks after every page after it
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server}/games/new")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("html")).to_have_attribute("lang", "fa")
@@ -54,30 +56,62 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, l
     page.get_by_text(fa("Seat %(seat)s", seat=1), exact=True).click()
     page.get_by_role("button", name=fa("Start the game"), exact=True).click()
     expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    game_url = page.url
 
-    expect(page.get_by_role("heading", name=fa("Or enter the winning bid: who won it?"))) \
-        .to_be_visible()
-    page.get_by_role("button", name="Bob", exact=True).click()
-    page.get_by_role("button", name=f"{fa('Bid')} {fa('4')}", exact=True).click()
-    page.get_by_role("button", name=fa("Hearts")).click()
+    # Bob's bid, in his row; every step answered on the phone itself (at 390x844 first,
+    # for one screen after trump).
+    page.set_viewport_size({"width": 390, "height": 844})
+    bob = page.get_by_role("group", name="Bob", exact=True)
+    tap(bob.get_by_role("radio", name=f"{fa('Bid')} {fa('4')}", exact=True))
+    tap(page.get_by_role("radio", name=fa("Hearts"), exact=True))
     expect(page.get_by_role("heading", name=fa("Who took which point?"))).to_be_visible()
     # In right-to-left text the card keeps rank then suit: J then ♦ for the Left Bauer.
-    left_bauer = page.locator(".trump-info bdi.playing-card").first
+    left_bauer = page.locator(".trump-more summary .of-hearts bdi.playing-card")
     expect(left_bauer).to_have_text("J♦")
     assert left_bauer.evaluate("el => getComputedStyle(el).direction") == "ltr"
+    # One screen: every point's buttons and Record in view after trump.
+    page.wait_for_timeout(100)
+    record = page.get_by_role("button", name=fa("Record hand %(number)s", number=1), exact=True)
+    for point in OWNERS:
+        for radio in page.get_by_role("group", name=fa(point), exact=True).get_by_role("radio").all():
+            box = radio.locator("xpath=ancestor::label[1]").bounding_box()
+            assert 0 <= box["y"] and box["y"] + box["height"] <= 844, point
+    box = record.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= 844
+    page.set_viewport_size({"width": 360, "height": 740})
 
-    owners = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B",
-              "Joker": "C", "Game": "C"}
+    owners = dict(list(OWNERS.items())[:2])
     for point, team in owners.items():
-        group = page.get_by_role("group", name=fa(point), exact=True)
-        group.get_by_role("radio", name=re.compile(rf"^{team}\b")) \
-            .locator("xpath=ancestor::label[1]").click()
+        tap(page.get_by_role("group", name=fa(point), exact=True)
+            .get_by_role("radio", name=re.compile(rf"^{team}\b")))
+    # A look at the rules and back: the hand is still there, and is this phone's own.
+    page.locator(".trump-more summary").click()
+    page.get_by_role("link", name=fa("The rules"), exact=True).first.click()
+    page.get_by_role("link", name=fa("Back to the game")).click()
+    expect(bob.get_by_role("radio", name=f"{fa('Bid')} {fa('4')}", exact=True)).to_be_checked()
+    expect(page.get_by_text(fa("Another phone is entering hand %(number)s:", number=1))) \
+        .to_have_count(0)
+
+    # The rest of the points offline, then Record: kept, and said so in Persian.
+    page.context.set_offline(True)
+    for point, team in list(OWNERS.items())[2:]:
+        tap(page.get_by_role("group", name=fa(point), exact=True)
+            .get_by_role("radio", name=re.compile(rf"^{team}\b")))
     problems = layout_problems(page, "tally, in Persian")
     page.screenshot(path=str(tmp_path / "persian-tally.png"), full_page=True)
-    page.get_by_role("button", name=fa("Record hand %(number)s", number=1), exact=True).click()
+    record.click()
+    not_sent = fa("Not sent: no connection. Hand %(number)s is kept on this phone and will "
+                  "be recorded as soon as the connection is back.", number=1)
+    expect(page.locator("#hand-form .send-status")).to_have_text(not_sent)
+    page.reload()
+    game = re.search(r"/games/(\d+)", game_url).group(1)
+    expect(page.get_by_text(fa("Hand %(number)s of game %(game)s is kept on this phone, not "
+                               "sent yet.", number=1, game=game))).to_be_visible()
+    page.context.set_offline(False)
 
-    expect(page.get_by_role("status")).to_contain_text(fa("Hand %(number)s recorded.",
-                                                          number=1))
+    expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(
+        fa("Hand %(number)s recorded.", number=1))
     scores = page.locator(".team-score")
     expect(scores).to_have_text(["۰", "۴", "۲"])
     problems += layout_problems(page, "after the hand, in Persian")
@@ -86,3 +120,13 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, l
     # The team names sit on the right, where a right-to-left reader starts.
     first_team = page.locator(".team").first.bounding_box()
     assert first_team["x"] + first_team["width"] > 300
+
+
+OWNERS = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "C",
+          "Game": "C"}
+
+
+def tap(radio) -> None:
+    """Tap a hidden radio's label, and see that the radio took it."""
+    radio.locator("xpath=ancestor::label[1]").click()
+    expect(radio).to_be_checked()

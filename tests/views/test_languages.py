@@ -91,7 +91,7 @@ def test_english_unless_the_browser_or_the_device_says_otherwise(client):
         '<html lang="en" dir="ltr">'
     client.set_cookie("lang", "fa")
     assert html_tag(client.get("/", headers={"Accept-Language": "sk"})) == \
-        '<html lang="fa" dir="rtl">'
+        '<html lang="fa" dir="rtl" data-digits="۰۱۲۳۴۵۶۷۸۹">'
 
 
 def test_the_picker_lists_each_language_in_its_own_name_and_remembers_the_choice(client):

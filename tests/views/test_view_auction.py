@@ -1,132 +1,96 @@
-"""The hand walked through GET requests: auction, quick entry, trump step, bad links.
+"""The hand as one form: the winning bid in one tap or the bidding turn by turn, trump,
+the trump's facts, and what bad fields do (nothing).
 
-Dealer seat 1 (Ann) throughout unless said: bidding goes Bob 2, Cid 3, Dan 4, Eve 5,
-Fay 6, then Ann 1 (RULES.md: from the dealer's left, clockwise, the dealer last).
+The page carries every choice; the phone reveals each step (CSS, tested in the browser
+tests). Here: which controls the server renders, what it reads back from them, and
+what it records. Dealer seat 1 (Ann) throughout unless said: bidding goes Bob 2,
+Cid 3, Dan 4, Eve 5, Fay 6, then Ann 1 (RULES.md: from the dealer's left, clockwise,
+the dealer last).
 """
 from __future__ import annotations
 
 import pytest
 
-from view_helpers import Hand, Page, calls_for, click, count, hands_of
+from view_helpers import Hand, Page, calls_for, count, hands_of
 
-SUITS = [  # suit, symbol, name, Left Bauer (the other jack of the same colour)
-    ("spades", "♠", "Spades", "J♣"),
-    ("hearts", "♥", "Hearts", "J♦"),
-    ("diamonds", "♦", "Diamonds", "J♥"),
-    ("clubs", "♣", "Clubs", "J♠"),
+NAMES = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}
+ORDER = [2, 3, 4, 5, 6, 1]  # seat 1 deals
+SUITS = [  # suit, symbol, Left Bauer (the other jack of the same colour)
+    ("spades", "♠", "J♣"),
+    ("hearts", "♥", "J♦"),
+    ("diamonds", "♦", "J♥"),
+    ("clubs", "♣", "J♠"),
 ]
 
 
-def call_buttons(page: Page) -> list[tuple[str, str]]:
-    """(label, calls value) of the call buttons that walk the auction (GETs)."""
-    entry = page.by_id("hand-entry")
-    return [
-        (button.text(), button.get("value"))
-        for form in entry.find_all("form", method="get")
-        for button in form.find_all("button", class_="call")
-    ]
+def hand_form(page: Page):
+    forms = [form for form in page.forms() if form.element.get("id") == "hand-form"]
+    assert len(forms) == 1, "no hand form on the page"
+    return forms[0]
+
+
+def heard(element) -> str:
+    """An element's text as a screen reader says it (what is aria-hidden left out)."""
+    def raw(node) -> str:
+        return "".join(child if isinstance(child, str) else raw(child)
+                       for child in node.children
+                       if isinstance(child, str) or child.get("aria-hidden") != "true")
+    return " ".join(raw(element).split())
+
+
+def radios(page: Page, name: str) -> list[tuple[str, str]]:
+    """(value, the label's text a reader hears) of every radio called ``name``."""
+    found = []
+    for element in hand_form(page).element.find_all("input", type="radio", name=name):
+        label = element.parent
+        while label is not None and label.tag != "label":
+            label = label.parent
+        found.append((element.get("value"), heard(label) if label else ""))
+    return found
 
 
 def entry_text(page: Page) -> str:
     return page.section_text("hand-entry")
 
 
-def test_each_seat_in_turn_gets_pass_and_only_the_bids_above_the_highest(client, db,
-                                                                           start_game):
+def record(client, game_id: int, **fields):
+    return client.post(f"/games/{game_id}/hands", data={"number": "1", **fields})
+
+
+def test_a_row_per_seat_in_bidding_order_with_pass_and_every_bid(client, start_game):
+    """One tap on the winning bid is the whole auction; or each call in turn."""
     game = start_game()
     page = Page(client.get(f"/games/{game}"))
-    assert "Bob (seat 2) to bid" in entry_text(page)
     assert "Bob bids first." in entry_text(page)
-    assert call_buttons(page) == [("Pass", "pass"), ("Bid 3", "3"), ("Bid 4", "4"),
-                                  ("Bid 5", "5"), ("Bid 6", "6")]
-
-    page = Page(click(client, page, "Pass"))
-    assert "Cid (seat 3) to bid" in entry_text(page)
-    assert "Bob: pass" in entry_text(page)
-    assert call_buttons(page) == [("Pass", "pass,pass"), ("Bid 3", "pass,3"),
-                                  ("Bid 4", "pass,4"), ("Bid 5", "pass,5"), ("Bid 6", "pass,6")]
-
-    page = Page(click(client, page, "Bid 4"))
-    assert "Dan (seat 4) to bid" in entry_text(page)
-    assert "Cid: 4" in entry_text(page)
-    # After a 4 only 5 and 6 can be bid.
-    assert call_buttons(page) == [("Pass", "pass,4,pass"), ("Bid 5", "pass,4,5"),
-                                  ("Bid 6", "pass,4,6")]
-
-    page = Page(click(client, page, "Pass"))
-    assert "Eve (seat 5) to bid" in entry_text(page)
-    page = Page(click(client, page, "Bid 5"))
-    assert "Fay (seat 6) to bid" in entry_text(page)
-    assert call_buttons(page) == [("Pass", "pass,4,pass,5,pass"), ("Bid 6", "pass,4,pass,5,6")]
-    page = Page(click(client, page, "Pass"))
-    # The dealer's turn with a bid standing: an ordinary pass, nothing is posted.
-    assert "Ann (seat 1) to bid" in entry_text(page)
-    assert call_buttons(page) == [("Pass", "pass,4,pass,5,pass,pass"),
-                                  ("Bid 6", "pass,4,pass,5,pass,6")]
-    assert not [f for f in page.forms() if f.method == "post" and f.action.endswith("/hands")]
-
-    page = Page(click(client, page, "Pass"))
-    text = entry_text(page)
-    assert "Eve bid 5." in text
-    assert "Trump?" in text
-    assert "to bid" not in text
-    assert [b.text() for b in page.by_id("hand-entry").find_all("button", class_="suit")] == [
-        "♠ Spades", "♥ Hearts", "♦ Diamonds", "♣ Clubs"]
-
-    page = Page(click(client, page, "♣ Clubs"))
-    text = entry_text(page)
-    assert "Trump: ♣ Clubs." in text
-    assert "Left Bauer: J♠." in text
-    assert "Eve leads." in text
-    tally = page.form_posting_to(f"/games/{game}/hands")
-    assert dict(tally.fields())["calls"] == "pass,4,pass,5,pass,pass"
-    assert dict(tally.fields())["trump"] == "clubs"
-    assert count(db, Hand) == 0  # walking the hand writes nothing
+    legends = [fieldset.find("legend").text()
+               for fieldset in page.root.find_all("fieldset", class_="turn")]
+    assert legends == [NAMES[seat] for seat in ORDER]
+    for turn in range(1, 7):
+        assert radios(page, f"turn_{turn}") == [
+            ("pass", "Pass"), ("3", "Bid 3"), ("4", "Bid 4"), ("5", "Bid 5"), ("6", "Bid 6")]
+    assert radios(page, "bid") == [("passed", "Everyone passed: thrown in")]
+    assert [hand_form(page).checked(f"turn_{turn}") for turn in range(1, 7)] == [None] * 6
 
 
-def test_undo_last_call_and_start_again(client, start_game):
+def test_one_tap_on_the_winning_bid_is_the_auction_with_every_other_seat_passing(
+        client, db, start_game):
     game = start_game()
-    page = Page(client.get(f"/games/{game}", query_string={"calls": "pass,4,pass"}))
-    assert "Eve (seat 5) to bid" in entry_text(page)
-    page = Page(click(client, page, "Undo last call"))
-    assert "Dan (seat 4) to bid" in entry_text(page)
-    page = Page(click(client, page, "Start the bidding again"))
-    assert "Bob (seat 2) to bid" in entry_text(page)
-    assert "Cid: 4" not in entry_text(page)
+    # Dan (seat 4) is third to call: his row's 5, and nothing else.
+    assert record(client, game, turn_3="5", trump="spades", rest="A").status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.calls == ["pass", "pass", 5, "pass", "pass", "pass"]
+    # Shown again as it was entered: the 5 alone, not five passes typed.
+    form = hand_form(Page(client.get(f"/games/{game}/hands/1/edit")))
+    assert [form.checked(f"turn_{turn}") for turn in range(1, 7)] == [
+        None, None, "5", None, None, None]
 
 
-@pytest.mark.parametrize("calls, bidder", [("6", "Bob"), ("pass,6", "Cid"),
-                                           ("3,4,5,6", "Eve")])
-def test_a_six_ends_the_auction_at_once(client, start_game, calls, bidder):
+def test_a_winning_bid_is_recorded_as_that_bid_with_every_other_seat_passing(client, db,
+                                                                              start_game):
     game = start_game()
-    page = Page(client.get(f"/games/{game}", query_string={"calls": calls}))
-    text = entry_text(page)
-    assert f"{bidder} bid 6." in text
-    assert "Trump?" in text
-    assert "to bid" not in text
-    assert call_buttons(page) == []
-
-
-def test_quick_entry_names_the_winner_then_the_bid(client, db, start_game):
-    game = start_game()
-    page = Page(client.get(f"/games/{game}"))
-    page = Page(click(client, page, "Dan"))  # who won the bid
-    text = entry_text(page)
-    assert "Dan won the bid with" in text
-    # Dan (seat 4) is third to call; every other seat is recorded as passing.
-    assert call_buttons(page) == [
-        ("Bid 3", "pass,pass,3,pass,pass,pass"), ("Bid 4", "pass,pass,4,pass,pass,pass"),
-        ("Bid 5", "pass,pass,5,pass,pass,pass"), ("Bid 6", "pass,pass,6")]
-
-    page = Page(click(client, page, "Bid 5"))
-    assert "Dan bid 5." in entry_text(page)
-    page = Page(click(client, page, "♥ Hearts"))
-    assert "Dan leads." in entry_text(page)
-    # Dan is team A (seats 1 & 4). A takes 4 of 6 points against a bid of 5: set.
-    tally = page.form_posting_to(f"/games/{game}/hands")
-    response = client.post(tally.action, data={
-        **dict(tally.fields()), "high": "A", "low": "A", "right": "A", "left": "A",
-        "joker": "B", "game": "C"})
+    # Dan (seat 4, team A) bid 5 in hearts; A takes 4 of 6 points: set.
+    response = record(client, game, bid="4-5", trump="hearts", high="A", low="A", right="A",
+                      left="A", joker="B", game="C")
     assert response.status_code == 303
     (hand,) = hands_of(db, game)
     assert hand.calls == ["pass", "pass", 5, "pass", "pass", "pass"]
@@ -134,87 +98,155 @@ def test_quick_entry_names_the_winner_then_the_bid(client, db, start_game):
     assert Page(client.get(f"/games/{game}")).scores() == {"A": -5, "B": 1, "C": 1}
 
 
-def test_quick_entry_for_the_dealer(client, start_game):
+def test_the_bidding_turn_by_turn_is_recorded_call_by_call(client, db, start_game):
     game = start_game()
-    page = Page(client.get(f"/games/{game}", query_string={"bidder": "1"}))
-    assert "Ann won the bid with" in entry_text(page)
-    assert ("Bid 3", "pass,pass,pass,pass,pass,3") in call_buttons(page)
-    page = Page(click(client, page, "Back"))
-    assert "Bob (seat 2) to bid" in entry_text(page)
+    turns = {"turn_1": "pass", "turn_2": "4", "turn_3": "pass", "turn_4": "5",
+             "turn_5": "pass", "turn_6": "pass"}
+    page = Page(client.get(f"/games/{game}", query_string={"number": "1", **turns,
+                                                           "trump": "clubs"}))
+    form = hand_form(page)
+    assert {name: form.checked(name) for name in turns} == turns  # every call, as entered
+    assert form.checked("trump") == "clubs"
+    response = record(client, game, **turns, trump="clubs", rest="B")
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.calls == ["pass", 4, "pass", 5, "pass", "pass"]
+    # Eve (seat 5, team B) bid 5; "the rest to B" gave B all six points: made, +6.
+    assert hand.points == {"high": "B", "low": "B", "right": "B", "left": "B", "joker": "B",
+                           "game": "B"}
+    assert Page(client.get(f"/games/{game}")).scores() == {"A": 0, "B": 6, "C": 0}
+
+
+@pytest.mark.parametrize("turns, calls", [
+    (["6"], [6]),
+    (["pass", "6"], ["pass", 6]),
+    (["3", "4", "5", "6"], [3, 4, 5, 6]),
+])
+def test_a_six_ends_the_bidding_at_once_and_later_turns_are_not_read(client, db, start_game,
+                                                                      turns, calls):
+    game = start_game()
+    fields = {f"turn_{turn}": call for turn, call in enumerate(turns, 1)}
+    fields[f"turn_{len(turns) + 1}"] = "pass"  # a turn the page no longer showed
+    response = record(client, game, **fields, trump="spades", rest="A")
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.calls == calls
+
+
+def test_everyone_passed_is_the_same_throw_in_by_either_path(client, db, start_game):
+    game = start_game()
+    assert record(client, game, bid="passed").status_code == 303
+    turns = {f"turn_{turn}": "pass" for turn in range(1, 7)}
+    assert client.post(f"/games/{game}/hands", data={"number": "2", **turns}).status_code == 303
+    assert [hand.calls for hand in hands_of(db, game)] == [["pass"] * 6] * 2
+    # The same dealer deals again after each: still Ann's deal for hand 3.
+    page = Page(client.get(f"/games/{game}"))
+    assert "Dealer: Ann (seat 1)." in entry_text(page)
+
+
+def test_a_stored_hand_is_shown_the_way_it_was_entered(client, db, start_game):
+    game = start_game()
+    record(client, game, bid="3-4", trump="hearts", rest="C")
+    client.post(f"/games/{game}/hands", data={
+        "number": "2", "turn_1": "3", "turn_2": "4", "turn_3": "pass", "turn_4": "pass",
+        "turn_5": "pass", "turn_6": "pass", "trump": "spades", "rest": "A"})
+    quick = hand_form(Page(client.get(f"/games/{game}/hands/1/edit")))
+    assert [quick.checked(f"turn_{turn}") for turn in range(1, 7)] == [
+        None, "4", None, None, None, None]  # Cid's 4 alone: the others passed
+    turned = hand_form(Page(client.get(f"/games/{game}/hands/2/edit")))
+    assert [turned.checked(f"turn_{turn}") for turn in range(1, 7)] == [
+        "3", "4", "pass", "pass", "pass", "pass"]
 
 
 PLAYED = calls_for(1, {2: 4})  # "4,pass,pass,pass,pass,pass": Bob bids 4
 
 
-@pytest.mark.parametrize("query, still_shows", [
-    ({"calls": "pass,pass,9"}, "Bob (seat 2) to bid"),
-    ({"calls": "4,3"}, "Bob (seat 2) to bid"),
-    ({"calls": "4,4"}, "Bob (seat 2) to bid"),
-    ({"calls": ",".join(["pass"] * 7)}, "Bob (seat 2) to bid"),
-    ({"calls": "6,pass"}, "Bob (seat 2) to bid"),
-    ({"calls": ",,,"}, "Bob (seat 2) to bid"),
-    ({"calls": "pass,³"}, "Bob (seat 2) to bid"),
-    ({"calls": "9" * 30}, "Bob (seat 2) to bid"),
-    ({"bidder": "9"}, "Bob (seat 2) to bid"),
-    ({"bidder": "0"}, "Bob (seat 2) to bid"),
-    ({"bidder": "abc"}, "Bob (seat 2) to bid"),
-    ({"bidder": "³"}, "Bob (seat 2) to bid"),
-    ({"calls": PLAYED, "trump": "stars"}, "Trump?"),
-    ({"calls": PLAYED, "trump": "hearts", "high": "Z"}, "Who took which point?"),
-    ({"calls": PLAYED, "trump": "hearts", "game": "Q"}, "Who took which point?"),
-    ({"calls": PLAYED, "trump": "hearts", "value_A": "abc"}, "Who took which point?"),
-    ({"calls": PLAYED, "trump": "hearts", "value_A": "-3"}, "Who took which point?"),
-    ({"calls": PLAYED, "trump": "hearts", "value_B": "³"}, "Who took which point?"),
+@pytest.mark.parametrize("query", [
+    {"calls": "pass,pass,9"},
+    {"calls": "4,3"},
+    {"calls": ",".join(["pass"] * 7)},
+    {"calls": "pass,³"},
+    {"calls": "9" * 30},
+    {"bid": "9-3"},
+    {"bid": "0-4"},
+    {"bid": "2-7"},
+    {"bid": "abc"},
+    {"bid": "³-3"},
+    {"bid": "2-4-5"},
+    {"turn_1": "9"},
+    {"turn_1": "4", "turn_2": "3"},
+    {"turn_1": "4", "turn_2": "4"},
+    {"turn_1": "pass", "bid": "passed"},
+    {"calls": PLAYED, "trump": "stars"},
+    {"calls": PLAYED, "trump": "hearts", "high": "Z"},
+    {"calls": PLAYED, "trump": "hearts", "game": "Q"},
+    {"calls": PLAYED, "trump": "hearts", "rest": "Q"},
+    {"calls": PLAYED, "trump": "hearts", "value_A": "abc"},
+    {"calls": PLAYED, "trump": "hearts", "value_A": "-3"},
+    {"calls": PLAYED, "trump": "hearts", "value_B": "³"},
 ])
-def test_a_bad_link_never_breaks_the_page_and_writes_nothing(client, db, start_game,
-                                                              query, still_shows):
+def test_a_bad_field_never_breaks_the_page_and_writes_nothing(client, db, start_game, query):
     game = start_game()
     response = client.get(f"/games/{game}", query_string=query)
     assert response.status_code == 200
     page = Page(response)
     (alert,) = page.alerts()
     assert "could not be read" in alert
-    assert still_shows in entry_text(page)
-    assert count(db, Hand) == 0
+    assert hand_form(page) is not None
+    posted = record(client, game, **query)
+    assert posted.status_code in (303, 422)
+    if posted.status_code == 303:  # only where what was left (a turn, say) is a hand
+        assert count(db, Hand) == 1
+    else:
+        assert count(db, Hand) == 0
 
 
 def test_a_bad_point_in_the_link_is_left_unchosen(client, start_game):
     game = start_game()
     page = Page(client.get(f"/games/{game}", query_string={
         "calls": PLAYED, "trump": "hearts", "high": "Z", "low": "B"}))
-    tally = page.form_posting_to(f"/games/{game}/hands")
-    assert tally.checked("high") is None
-    assert tally.checked("low") == "B"
+    form = hand_form(page)
+    assert form.checked("high") is None
+    assert form.checked("low") == "B"
 
 
-@pytest.mark.parametrize("trump, symbol, name, left", SUITS)
-def test_the_trump_step_shows_the_order_the_left_bauer_and_who_leads(client, start_game,
-                                                                     trump, symbol, name, left):
+@pytest.mark.parametrize("trump, symbol, left", SUITS)
+def test_each_trump_comes_with_its_order_its_left_bauer_and_the_discard_rule(client, start_game,
+                                                                             trump, symbol, left):
     game = start_game()
-    calls = calls_for(1, {3: 4})  # Cid bids 4
-    assert calls == "pass,4,pass,pass,pass,pass"
-    page = Page(client.get(f"/games/{game}", query_string={"calls": calls, "trump": trump}))
-    text = entry_text(page)
-    assert "Cid bid 4." in text
-    assert f"Trump: {symbol} {name}." in text
-    assert f"Left Bauer: {left}." in text
-    order = page.root.find(class_="trump-order")
+    page = Page(client.get(f"/games/{game}"))
+    # Every suit's facts are on the page; the phone shows the chosen one's (class of-…).
+    facts = page.root.find("details", class_="trump-more")
+    assert f"Left Bauer: {left}." in facts.find("summary").find(class_=f"of-{trump}").text()
+    order = facts.find("p", class_=f"of-{trump}")
     # RULES.md: A, K, Q, Right Bauer, Left Bauer, 10, 9, ..., 2, Joker (15 cards).
     expected = [f"A{symbol}", f"K{symbol}", f"Q{symbol}", f"J{symbol}", left]
     expected += [f"{rank}{symbol}" for rank in range(10, 1, -1)] + ["Joker"]
     assert [span.text() for span in order.find_all("span")] == expected
-    reminder = page.root.find(class_="reminder").text()
+    reminder = facts.find(class_="reminder").text()
     assert "up to 3 cards" in reminder
     assert "never a trump" in reminder
-    assert f"never A{symbol}, either Bauer, 2{symbol} or the Joker" in reminder
-    assert "Cid leads." in text
+    assert "never the ace or the 2 of trumps, a Bauer or the Joker" in reminder
+    link = facts.find("a", class_=f"of-{trump}")
+    assert link.get("href") == f"/rules?trump={trump}&game={game}"
+    # Who leads: the bidder, whoever wins; the phone shows the one that did.
+    leads = [span.text() for span in facts.find(class_="leads").find_all("span")[1:]]
+    assert leads == [f"{NAMES[seat]} leads." for seat in ORDER]
+    assert radios(page, "trump") == [("spades", "Spades"), ("hearts", "Hearts"),
+                                     ("diamonds", "Diamonds"), ("clubs", "Clubs")]
 
 
-def test_changing_trump_goes_back_to_the_suits(client, start_game):
+def test_the_rest_fills_only_the_points_still_open(client, db, start_game):
     game = start_game()
-    page = Page(client.get(f"/games/{game}", query_string={"calls": PLAYED, "trump": "spades"}))
-    page = Page(click(client, page, "Change trump"))
-    assert "Trump?" in entry_text(page)
-    assert "Bob bid 4." in entry_text(page)
-    page = Page(click(client, page, "Change the bid"))
-    assert "Bob (seat 2) to bid" in entry_text(page)
+    # Bob (B) bid 4 in spades: High to A, Low to C, then "the rest to B".
+    response = record(client, game, bid="2-4", trump="spades", high="A", low="C", rest="B")
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.points == {"high": "A", "low": "C", "right": "B", "left": "B", "joker": "B",
+                           "game": "B"}
+    # Counted game values decide Game: the rest leaves it to them.
+    response = client.post(f"/games/{game}/hands", data={
+        "number": "2", "bid": "3-3", "trump": "hearts", "rest": "A",
+        "value_A": "20", "value_B": "40", "value_C": "21"})
+    assert response.status_code == 303
+    assert hands_of(db, game)[1].points["game"] == "B"

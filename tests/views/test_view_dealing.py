@@ -1,22 +1,28 @@
 """Throw-ins and the deal: six passes keep the dealer, a played hand passes it left."""
 from __future__ import annotations
 
-from view_helpers import HTMX, THROW_IN, Hand, Page, calls_for, click, count, hands_of
+from view_helpers import (
+    HTMX, THROW_IN, Hand, Page, calls_for, click, count, hands_of, send_hand, the_hand_form,
+)
 
 
-def test_the_dealers_pass_after_five_passes_records_the_throw_in(client, db, start_game):
+ALL_PASS = {f"turn_{turn}": "pass" for turn in range(1, 7)}
+
+
+def test_the_dealers_pass_after_five_passes_is_recorded_by_the_throw_ins_button(client, db,
+                                                                                start_game):
     game = start_game()
-    page = Page(client.get(f"/games/{game}", query_string={"calls": "pass,pass,pass,pass,pass"}))
+    page = Page(client.get(f"/games/{game}"))
     entry = page.section_text("hand-entry")
-    assert "Ann (seat 1) to bid" in entry
-    # Ann's Pass is the record itself: a POST with all six passes for hand 1.
-    form, _button = page.button("Pass")
-    assert form.method == "post" and form.action == f"/games/{game}/hands"
-    assert dict(form.fields())["calls"] == THROW_IN
-    assert dict(form.fields())["number"] == "1"
+    rows = [f.find("legend").text() for f in page.root.find_all("fieldset", class_="turn")]
+    assert rows == ["Bob", "Cid", "Dan", "Eve", "Fay", "Ann"]  # the dealer's own turn, last
+    # Whichever way all six passed, the throw-in is its own second tap, in the one form.
+    form, button = page.button("Record the throw-in")
+    assert form.element.get("id") == "hand-form"
+    assert "thrown-in-step" in button.parent.classes
     assert count(db, Hand) == 0
 
-    response = click(client, page, "Pass")
+    response = send_hand(client, page, **ALL_PASS)
     assert response.status_code == 303
     (hand,) = hands_of(db, game)
     assert (hand.number, hand.calls, hand.trump, hand.points) == (1, ["pass"] * 6, None, None)
@@ -32,9 +38,9 @@ def test_the_dealers_pass_after_five_passes_records_the_throw_in(client, db, sta
 
 def test_an_htmx_throw_in_says_who_deals_again(client, db, start_game):
     game = start_game(first_dealer="4")
-    page = Page(client.get(f"/games/{game}", query_string={"calls": "pass,pass,pass,pass,pass"}))
-    assert "Dan (seat 4) to bid" in page.section_text("hand-entry")
-    response = click(client, page, "Pass", headers={**HTMX, "HX-Target": "game"})
+    page = Page(client.get(f"/games/{game}"))
+    assert "Eve bids first." in page.section_text("hand-entry")
+    response = send_hand(client, page, bid="passed", headers={**HTMX, "HX-Target": "game"})
     assert response.status_code == 200
     page = Page(response)
     assert page.notices() == ["Hand 1: thrown in. Dan deals again."]
@@ -42,23 +48,26 @@ def test_an_htmx_throw_in_says_who_deals_again(client, db, start_game):
     assert len(hands_of(db, game)) == 1
 
 
-def test_six_passes_walked_in_the_url_offer_to_record_the_throw_in(client, db, start_game):
+def test_six_passes_in_a_link_are_shown_as_a_throw_in_to_record(client, db, start_game):
     game = start_game()
     page = Page(client.get(f"/games/{game}", query_string={"calls": THROW_IN}))
     assert "All six passed: thrown in. Ann deals again." in page.section_text("hand-entry")
+    assert the_hand_form(page).checked("bid") == "passed"
     assert count(db, Hand) == 0
     response = click(client, page, "Record the throw-in")
     assert response.status_code == 303
     assert hands_of(db, game)[0].calls == ["pass"] * 6
 
 
-def test_everyone_passed_button_at_the_start(client, db, start_game):
+def test_everyone_passed_is_a_choice_then_the_throw_ins_button(client, db, start_game):
     game = start_game()
     page = Page(client.get(f"/games/{game}"))
-    response = click(client, page, "Everyone passed: thrown in")
-    assert response.status_code == 200  # a step: nothing recorded by one slip of the thumb
+    assert ("passed", None) in [(f.get("value"), f.get("checked")) for f in
+                                the_hand_form(page).element.find_all("input", name="bid")]
+    # Choosing it records nothing (one slip of the thumb records no hand): the page
+    # shows the throw-in's own button, and only that sends it.
+    page = Page(client.get(f"/games/{game}", query_string={"number": "1", "bid": "passed"}))
     assert hands_of(db, game) == []
-    page = Page(response)
     assert "All six passed: thrown in. Ann deals again." in page.text
     response = click(client, page, "Record the throw-in")
     assert response.status_code == 303

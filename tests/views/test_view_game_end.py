@@ -35,7 +35,7 @@ def test_one_team_reaches_the_target_and_the_game_is_over(client, db, start_game
     assert page.entry_title() == "Game over"
     assert "B wins." in page.section_text("hand-entry")
     assert page.winner_marked() == ["B"]
-    assert page.root.find("form", id="tally-form") is None
+    assert page.root.find("form", id="hand-form") is None
     assert "to bid" not in page.section_text("hand-entry")
     assert "won by B" in Page(client.get("/")).text
 
@@ -96,7 +96,7 @@ def test_a_tie_without_the_bidder_plays_another_hand(client, db, start_game, pla
     assert page.winner_marked() == []
     assert page.entry_title() == "Hand 3"  # the entry panel stays open
     assert "Dealer: Cid (seat 3)." in page.text
-    assert "Dan (seat 4) to bid" in page.section_text("hand-entry")
+    assert "Dan bids first." in page.section_text("hand-entry")
 
     play(game, 3, DAN_BIDS_3_ON_HAND_3, "clubs", "AAABC", "C")  # A 9, B 7, C −1
     page = game_page(client, game)

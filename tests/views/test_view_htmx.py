@@ -1,7 +1,7 @@
 """htmx: a fragment for the block an htmx request targets, the whole page otherwise."""
 from __future__ import annotations
 
-from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of
+from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
 TALLY = {"calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",
@@ -10,7 +10,7 @@ TALLY = {"calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right
 
 def test_the_hand_entry_target_gets_only_that_section(client, start_game):
     game = start_game()
-    response = client.get(f"/games/{game}", query_string={"calls": "pass"},
+    response = client.get(f"/games/{game}", query_string={"number": "1", "turn_1": "pass"},
                           headers={**HTMX, "HX-Target": "hand-entry"})
     assert response.status_code == 200
     body = response.text.strip()
@@ -19,7 +19,7 @@ def test_the_hand_entry_target_gets_only_that_section(client, start_game):
     assert "<html" not in body and "<head" not in body
     assert 'id="scores-title"' not in body and 'id="history-title"' not in body
     page = Page(response)
-    assert "Cid (seat 3) to bid" in page.text
+    assert the_hand_form(page).checked("turn_1") == "pass"  # Bob's pass, back as it was
     assert "HX-Request" in response.vary
 
 
@@ -35,12 +35,22 @@ def test_the_preview_target_gets_only_the_sentence(client, db, start_game):
     assert len(hands_of(db, game)) == 0
 
 
-def test_the_preview_says_what_is_still_missing(client, start_game):
+def test_what_is_still_missing_is_listed_on_the_page_not_asked_of_the_server(client,
+                                                                              start_game):
+    """The phone strikes each point off as it is tapped (CSS); the server's preview of
+    an unfinished tally is empty rather than a second, slower list."""
     game = start_game()
     query = {k: v for k, v in TALLY.items() if k not in ("low", "game")}
     response = client.get(f"/games/{game}", query_string=query,
                           headers={**HTMX, "HX-Target": "preview"})
-    assert Page(response).text == "Still to choose: Low, Game."
+    assert response.text.strip() == ""
+    page = Page(client.get(f"/games/{game}", query_string=query))
+    missing = page.root.find("p", class_="missing")
+    assert [span.text() for span in missing.find_all("span")] == [
+        "High", "Low", "Right Bauer", "Left Bauer", "Joker", "Game"]
+    assert [span.get("class") for span in missing.find_all("span")] == [
+        "missing-high", "missing-low", "missing-right", "missing-left", "missing-joker",
+        "missing-game"]
 
 
 def test_a_boosted_request_gets_the_whole_page(client, start_game):

@@ -10,7 +10,7 @@ import pytest
 
 from members import client_as
 from scorekeeper.models import LiveDraft
-from view_helpers import rows
+from view_helpers import Page, rows, the_hand_form
 
 HX = {"HX-Request": "true"}
 CID_BIDS_4 = "pass,4,pass,pass,pass,pass"  # dealer Ann (seat 1): Bob passes, Cid (C) 4
@@ -61,18 +61,44 @@ def test_after_a_hand_the_poll_brings_the_new_scores_and_who_recorded_it(
     assert viewer.get(poll_url(html), headers=HX).status_code == 204
 
 
-def test_a_scorer_mid_hand_is_brought_up_to_date_and_the_stale_step_dropped(
+def test_a_scorer_mid_hand_is_told_where_they_look_when_another_phone_records_it(
         app, client, game, play):
-    scorer = client_as(app, "scorer")
-    step = scorer.get(f"/games/{game}?number=1&revision=1&calls=pass,4", headers=HX)
-    url = poll_url(scorer.get(f"/games/{game}?number=1&calls=pass,4").text)
-    assert scorer.get(url, headers=HX).status_code == 204
+    scorer = client_as(app, "scorer", name="Sam")
+    url = poll_url(scorer.get(f"/games/{game}").text)
+    # Sam's phone sends each choice in the background (what the page's preview asks).
+    scorer.get(f"/games/{game}?number=1&revision=1&bid=3-4&trump=hearts", headers=HX)
+    assert scorer.get(url, headers=HX).status_code == 204  # its own steps: nothing new
     play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")  # the owner's phone records it
     response = scorer.get(url, headers=HX)
     assert response.status_code == 200
-    assert response.headers["HX-Replace-Url"] == f"/games/{game}"  # not the stale step
-    assert "Hand 2" in response.text
-    assert step.status_code == 200
+    page = Page(response)
+    entry = page.by_id("hand-entry")
+    assert page.entry_title() == "Hand 2"
+    # The notice is in the entry, above the new hand: who recorded what.
+    (notice,) = entry.find_all(class_="notice")
+    assert notice.text() == ("Owner (Test browser): recorded hand 1: A +2, B +2, C −4. "
+                             "Scores: A 0 → 2, B 0 → 2, C 0 → −4.")
+    # Sam's half-entered hand 1 is not offered as hand 2.
+    form = the_hand_form(page)
+    assert [pair for pair in form.fields() if pair[1] and pair[0] != "csrf_token"] == [
+        ("revision", "2"), ("number", "2")]
+
+
+def test_a_scorers_own_entry_comes_back_and_is_never_another_phones(app, client, game):
+    """Opening the rules (or the log, or the board) and coming back keeps the hand."""
+    client.get(f"/games/{game}?number=1&revision=1&bid=3-4&trump=hearts&high=A", headers=HX)
+    page = Page(client.get(f"/games/{game}"))
+    form = the_hand_form(page)
+    # Cid (seat 3) is the second to call when Ann deals: his turn holds the 4.
+    assert (form.checked("turn_2"), form.checked("trump"), form.checked("high")) == (
+        "4", "hearts", "A")
+    assert "Another phone" not in page.text
+    assert "hidden" in page.by_id("other-phone").attrs
+    # Another scorer's phone sees it as another phone's, and gets an empty entry.
+    other = Page(client_as(app, "scorer", name="Sam").get(f"/games/{game}"))
+    assert " ".join(other.by_id("other-phone").text().split()) == (
+        "Another phone is entering hand 1: Cid bid 4. Trump: Hearts.")
+    assert the_hand_form(other).checked("turn_2") is None
 
 
 def test_watchers_see_the_bids_trump_and_points_as_the_scorer_chooses_them(
@@ -94,33 +120,40 @@ def test_watchers_see_the_bids_trump_and_points_as_the_scorer_chooses_them(
 
 
 def test_a_scorers_own_steps_do_not_make_their_poll_answer(client, game):
-    """Each step re-renders the poll with what the page now shows: the game only."""
-    step = client.get(f"/games/{game}?number=1&revision=1&calls=pass,4",
-                      headers={**HX, "HX-Target": "hand-entry"})
-    assert step.text.lstrip().startswith('<section id="hand-entry"')
-    url = poll_url(step.text)
+    url = poll_url(client.get(f"/games/{game}").text)
     assert "v=1&" in url
-    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass",
-               headers={**HX, "HX-Target": "hand-entry"})
-    assert client.get(url, headers=HX).status_code == 204
+    for step in ("bid=2-4", "bid=2-4&trump=spades", "bid=2-4&trump=spades&high=B"):
+        client.get(f"/games/{game}?number=1&revision=1&{step}", headers={**HX, "HX-Target": "preview"})
+        assert client.get(url, headers=HX).status_code == 204
 
 
-def test_a_scorer_not_entering_a_hand_follows_the_one_another_phone_enters(app, client, game):
+def test_a_scorer_follows_another_phones_entry_without_losing_its_own(app, client, game):
     other = client_as(app, "scorer", name="Sam")
     url = poll_url(other.get(f"/games/{game}").text)
     assert other.get(url, headers=HX).status_code == 204
-    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass,pass,pass,pass"
-               "&trump=spades", headers=HX)
+    client.get(f"/games/{game}?number=1&revision=1&bid=3-4&trump=spades", headers=HX)
     response = other.get(url, headers=HX)
     assert response.status_code == 200
-    line = re.search(r'id="other-phone">(.*?)</p>', response.text, re.S).group(1)
-    assert " ".join(line.split()) == "Another phone is entering hand 1: Cid bid 4. Trump: Spades."
-    # Its own entry is untouched: who bids first, and no bids of its own yet.
-    assert "Bidding so far" not in response.text
+    # Only that phone's line and the poll itself, swapped in place: Sam's own entry,
+    # whatever it holds, is left as it is.
+    assert response.headers["HX-Reswap"] == "none"
+    page = Page(response)
+    line = page.by_id("other-phone")
+    assert line.get("hx-swap-oob") == "true"
+    assert line.text() == "Another phone is entering hand 1: Cid bid 4. Trump: Spades."
+    assert page.by_id("poller").get("hx-swap-oob") == "true"
+    assert page.by_id("hand-form") is None and page.by_id("hand-entry") is None
+    url = poll_url(response.text)
+    assert other.get(url, headers=HX).status_code == 204
+    # Sam starts entering: the entry is Sam's now, and the owner's page is told.
+    other.get(f"/games/{game}?number=1&revision=1&bid=5-5", headers=HX)
+    assert other.get(url, headers=HX).status_code == 200  # Sam's page stops following
+    owner_url = poll_url(client.get(f"/games/{game}").text)
+    assert "v=1.2" in owner_url
 
 
 def test_a_draft_for_a_hand_already_recorded_is_not_shown(client, viewer, game, play):
-    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4", headers=HX)
+    client.get(f"/games/{game}?number=1&revision=1&bid=3-4", headers=HX)
     play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")
     html = viewer.get(f"/games/{game}").text
     assert "Bidding so far" not in html

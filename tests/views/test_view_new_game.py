@@ -159,7 +159,7 @@ def test_the_drawn_dealer_deals_and_the_one_on_the_left_bids(client, db, new_gam
     assert (game.first_dealer, game.first_dealer_drawn) == (6, True)
     page = Page(client.get(f"/games/{game.id}"))
     assert "The app drew Fay (seat 6) to deal first." in page.text
-    assert "Ann (seat 1) to bid" in page.text  # 6 -> 1: left of seat 6 is seat 1
+    assert "Ann bids first." in page.text  # 6 -> 1: left of seat 6 is seat 1
 
 
 def test_every_problem_of_a_clumsy_form_is_named_at_once(client, db, new_game_form):

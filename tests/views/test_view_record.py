@@ -193,3 +193,40 @@ def test_the_tally_form_on_the_page_records_the_hand(client, db, start_game):
     (hand,) = hands_of(db, game)
     assert hand.points["left"] == "C"
     assert Page(client.get(f"/games/{game}")).scores() == {"A": 2, "B": -4, "C": 2}
+
+
+def test_what_stops_a_hand_is_said_beside_record_and_at_the_point_concerned(client, db,
+                                                                          start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands", data={
+        "number": "1", "turn_1": "4", "trump": "hearts", "high": "A", "low": "B",
+        "right": "B", "left": "C", "game": "A"})  # the Joker left out
+    assert response.status_code == 422
+    page = Page(response)
+    problem = page.by_id("record-problem")
+    assert problem.text() == "Still to choose: Joker."
+    # Right above Record, in the hand's own form, not at the top of the page.
+    tally = page.by_id("tally")
+    children = [child for child in tally.children if not isinstance(child, str)]
+    classes = [" ".join(sorted(child.classes)) for child in children]
+    assert classes.index("alert record-problem") < classes.index("big primary record")
+    joker = page.root.find("fieldset", class_="point-joker")
+    assert joker.get("aria-invalid") == "true"
+    assert joker.get("aria-describedby") == "record-problem"
+    # The choices made are still there, to finish rather than redo.
+    form = page.root.find("form", id="hand-form")
+    assert "tried" in form.classes
+    assert count(db, Hand) == 0
+
+
+def test_counted_values_over_the_deck_point_at_the_game_row(client, db, start_game):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands", data={
+        "number": "1", "turn_1": "4", "trump": "hearts", "rest": "A",
+        "value_A": "50", "value_B": "40"})
+    assert response.status_code == 422
+    page = Page(response)
+    assert page.by_id("record-problem").text() == (
+        "Hand 1: The game values add up to 90, but the whole deck holds only 81.")
+    assert page.root.find("fieldset", class_="point-game").get("aria-invalid") == "true"
+    assert count(db, Hand) == 0

@@ -267,6 +267,18 @@ def click(client, page: Page, label: str, **kwargs):
     return submit(client, form, button, **kwargs)
 
 
+def the_hand_form(page: Page) -> Form:
+    """The one form holding every choice of the hand being entered."""
+    forms = [form for form in page.forms() if form.element.get("id") == "hand-form"]
+    assert len(forms) == 1, f"{len(forms)} hand forms on the page"
+    return forms[0]
+
+
+def send_hand(client, page: Page, *, headers=None, **choices):
+    """Tap these choices on the page's hand form, then Record: what a phone sends."""
+    return submit(client, the_hand_form(page), headers=headers, changes=choices)
+
+
 # --- hands laid out by hand from RULES.md ------------------------------------------
 
 def bidding_order(dealer: int) -> list[int]:
@@ -341,5 +353,6 @@ def count(db, model) -> int:
 __all__ = [
     "Element", "Form", "Game", "GameSeat", "HTMX", "Hand", "PASS", "Page", "Player",
     "THROW_IN", "as_int", "bidding_order", "calls_for", "click", "count", "hand_form",
-    "hands_of", "parse", "path_of", "rows", "seat_players", "submit", "tally_fields",
+    "hands_of", "parse", "path_of", "rows", "seat_players", "send_hand", "submit",
+    "tally_fields", "the_hand_form",
 ]
