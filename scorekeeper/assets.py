@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import hashlib
 import mimetypes
+import os
+import posixpath
 from functools import lru_cache
 from pathlib import Path
 
@@ -48,13 +50,14 @@ def init_app(app: Flask) -> None:
         return minify(text).encode("utf-8")
 
     def static_file(filename: str):
-        """Flask's static files, but the app's own .css and .js minified."""
+        """Flask's static files, but the app's own .css and .js minified. An address is
+        a file's own path or nothing: no "x/../", no trailing slash."""
+        found = safe_join(str(static), filename)
+        if found is None or posixpath.normpath(filename) != filename or not os.path.isfile(found):
+            abort(404)
         if Path(filename).suffix not in MINIFIERS or filename.startswith("vendor/"):
             return app.send_static_file(filename)
-        found = safe_join(str(static), filename)
-        if found is None or not Path(found).is_file():
-            abort(404)
-        body = minified(filename, Path(found).stat().st_mtime)
+        body = minified(filename, os.stat(found).st_mtime)
         response = Response(body, mimetype=mimetypes.guess_type(filename)[0])
         response.set_etag(hashlib.sha256(body).hexdigest()[:16])
         return response.make_conditional(request)

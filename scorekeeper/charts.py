@@ -71,11 +71,21 @@ def score_chart(table: Table) -> ScoreChart:
     lines = _labels_apart(lines)
     step = max(1, deals // 6 + (1 if deals % 6 else 0))
     x_ticks = tuple((x(deal), deal) for deal in range(0, deals + 1, step))
-    y_ticks = tuple((y(value), value) for value in sorted({low, 0, target, high}))
+    y_ticks = _ticks_apart([(y(value), value) for value in (target, 0, low, high)])
     return ScoreChart(tuple(lines), y(target), y(0), low, high, deals, target, x_ticks, y_ticks)
 
 
 LABEL_GAP = 12  # px between two team letters at the right edge
+
+
+def _ticks_apart(ticks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
+    """The axis labels, first ones first (the target, 0), leaving out any that would be
+    drawn on top of one already there (a high score just over the target, say)."""
+    kept: list[tuple[int, int]] = []
+    for tick in ticks:
+        if all(abs(tick[0] - other[0]) >= LABEL_GAP for other in kept):
+            kept.append(tick)
+    return tuple(sorted(kept, key=lambda tick: tick[1]))
 
 
 def _labels_apart(lines: list[Line]) -> list[Line]:

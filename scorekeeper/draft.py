@@ -2,8 +2,8 @@
 
 The game page carries every choice of a hand in one form: each seat's call, turn by
 turn from the dealer's left (``turn_1`` … ``turn_6``), where a turn left open is a pass
-once anyone has bid, so the winning bid alone is one tap; ``bid=passed`` when all six
-passed; then ``trump`` and who took each point. The phone reveals each step as the one
+once anyone has bid (or the dealer has called), so the winning bid alone is one tap;
+``bid=passed`` when all six passed; then ``trump`` and who took each point. The phone reveals each step as the one
 before it is chosen, so no tap waits on the server; only "Record" writes. A form (or a
 link) is read here into a ``HandDraft``.
 
@@ -151,27 +151,30 @@ def _auction(source: Mapping[str, str], dealer_seat: int,
             problems.append(violation)
         return auction, not auction.thrown_in and quick_winner(auction) is None
     raw_bid = source.get("bid") or ""
-    turns = [source.get(turn) or "" for turn in TURNS]
+    turns = [(source.get(turn) or "").strip().lower() for turn in TURNS]
     if any(turns):
         if raw_bid:
             problems.append(RuleViolation(
                 "bid_and_turns", "both a winning bid and the bidding turn by turn were given"))
-        someone_bid = any(call != PASS for call in turns if call)
+        someone_bid = any(call not in ("", PASS) for call in turns)
+        # Once someone bid, or the dealer (the last to call) has called, a turn left
+        # open passed: the page shows the hand as over then, and so it is.
+        open_passed = someone_bid or bool(turns[-1])
         entered = 0
         for call in turns:
             if auction.finished:
                 break  # a turn after a 6 was never shown
             if not call:
-                if not someone_bid:
+                if not open_passed:
                     break  # nobody has bid yet: the open turns are still to come
-                call = PASS  # once someone bid, a turn left open passed
+                call = PASS
             else:
                 entered += 1
             try:
                 auction = auction.call(call)
             except RuleViolation as violation:
-                problems.append(violation)
-                return Auction(dealer_seat), True
+                problems.append(violation)  # the calls before it stay, to put it right
+                return auction, True
         quick = someone_bid and entered == 1 and quick_winner(auction) is not None
         return auction, not quick
     if raw_bid == PASSED:

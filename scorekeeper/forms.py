@@ -39,7 +39,7 @@ class HandForm(ChangeForm):
     the phone's own name for this entry, the same each time it sends it again."""
 
     number = IntegerField(validators=[InputRequired()])
-    entry_key = StringField(validators=[Optional(), Regexp(r"^[A-Za-z0-9-]{8,40}$")])
+    entry_key = StringField(validators=[Optional(), Regexp(r"^[A-Za-z0-9-]{8,40}\Z")])
 
 
 class UndoForm(ChangeForm):

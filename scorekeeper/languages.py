@@ -31,6 +31,8 @@ bp = Blueprint("languages", __name__)
 def select_locale() -> str:
     if not has_request_context():
         return "en"  # a command line speaks English
+    if request.endpoint == "games.chart" and request.args.get("lang") in LANGUAGES:
+        return request.args["lang"]  # an image in its page's language, kept under it
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:
         return chosen
@@ -111,7 +113,7 @@ def init_app(app: Flask) -> None:
     @app.after_request
     def own_digits(response: Response) -> Response:
         if (response.status_code == 204 or response.direct_passthrough
-                or response.mimetype != "text/html"):
+                or response.mimetype not in ("text/html", "image/svg+xml")):
             return response  # a poll's 204 asks for no language at all
         language = current_language()
         if language in DIGITS:

@@ -53,9 +53,13 @@ class SharedDraft:
         return device_id is not None and self.device_id == device_id
 
     def followed_by(self, device_id: int | None) -> int | None:
-        """The draft's number a scorer's page on ``device_id`` follows (as
-        ``GameHead.followed_draft`` reads it): another phone's steps only."""
-        return self.seq if self.seq and not self.is_by(device_id) else None
+        """The draft's number a scorer's page on ``device_id`` follows."""
+        return followed_by_scorer(self.seq, self.device_id, device_id)
+
+
+def followed_by_scorer(seq: int, drafting: int | None, device_id: int | None) -> int | None:
+    """A scorer's page follows another phone's steps, never its own (None: the game only)."""
+    return seq if seq and (device_id is None or drafting != device_id) else None
 
 
 def note_draft(session: Session, table: Table, args: Mapping[str, str],
@@ -123,7 +127,7 @@ class GameHead:
         another phone's (None: the page follows the game alone)."""
         if watching:
             return self.draft_seq
-        return SharedDraft({}, self.draft_seq, self.draft_device).followed_by(device_id)
+        return followed_by_scorer(self.draft_seq, self.draft_device, device_id)
 
 
 # Built once: a statement made anew costs more than running it (every phone asks it

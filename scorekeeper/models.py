@@ -92,6 +92,8 @@ class Hand(SQLModel, table=True):
             sqlite_where=text("undone_at IS NULL"),
             postgresql_where=text("undone_at IS NULL"),
         ),
+        # One hand per entry: the same entry sent twice at once can't be kept twice.
+        Index("uq_hand_game_entry", "game_id", "entry_key", unique=True),
     )
 
     id: Optional[int] = Field(default=None, primary_key=True)

@@ -15,7 +15,7 @@ from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
 
 from scorekeeper.draft import (
-    NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
+    FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
 )
 from scorekeeper.charts import score_chart
 from scorekeeper.access import SCORER, can, current_device
@@ -30,11 +30,11 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    change_sentence, hand_preview, point_name, signed, suit_name,
+    hand_preview, point_name, signed, suit_name,
     verdict_sentence, violation_message,
 )
 
-RECENT_CHANGES = 5  # shown on the game page; the rest on the game's own change page
+RECENT_CHANGES = 5  # in the game page's log, once opened; the rest on its own change page
 
 # The element id an htmx request targets -> the template block that answers it.
 BLOCKS = {
@@ -88,15 +88,11 @@ def entry_for(table: Table, editing: int | None, source) -> Entry:
         draft = read_draft(source, state.next_dealer, teams)
         return Entry(state.next_number, state.next_dealer, False, draft)
     result = state.deals[editing - 1]
-    if any(source.get(key) for key in HAND_KEYS):
+    if any(source.get(key) for key in FIELDS):  # a correction being made: what it says
         draft = read_draft(source, result.dealer_seat, teams)
     else:
         draft = draft_from_deal(result.dealer_seat, teams, deal_from_hand(table.hands[editing - 1]))
     return Entry(editing, result.dealer_seat, True, draft)
-
-
-# A form or link holding any of these is a hand being entered (not just the game page).
-HAND_KEYS = ("calls", "bid", "turn_1")
 
 
 def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
@@ -176,6 +172,7 @@ def render_game(
     conflict: dict | None = None,
     status: int = 200,
     block: str | None = None,
+    other_phone_only: bool = False,
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``.
 
@@ -229,7 +226,8 @@ def render_game(
     if problem and message is None and (past or (table.state.finished and editing is None)):
         message, problem = problem, None  # no Record to show it beside: the game is over
     sentence, preview_problem = preview_of(table, entry)
-    if entry.draft.problems and message is None and problem is None:
+    if entry.draft.problems and message is None and problem is None and not watching:
+        # (A watcher's page shows another phone's entry: its link is not the watcher's.)
         message = _("Part of that link could not be read, so it was left out: "
                     "check the hand and carry on.")
     state = table.state
@@ -242,8 +240,7 @@ def render_game(
     # What this page shows, for page_cache to keep it under: the very values it used
     # (none for a page holding this phone's own entry: no other phone may get it).
     g.game_page_shown = (table.game.id, table.game.revision, kept_seq, past)
-    response = render_page(
-        "game.html", status=status, block=block,
+    context = dict(
         table=table, game=table.game, state=state, names=table.names,
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
         entry_url=entry_url, save_url=save_url,
@@ -256,16 +253,21 @@ def render_game(
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, read_only=past or watching, other_phone=other_phone,
+        # A correction follows the game alone: another phone's next hand is not its business.
         live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game.revision, followed), view="game"),
+                         v=version(table.game.revision, followed),
+                         view="game" if editing is None else "correction"),
         poll_every=POLL_SECONDS,
-        changes=recent_changes(get_session(), table.game.id, RECENT_CHANGES),
-        change_sentence=change_sentence,
+        changes=recent_changes(get_session(), table.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
         card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
     )
+    if other_phone_only:
+        html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **context)
+        return make_response(html, 200, {"HX-Reswap": "none"})
+    response = render_page("game.html", status=status, block=block, **context)
     if block == "game" and wants_fragment() and request.htmx.target != "game":
         response.headers["HX-Retarget"] = "#game"
         response.headers["HX-Reswap"] = "outerHTML"
@@ -278,22 +280,7 @@ def render_other_phone(table: Table) -> Response:
     """For a scorer's poll when only another phone's entry moved: that phone's line and
     the poll itself, swapped in place (out of band), so the hand this phone is entering
     is left exactly as it is."""
-    device = current_device()
-    device_id = device.id if device else None
-    shared = shared_draft(get_session(), table)
-    mine = shared.is_by(device_id)
-    other_phone = entry_for(table, None, shared.args).draft if shared.args and not mine else None
-    html = render_blocks(
-        "game.html", ["poller", "other_phone"], oob=True,
-        table=table, game=table.game, names=table.names, entry=entry_for(table, None, {}),
-        other_phone=other_phone, suit_name=suit_name, poll_every=POLL_SECONDS,
-        live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game.revision, shared.followed_by(device_id)),
-                         view="game"),
-    )
-    response = make_response(html)
-    response.headers["HX-Reswap"] = "none"
-    return response
+    return render_game(table, source={}, other_phone_only=True)
 
 
 def render_board(table: Table) -> Response:

@@ -15,8 +15,7 @@ document.addEventListener("htmx:configRequest", (event) => {
 // {number}, {game} and {time} are filled in, in the page's own digits (Persian's ۰…۹).
 function words(key, values = {}) {
   const own = root.dataset.digits;
-  const words = document.getElementById("phone-words")?.content;
-  let text = words?.querySelector(`[data-word="${key}"]`)?.textContent || key;
+  let text = $("#phone-words")?.content.querySelector(`[data-word="${key}"]`)?.textContent || key;
   for (const [name, value] of Object.entries(values)) {
     const shown = own ? String(value).replace(/[0-9]/g, (d) => own[d]) : String(value);
     text = text.split(`{${name}}`).join(shown);
@@ -25,10 +24,22 @@ function words(key, values = {}) {
 }
 
 // --- what this phone keeps: the hand being entered, and hands not sent yet ---------------
+// Where the browser keeps nothing (a private window, a full store), kept while the page is.
+const memory = new Map();
+let lasting = true;
 const store = {
-  get(key) { try { return JSON.parse(localStorage.getItem("scorekeeper." + key)); } catch (e) { return null; } },
-  set(key, value) { try { localStorage.setItem("scorekeeper." + key, JSON.stringify(value)); } catch (e) {} },
-  remove(key) { try { localStorage.removeItem("scorekeeper." + key); } catch (e) {} },
+  get(key) {
+    try { if (lasting) return JSON.parse(localStorage.getItem("scorekeeper." + key)); } catch (e) { lasting = false; }
+    return memory.get(key) ?? null;
+  },
+  set(key, value) {
+    memory.set(key, value);
+    try { localStorage.setItem("scorekeeper." + key, JSON.stringify(value)); } catch (e) { lasting = false; }
+  },
+  remove(key) {
+    memory.delete(key);
+    try { localStorage.removeItem("scorekeeper." + key); } catch (e) { lasting = false; }
+  },
 };
 const outbox = () => store.get("outbox") || [];
 function keepOutbox(entries) {
@@ -39,7 +50,7 @@ const forget = (entry) => keepOutbox(outbox().filter((e) => e.key !== entry.key)
 
 // --- the hand form -----------------------------------------------------------------------
 const POINTS = ["high", "low", "right", "left", "joker"];
-const handForm = () => document.getElementById("hand-form");
+const handForm = () => $("#hand-form");
 const fieldsOf = (form) => $$("input[name]", form)
   .filter((i) => i.name !== "csrf_token" && (i.type === "radio" ? i.checked : i.value !== ""))
   .map((i) => [i.name, i.value]);
@@ -60,8 +71,15 @@ function missingPoints(form) {
   return missing;
 }
 const ownEntry = (form) => "own" in form.dataset;  // a correction is not kept
+const draftKey = (game) => "draft." + game;
+const sameHand = (e, form) => e.game === form.dataset.game && e.number === form.dataset.number;
 function saveDraft(form) {
-  if (ownEntry(form)) store.set("draft." + form.dataset.game, {number: form.dataset.number, fields: fieldsOf(form)});
+  if (!ownEntry(form)) return;
+  store.set(draftKey(form.dataset.game), {number: form.dataset.number, fields: fieldsOf(form)});
+  // Changed after Record was tapped: what is sent is what the page shows now (a new key:
+  // if the first did arrive, the server shows the two side by side).
+  const held = outbox().find((e) => sameHand(e, form) && !sending.has(e.key));
+  if (held) keepOutbox(outbox().map((e) => (e.key === held.key ? {...e, fields: fieldsOf(form), key: newKey()} : e)));
 }
 const uncheck = (form, selector) => $$(selector, form).forEach((i) => { i.checked = false; });
 
@@ -73,17 +91,19 @@ document.addEventListener("change", (event) => {
   if (input.name === "bid") {
     uncheck(form, ".turn input, #reopen-bid");
   } else if (turn) {
-    // The last call tapped stands: a bid not above an earlier one, or after a 6, goes.
-    uncheck(form, "input[name=bid]");
-    const bid = +input.value || 0;
-    for (const other of $$(".turn .bid:checked", form)) {
-      const at = +other.name.slice(5);
-      if (at === +turn[1]) continue;
-      if (at > +turn[1] ? bid === 6 || +other.value <= bid : bid && +other.value >= bid) other.checked = false;
+    uncheck(form, "input[name=bid], #reopen-bid");
+    const bid = +input.value || 0;  // 0: a pass
+    if (bid) {
+      // Turn by turn, each bid is above the ones before it; any other bid tapped puts the
+      // winning bid right: the last one tapped stands alone.
+      const others = $$(".turn .bid:checked", form).filter((other) => other !== input);
+      if (!others.every((other) => +other.name.slice(5) < +turn[1] && +other.value < bid)) {
+        others.forEach((other) => { other.checked = false; });
+      }
+      if (bid === 6) uncheck(form, `.turn-${turn[1]} ~ .turn input`);
+      if (!chosen(form, "trump")) requestAnimationFrame(() => $(".trump-step", form).scrollIntoView({block: "nearest"}));
     }
-    if (bid === 6) for (const later of $$(`.turn-${turn[1]} ~ .turn :checked`, form)) later.checked = false;
   } else if (input.name === "trump") {
-    uncheck(form, "#reopen-trump");
     requestAnimationFrame(() => bringRecordIntoView(form));
   } else if (input.name === "rest") {
     // "The rest to C": every point still open goes to that team.
@@ -96,6 +116,10 @@ document.addEventListener("change", (event) => {
   if (!missingPoints(form).length) form.classList.remove("tried");
   saveDraft(form);
 }, true);
+// A number typed is kept as it is typed, not only once it is left.
+document.addEventListener("input", (event) => {
+  if (event.target.form?.id === "hand-form") saveDraft(event.target.form);
+});
 
 // Once trump is chosen, the points, the preview and Record are brought onto the screen.
 function bringRecordIntoView(form) {
@@ -124,15 +148,16 @@ document.addEventListener("submit", (event) => {
   if (!throwIn && (!chosen(form, "trump") || missingPoints(form).length)) {
     form.classList.add("tried");  // the missing points are marked where they are
     $(".missing", form)?.scrollIntoView({block: "nearest"});
+    // The first point still open takes the focus: a screen reader says which it is.
+    $$(".tally-step .point:not(.rest)", form).find((row) => !$("input:checked", row))
+      ?.querySelector("input")?.focus({preventScroll: true});
     return;
   }
   const fields = fieldsOf(form), {game, number} = form.dataset;
-  const others = outbox().filter((e) => !(e.game === game && e.number === number));
   // The same hand sent again keeps its key: the server knows it by that.
-  const same = outbox().find((e) => e.game === game && e.number === number
-                                     && JSON.stringify(e.fields) === JSON.stringify(fields));
-  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: location.pathname};
-  keepOutbox([...others, entry]);
+  const same = outbox().find((e) => sameHand(e, form) && JSON.stringify(e.fields) === JSON.stringify(fields));
+  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: form.dataset.gameUrl};
+  keepOutbox([...outbox().filter((e) => !sameHand(e, form)), entry]);
   send(entry);
 });
 
@@ -145,7 +170,7 @@ const newKey = () => window.crypto?.randomUUID?.()
 const sending = new Set();
 let retryTimer = null, retries = 0;
 
-const gameId = () => document.getElementById("game")?.dataset.game;
+const gameId = () => $("#game")?.dataset.game;
 function formFor(entry) {
   const form = handForm();
   return form && form.dataset.game === entry.game && form.dataset.number === entry.number ? form : null;
@@ -165,21 +190,26 @@ async function send(entry, tokenRenewed = false) {
   sending.add(entry.key);
   status(entry, true, words("sending", {number: entry.number}));
   const body = new URLSearchParams([...entry.fields, ["entry_key", entry.key]]);
-  let response, text;
+  let response, text, late = false;
+  const stop = new AbortController();
+  const timer = setTimeout(() => { late = true; stop.abort(); }, 15000);
   try {
     response = await fetch(entry.url, {
-      method: "POST", body, credentials: "same-origin", signal: AbortSignal.timeout(15000),
+      method: "POST", body, credentials: "same-origin", signal: stop.signal,
       headers: {"X-CSRFToken": csrfToken(), "HX-Request": "true", "HX-Target": "game"},
     });
     text = await response.text();
   } catch (e) {
-    return notSent(entry, "not_sent");
+    return notSent(entry, late ? "not_sent_server" : "not_sent");
   } finally {
+    clearTimeout(timer);
     sending.delete(entry.key);
   }
-  if (response.status >= 500 || response.status === 408) return notSent(entry, "not_sent_server");
+  // Only the app's own verdict (recorded, or refused and why) settles it: never a proxy's
+  // error page or a login page on the way.
+  if (response.headers.get("X-Scorekeeper-Verdict")) return answered(entry, response, text);
   if (response.status === 400 && !tokenRenewed) return renewToken(entry);
-  answered(entry, response, text);
+  notSent(entry, "not_sent_server");
 }
 
 function notSent(entry, why) {
@@ -202,7 +232,8 @@ async function renewToken(entry) {
 
 function answered(entry, response, text) {
   retries = 0;
-  const game = document.getElementById("game");
+  const game = $("#game");
+  if (store.get(draftKey(entry.game))?.number === entry.number) store.remove(draftKey(entry.game));
   if (game && game.dataset.game === entry.game && window.htmx) {
     forget(entry);
     htmx.swap(game, text, {swapStyle: "outerHTML"});
@@ -218,38 +249,37 @@ function answered(entry, response, text) {
   }
 }
 
+// Every hand held is sent from whatever page is open; a refusal is shown in its game.
 const flush = () => outbox().forEach((e) => { if (!e.refused || e.game === gameId()) send(e); });
+const offlinePage = () => document.body.classList.contains("offline-page");
 addEventListener("online", () => {
-  if (document.body.classList.contains("offline-page")) return location.reload();
+  if (offlinePage()) return location.reload();
   retries = 0;
   flush();
 });
 
 // --- the outbox on every page: what this phone still holds, with a way to drop it --------
 function note(text) {
-  const box = document.getElementById("outbox");
-  if (!box) return;
-  box.hidden = false;
-  box.className = "notice";
-  box.setAttribute("role", "status");
-  box.textContent = text;
+  const box = $("#outbox");
+  if (box) Object.assign(box, {hidden: false, className: "notice", textContent: text}).setAttribute("role", "status");
 }
 function showOutbox() {
-  const box = document.getElementById("outbox");
+  const box = $("#outbox");
   if (!box) return;
   const shown = outbox().filter((entry) => !formFor(entry));
-  box.hidden = !shown.length;
-  box.className = "alert";
-  box.setAttribute("role", "alert");
+  const said = JSON.stringify(shown.map((e) => [e.key, e.refused]));
+  if (box.dataset.said === said) return;  // said already: not announced again
+  Object.assign(box, {hidden: !shown.length, className: "alert"}).setAttribute("role", "alert");
+  box.dataset.said = said;
   box.replaceChildren(...shown.flatMap((entry) => {
     const line = document.createElement("p"), row = document.createElement("p");
     line.textContent = words(entry.refused ? "refused" : "kept", entry);
     row.className = "row";
-    if (entry.game !== gameId() && entry.gameUrl) {
+    if (entry.game !== gameId() && entry.gameUrl && entry.gameUrl !== location.pathname) {
       const open = Object.assign(document.createElement("a"), {
         className: "button secondary", href: entry.gameUrl, textContent: words("open_game")});
       row.append(open);
-    } else {
+    } else if (!offlinePage()) {
       row.append(button(words("send_now"), () => { retries = 0; send(entry); }));
     }
     row.append(button(words("discard"), (tap) => {
@@ -268,38 +298,55 @@ function button(text, action) {
 
 // --- a page as it arrives (and each fresh game block): its own entry and outbox back -----
 function arrived() {
-  const form = handForm();
-  if (form && ownEntry(form)) {
-    const key = "draft." + form.dataset.game, draft = store.get(key);
-    if (draft?.number === form.dataset.number) {
-      putFields(form, draft.fields);
-      window.htmx?.trigger(form, "change");
-    } else if (draft) {
-      store.remove(key);  // for a hand recorded since
+  const form = handForm(), game = gameId();
+  const draft = game && store.get(draftKey(game));
+  if (form && ownEntry(form) && draft?.number === form.dataset.number) {
+    const before = JSON.stringify(fieldsOf(form));
+    if (document.activeElement?.form !== form) putFields(form, draft.fields);  // never under a thumb
+    if (JSON.stringify(fieldsOf(form)) !== before) window.htmx?.trigger(form, "change");
+  } else if (draft && (!form || (ownEntry(form) && +draft.number < +form.dataset.number))) {
+    store.remove(draftKey(game));  // for a hand recorded since, or a game over
+    // Recorded on another phone while this one was entering it: said, with a way to put
+    // this phone's entry in that hand instead.
+    const held = outbox().some((e) => e.game === game && e.number === draft.number);
+    if (form && !held && draft.fields.some(([name]) => name.startsWith("turn_") || name === "bid")) {
+      elsewhere(form, draft);
     }
   }
   for (const entry of outbox()) {
     const own = formFor(entry);
     if (own) putFields(own, entry.fields);
-    if (own || entry.game === gameId()) {
-      if (navigator.onLine === false) notSent(entry, "not_sent"); else send(entry);
-    }
+    if (entry.refused && entry.game !== game) continue;
+    if (navigator.onLine === false || offlinePage()) notSent(entry, "not_sent"); else send(entry);
   }
   showOutbox();
   localTimes(document);
 }
+function elsewhere(form, draft) {
+  const line = Object.assign(document.createElement("p"), {className: "alert", textContent: words("elsewhere", draft)});
+  line.setAttribute("role", "alert");
+  const query = new URLSearchParams(draft.fields.filter(([name]) => name !== "number" && name !== "revision"));
+  const putIn = Object.assign(document.createElement("a"), {
+    className: "button secondary", textContent: words("put_in", draft),
+    href: form.dataset.edit.replace("/0/", `/${draft.number}/`) + "?" + query});
+  line.append(" ", putIn);
+  form.before(line);
+}
 document.addEventListener("DOMContentLoaded", arrived);
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.target?.id !== "game") return localTimes(event.detail.target);
+  if (event.detail.xhr?.getResponseHeader("HX-Reswap") === "none") return;  // only out of band
   arrived();
   // Another phone's change, said where the player is looking: on screen, above the entry.
-  $("#hand-entry .notice")?.scrollIntoView({block: "nearest"});
+  const notice = $("#hand-entry .notice:not([data-shown])");
+  notice?.setAttribute("data-shown", "");
+  notice?.scrollIntoView({block: "nearest"});
 });
 
 // --- live pages: say so when they fall behind, and anything else not sent ----------------
 let offlineSince = null;
 function pollFailed() {
-  const line = document.getElementById("connection");
+  const line = $("#connection");
   if (!line) return;
   if (!offlineSince) {
     offlineSince = new Date();
@@ -329,7 +376,7 @@ document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;
   if (event.detail.elt.hasAttribute("data-poll") && code > 0 && code < 500) {
     offlineSince = null;
-    const line = document.getElementById("connection");
+    const line = $("#connection");
     if (line) line.hidden = true;
   }
 });
@@ -345,6 +392,12 @@ function localTimes(within) {
       element.textContent = moment.toLocaleString(lang, {dateStyle: "short", timeStyle: "short", calendar: "gregory"});
     }
   }
+}
+
+// The offline page tries again by itself: a connection may be back with no "online" event
+// (the kitchen's Wi-Fi was up all along, the way out of it was not).
+if (offlinePage()) {
+  setInterval(() => fetch("/healthz", {cache: "no-store"}).then((r) => r.ok && location.reload(), () => {}), 5000);
 }
 
 // Installable, with an offline notice instead of the browser's error page.

@@ -26,6 +26,7 @@ ACCESS = {
     "join.by_code_joining": "public",
     "games.index": "front",
     "games.show": "read", "games.changes": "read", "games.live": "read", "games.board": "read",
+    "games.chart": "read",
     "evenings.history": "read", "evenings.show": "read",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "read",

@@ -1,7 +1,9 @@
 """Running for real: SQLite set up for several workers, and a health check."""
 from __future__ import annotations
 
+from pathlib import Path
 
+import pytest
 from sqlalchemy import text
 
 from scorekeeper.db import make_engine
@@ -166,3 +168,23 @@ def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeyp
 
     with Session(engine) as session:  # the step's write, on the same connection, committed
         assert session.get(LiveDraft, int(game)).args["calls"] == "pass"
+
+
+@pytest.mark.parametrize("path", ["/static/x/../app.js", "/static/x/%2e%2e/app.js",
+                                  "/static/x%2f..%2fapp.css", "/static/app.css/",
+                                  "/static/nothing.js", "/static/../pyproject.toml"])
+def test_odd_static_addresses_are_not_found_never_an_error(app, path):
+    response = app.test_client().get(path)
+    assert response.status_code == 404, (path, response.status_code)
+
+
+def test_the_apps_own_script_and_stylesheet_are_sent_minified_with_their_types(app):
+    client = app.test_client()
+    for name, kind in (("app.js", "text/javascript"), ("app.css", "text/css")):
+        response = client.get(f"/static/{name}")
+        assert response.status_code == 200 and response.mimetype == kind
+        source = (Path(app.static_folder) / name).read_text(encoding="utf-8")
+        assert len(response.data) < len(source) * 0.9
+        assert b"\n//" not in response.data and b"/*" not in response.data
+        assert client.get(f"/static/{name}", headers={
+            "If-None-Match": response.headers["ETag"]}).status_code == 304

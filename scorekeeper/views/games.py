@@ -1,17 +1,23 @@
 """Games: the list, starting a new one, and the game page."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, redirect, request, url_for
+from flask import (
+    Blueprint, Response, abort, make_response, redirect, render_template, request, url_for,
+)
 from flask_babel import format_date, gettext as _, ngettext
 from wtforms.fields.choices import SelectChoice
 
+from scorekeeper.assets import YEAR
+from scorekeeper.charts import score_chart
 from scorekeeper.clubs import current_club, roster
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
-from scorekeeper.pages import render_board, render_game, render_other_phone, render_page
+from scorekeeper.pages import (
+    RECENT_CHANGES, render_board, render_game, render_other_phone, render_page, wants_fragment,
+)
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
 from scorekeeper.access import SCORER, can, current_device, current_member
@@ -130,7 +136,8 @@ def live(game_id: int):
     shown = request.args.get("v", "")
     # "revision.draft": the page follows the hand in progress too (a watcher's, the
     # scoreboard, a scorer's while another phone enters one); "revision": the game only.
-    followed = head.followed_draft(watching, device.id if device else None)
+    correcting = request.args.get("view") == "correction"
+    followed = None if correcting else head.followed_draft(watching, device.id if device else None)
     if shown == version(head.revision, followed):
         # Never kept by a browser or a proxy: the next poll must ask again.
         unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
@@ -141,7 +148,7 @@ def live(game_id: int):
     if board:
         return render_board(table)
     same_game = shown.split(".")[0] == str(game.revision)
-    if not watching and same_game:
+    if not watching and same_game and not correcting:
         # Only another phone's entry moved: say so, and leave this phone's entry be.
         return render_other_phone(table)
     changed = recent_changes(get_session(), game.id, 1)
@@ -151,6 +158,22 @@ def live(game_id: int):
         notice = f"{change.who or _('The command line')}: {change_sentence(change)}"
     # A scorer's page gets its own entry back if it is still for the next hand.
     return render_game(table, source=None if watching else {}, notice=notice, block="game")
+
+
+@bp.get("/games/<int:game_id>/chart.svg")
+def chart(game_id: int):
+    """The game's score chart as an image, kept by the phone while the game is as it was."""
+    table = table_or_404(game_id)
+    if not table.state.deals:
+        abort(404)
+    response = make_response(render_template("chart.svg", chart=score_chart(table)))
+    response.mimetype = "image/svg+xml"
+    if request.args.get("v") == str(table.game.revision):
+        # The address names the revision (and the language): it shows this forever.
+        response.headers["Cache-Control"] = f"private, max-age={YEAR}, immutable"
+    else:
+        response.headers["Cache-Control"] = "no-cache"
+    return response
 
 
 @bp.get("/games/<int:game_id>/board")
@@ -175,6 +198,10 @@ def edit_hand(game_id: int, number: int):
 def changes(game_id: int):
     """Every change to the game, newest first: who, when, and the scores it moved."""
     table = table_or_404(game_id)
+    if wants_fragment() and request.htmx.target == "latest-changes":
+        # The game page's log, opened: only the latest, as the page's own part.
+        return render_template("_latest_changes.html", change_sentence=change_sentence,
+                               changes=recent_changes(get_session(), game_id, RECENT_CHANGES))
     return render_page("changes.html", game=table.game,
                        changes=recent_changes(get_session(), table.game.id),
                        change_sentence=change_sentence)

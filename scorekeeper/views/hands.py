@@ -12,8 +12,8 @@ from scorekeeper.evenings import is_past_game
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.ledger import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, deal_from_hand,
-    edit_hand, hand_by_entry, last_undone_hand, load_table, record_hand, restore_hand,
-    undo_last_hand, who_recorded,
+    edit_hand, hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
+    restore_hand, stored_fields, undo_last_hand, who_recorded,
 )
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
@@ -33,6 +33,11 @@ def past_games_are_kept_as_they_were():
     return None
 
 
+# Says that an answer is this app's own verdict on a change (done, or refused and why):
+# a phone sending a hand forgets it only then, never on a proxy's or a login page.
+VERDICT = "X-Scorekeeper-Verdict"
+
+
 def _done(table: Table, notice: str):
     """After a change: a redirect for a plain form, the new game block for htmx."""
     game_url = url_for("games.show", game_id=table.game.id)
@@ -41,23 +46,25 @@ def _done(table: Table, notice: str):
         return redirect(game_url, 303)
     fresh = load_table(get_session(), table.game)
     response = render_game(fresh, source={}, notice=notice, block="game")
+    response.headers[VERDICT] = "done"
     return htmx_response(response, push_url=game_url)
 
 
 def _refused(table: Table, message, status: int, *, editing=None, keep_draft=True,
-             problem=None, problem_point=None, conflict=None):
+             problem=None, problem_point=None):
     """The page again with the message; nothing was written.
 
     ``message`` may be a function of the game as it stands now, read afresh: after a
     conflict only that can say what happened (recorded by another phone, or changed).
-    ``problem`` (what stops this hand being recorded) is shown next to Record instead.
+    It gives the sentence and, where this phone's entry can be put in a hand recorded
+    meanwhile, that hand's number and the link to do it. ``problem`` (what stops this
+    hand being recorded) is shown beside Record instead.
     """
     get_session().rollback()
     fresh = load_table(get_session(), table.game)
+    conflict = None
     if callable(message):
-        message = message(fresh)
-    if callable(conflict):
-        conflict = conflict(fresh)
+        message, conflict = message(fresh)
     source = dict(request.form.items()) if keep_draft else {}
     if keep_draft and status == 409:
         source.pop("revision", None)  # kept for the game as it is now: Record again
@@ -67,6 +74,7 @@ def _refused(table: Table, message, status: int, *, editing=None, keep_draft=Tru
     if not keep_draft and request.htmx:
         # What is shown now is the game itself, not the step or correction that was open.
         response.headers["HX-Replace-Url"] = url_for("games.show", game_id=fresh.game.id)
+    response.headers[VERDICT] = "refused"
     return response
 
 
@@ -105,7 +113,9 @@ def record(game_id: int):
     number = form.number.data
     sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
     if sent_before is not None:
-        return _sent_again(table, sent_before)
+        if _is_the_entry_of(table, sent_before, number):
+            return _sent_again(table, sent_before)
+        return _already(table, number)  # another hand under that key: never taken for it
     if number != table.state.next_number:
         return _already(table, number)
     try:
@@ -117,8 +127,9 @@ def record(game_id: int):
         # The same entry sent twice at once (its first answer slow, or lost): the one
         # that got there first recorded it, and this one is told so.
         sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
-        if sent_before is not None:
-            return _sent_again(load_table(get_session(), table.game), sent_before)
+        fresh = load_table(get_session(), table.game)
+        if sent_before is not None and _is_the_entry_of(fresh, sent_before, number):
+            return _sent_again(fresh, sent_before)
         return _already(table, number)
     except (TallyIncomplete, RuleViolation) as violation:
         return _problem(table, violation)
@@ -127,6 +138,25 @@ def record(game_id: int):
         return _done(table, _("Hand %(number)s: thrown in. %(dealer)s deals again.",
                               number=number, dealer=dealer))
     return _done(table, _("Hand %(number)s recorded.", number=number))
+
+
+def _is_the_entry_of(table: Table, hand, number: int) -> bool:
+    """Whether the posted form is the entry that recorded ``hand``: its number, and the
+    same hand read as it was entered (from that hand's dealer's left)."""
+    if hand.number != number:
+        return False
+    if number <= len(table.state.deals) and hand.undone_at is None:
+        dealer = table.state.deals[number - 1].dealer_seat
+    elif number == table.state.next_number:
+        dealer = table.state.next_dealer  # undone since: it would be dealt by the same seat
+    else:
+        return True  # undone, and later hands recorded since: its number is the entry's
+    entry = read_draft(request.form, dealer, table.rules.team_names)
+    try:
+        deal = entry.to_deal()
+    except (TallyIncomplete, RuleViolation):
+        return False
+    return hand_fields(deal, table.rules.team_names) == stored_fields(hand)
 
 
 def _sent_again(table: Table, hand) -> object:
@@ -140,54 +170,53 @@ def _sent_again(table: Table, hand) -> object:
 
 def _already(table: Table, number: int):
     """Hand ``number`` could not be recorded: say why, from the game as it is now."""
-    theirs_and_mine = {}
 
-    def why(fresh: Table) -> str:
+    def why(fresh: Table) -> tuple[str, dict | None]:
         if 1 <= number < fresh.state.next_number:
-            recorded = who_recorded(get_session(), fresh.game.id, number)
-            dealer = fresh.state.deals[number - 1].dealer_seat
-            mine = read_draft(request.form, dealer, fresh.rules.team_names)
-            try:
-                mine_deal = mine.to_deal()
-            except (TallyIncomplete, RuleViolation):
-                mine_deal = None
-            theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, fresh.names)
-            if mine_deal is not None and not mine.unreadable:
-                theirs_and_mine.update(number=number, fields=mine.fields())
-                return _("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
-                         "phone's entry was not recorded: %(mine)s. If this phone's is the "
-                         "right one, put it in hand %(number)s instead.", number=number,
-                         who=recorded or _("another phone"), theirs=theirs,
-                         mine=deal_summary(mine_deal, dealer, fresh.names))
-            if recorded:
-                return _("Hand %(number)s was already recorded by %(who)s, so this entry "
-                         "was not. Check hand %(number)s in the list below; if it is wrong, "
-                         "edit it.", number=number, who=recorded)
-            return _("Hand %(number)s was already recorded (by this phone or another), so "
-                     "this entry was not. Check hand %(number)s in the list below; if it is "
-                     "wrong, edit it.", number=number)
+            return _recorded_meanwhile(fresh, number)
         if number == fresh.state.next_number:
             return _("The game changed on another phone while this hand was on its way, so "
                      "nothing was written. The hand is still here: check it against the "
-                     "scores as they stand now and tap Record again.")
+                     "scores as they stand now and tap Record again."), None
         if number > fresh.state.next_number:
             return _("Hand %(number)s was not recorded: the game changed on another phone, "
                      "and the next hand is now hand %(next)s. Here is the game as it stands.",
-                     number=number, next=fresh.state.next_number)
+                     number=number, next=fresh.state.next_number), None
         return _("That form was for hand %(number)s, which is not the next hand. "
-                 "Here is the game as it stands.", number=number)
-
-    def conflict(fresh: Table):
-        """A link that puts this phone's entry in the hand recorded meanwhile."""
-        if not theirs_and_mine:
-            return None
-        number = theirs_and_mine["number"]
-        return {"number": number, "url": url_for("games.edit_hand", game_id=fresh.game.id,
-                                                 number=number, **theirs_and_mine["fields"])}
+                 "Here is the game as it stands.", number=number), None
 
     # Still the next hand (only the game changed meanwhile): the entry stays on the page.
     keep = number == table.state.next_number
-    return _refused(table, why, 409, keep_draft=keep, conflict=conflict)
+    return _refused(table, why, 409, keep_draft=keep)
+
+
+def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
+    """Another phone recorded hand ``number`` first: both versions in words, and a link
+    that puts this phone's in that hand instead (when this phone's is a whole hand)."""
+    recorded = who_recorded(get_session(), fresh.game.id, number)
+    dealer = fresh.state.deals[number - 1].dealer_seat
+    mine = read_draft(request.form, dealer, fresh.rules.team_names)
+    try:
+        mine_deal = None if mine.unreadable else mine.to_deal()
+    except (TallyIncomplete, RuleViolation):
+        mine_deal = None
+    if mine_deal is not None:
+        theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, fresh.names)
+        put_in = url_for("games.edit_hand", game_id=fresh.game.id, number=number,
+                         **mine.fields())
+        return _("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This phone's "
+                 "entry was not recorded: %(mine)s. If this phone's is the right one, put it "
+                 "in hand %(number)s instead.", number=number,
+                 who=recorded or _("another phone"), theirs=theirs,
+                 mine=deal_summary(mine_deal, dealer, fresh.names)), \
+            {"number": number, "url": put_in}
+    if recorded:
+        return _("Hand %(number)s was already recorded by %(who)s, so this entry was not. "
+                 "Check hand %(number)s in the list below; if it is wrong, edit it.",
+                 number=number, who=recorded), None
+    return _("Hand %(number)s was already recorded (by this phone or another), so this "
+             "entry was not. Check hand %(number)s in the list below; if it is wrong, edit "
+             "it.", number=number), None
 
 
 @bp.post("/<int:number>")

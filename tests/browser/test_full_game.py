@@ -199,7 +199,7 @@ def test_small_phone_no_sideways_scroll_and_big_targets(small_page: Page, live_s
     quick_bid(page, taps, bidder=2, bid=4)
     name_trump(page, taps, "Hearts")
     problems += layout_problems(page, "game, tally")
-    taps(page.get_by_text("Bob leads."))  # the trump order and the discards, opened
+    taps(page.locator(".trump-more summary"))  # the trump order and the discards, opened
     expect(page.get_by_role("heading", name="Trump order and discards")).to_be_visible()
     problems += layout_problems(page, "game, trump order open")
     taps(page.get_by_text("Count game values instead"))

@@ -255,7 +255,7 @@ def test_a_look_at_the_rules_keeps_the_hand_being_entered(page: Page, live_serve
     quick_bid(page, taps, bidder=2, bid=4)
     name_trump(page, taps, "Hearts")
     tally(page, taps, {"High": "B", "Low": "B"})
-    taps(page.get_by_text("Bob leads."))  # the trump's facts open
+    taps(page.locator(".trump-more summary"))  # the trump's facts open
     taps(page.get_by_role("link", name="The rules", exact=True).first)
     expect(page.get_by_role("heading", name="The rules of Schmier, in short")).to_be_visible()
     taps(page.get_by_role("link", name="Back to the game"))
@@ -272,17 +272,22 @@ def test_a_look_at_the_rules_keeps_the_hand_being_entered(page: Page, live_serve
     expect_scores(page, AFTER_HAND_1)
 
 
-def test_when_another_phone_records_the_hand_the_message_is_where_the_player_looks(
-        page: Page, other_phone: Page, live_server: str):
+def overtaken(page: Page, other_phone: Page, base: str) -> None:
+    """The second phone is half way through hand 1 (Cid's 3, spades) when the first
+    records it (Bob's 4, hearts)."""
     taps = Taps()
-    start_game(page, live_server, taps)
+    start_game(page, base, taps)
     other_phone.goto(page.url)
-    # The second phone is half way through hand 1 when the first records it.
     quick_bid(other_phone, taps, bidder=3, bid=3)
     name_trump(other_phone, taps, "Spades")
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
     expect_notice(page, "Hand 1 recorded.")
+
+
+def test_when_another_phone_records_the_hand_the_message_is_where_the_player_looks(
+        page: Page, other_phone: Page, live_server: str):
+    overtaken(page, other_phone, live_server)
     notice = other_phone.locator("#hand-entry .notice")
     expect(notice).to_contain_text("recorded hand 1: A +0, B +4, C +2.", timeout=8_000)
     expect(notice).to_be_in_viewport()
@@ -386,3 +391,35 @@ def test_without_javascript_the_hand_is_entered_and_recorded_all_the_same(browse
         expect_entry(page, 2, dealer=2)
     finally:
         context.close()
+
+
+def test_an_entry_overtaken_by_another_phone_is_offered_for_that_hand(page: Page,
+                                                                     other_phone: Page,
+                                                                     live_server: str):
+    """The second phone had entered the hand differently: told so, with its own version
+    one tap away as a correction, instead of losing it without a word."""
+    overtaken(page, other_phone, live_server)
+    said = other_phone.locator("#hand-entry .alert")
+    expect(said).to_contain_text("Hand 1 was recorded on another phone, so this phone's entry "
+                                 "for it was not.", timeout=8_000)
+    said.get_by_role("link", name="Put this phone's entry in hand 1").click()
+    expect(other_phone.get_by_role("heading", name="Correcting hand 1")).to_be_visible()
+    expect(call_radio(other_phone, 3, 3)).to_be_checked()
+    expect(other_phone.get_by_role("radio", name="Spades", exact=True)).to_be_checked()
+
+
+def test_a_hand_changed_after_record_failed_is_sent_as_it_shows(page: Page, live_server: str,
+                                                                live_app):
+    taps = Taps()
+    start_game(page, live_server, taps)
+    game = game_id(page)
+    page.context.set_offline(True)
+    enter_hand_1(page, taps)
+    taps(button(page, "Record hand 1"))
+    expect(page.locator("#hand-form .send-status")).to_contain_text("Not sent")
+    # Joker to B after all: what goes, once the connection is back, is what is shown.
+    tally(page, taps, {"Joker": "B"})
+    page.context.set_offline(False)
+    expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible(timeout=SENT_MS)
+    (hand,) = hands_recorded(live_app, game)
+    assert hand.points["joker"] == "B"

@@ -227,10 +227,11 @@ def test_each_trump_comes_with_its_order_its_left_bauer_and_the_discard_rule(cli
     assert "up to 3 cards" in reminder
     assert "never a trump" in reminder
     assert "never the ace or the 2 of trumps, a Bauer or the Joker" in reminder
-    link = facts.find("a", class_=f"of-{trump}")
+    (link,) = [p.find("a") for p in facts.find_all("p", class_=f"of-{trump}")
+               if "export" in p.classes]
     assert link.get("href") == f"/rules?trump={trump}&game={game}"
-    # Who leads: the bidder, whoever wins; the phone shows the one that did.
-    leads = [span.text() for span in facts.find(class_="leads").find_all("span")[1:]]
+    # Who leads: the bidder, whoever wins; the phone shows the bidder's row's, folded.
+    leads = [row.find(class_="leads").text() for row in page.root.find_all("fieldset", class_="turn")]
     assert leads == [f"{NAMES[seat]} leads." for seat in ORDER]
     assert radios(page, "trump") == [("spades", "Spades"), ("hearts", "Hearts"),
                                      ("diamonds", "Diamonds"), ("clubs", "Clubs")]
@@ -250,3 +251,46 @@ def test_the_rest_fills_only_the_points_still_open(client, db, start_game):
         "value_A": "20", "value_B": "40", "value_C": "21"})
     assert response.status_code == 303
     assert hands_of(db, game)[1].points["game"] == "B"
+
+
+@pytest.mark.parametrize("call", ["PASS", "Pass", " pass"])
+def test_a_pass_written_another_way_is_still_a_pass(client, db, start_game, call):
+    """One seat's pass is no bid: it does not make the open turns into passes."""
+    game = start_game()
+    response = record(client, game, turn_1=call)
+    assert response.status_code == 422
+    assert count(db, Hand) == 0
+
+
+def test_a_watcher_is_not_told_of_a_scorers_unreadable_link(app, client, start_game):
+    from members import client_as
+
+    game = start_game()
+    client.get(f"/games/{game}", query_string={"number": "1", "revision": "1", "turn_1": "7"},
+               headers={"HX-Request": "true", "HX-Target": "preview"})
+    page = Page(client_as(app, "viewer").get(f"/games/{game}"))
+    assert page.alerts() == []
+
+
+def test_the_dealers_pass_with_nobody_bidding_is_a_throw_in_whatever_was_left_open(
+        client, db, start_game):
+    """The page shows the throw-in once the dealer passed and nobody bid: so it is."""
+    game = start_game()
+    fields = {"turn_1": "pass", "turn_2": "pass", "turn_4": "pass", "turn_6": "pass"}
+    assert record(client, game, **fields).status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.calls == ["pass"] * 6
+
+
+def test_a_bid_not_above_an_earlier_one_keeps_the_calls_before_it(client, db, start_game):
+    """Without JavaScript a stray lower bid can stay checked: what came before it stays,
+    and the page says what is wrong."""
+    game = start_game()
+    page = Page(client.get(f"/games/{game}", query_string={
+        "number": "1", "turn_1": "5", "turn_3": "4", "trump": "hearts"}))
+    form = hand_form(page)
+    assert form.checked("turn_1") == "5"
+    response = record(client, game, turn_1="5", turn_3="4", trump="hearts", rest="A")
+    assert response.status_code == 422
+    assert Page(response).by_id("record-problem").text() == "A bid must be higher than 5."
+    assert count(db, Hand) == 0

@@ -1,6 +1,8 @@
 """A double tap or a second phone never records a hand twice or undoes two hands."""
 from __future__ import annotations
 
+import pytest
+
 from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
@@ -174,3 +176,46 @@ def test_a_step_for_a_hand_recorded_meanwhile_refreshes_the_whole_game(client, d
     assert page.scores() == {"A": 2, "B": -4, "C": 2}
     assert page.entry_title() == "Hand 2"
     assert "recorded since" in page.alerts()[0]
+
+
+# --- the same entry sent again (its answer lost) ------------------------------------
+
+KEY = "5b7f2c1e-9a3d-4e8b-b1c4-0f6a2d9e7c31"
+
+
+def test_an_entry_sent_again_is_told_it_was_recorded_and_written_once(client, db, start_game):
+    game = start_game()
+    form = {**WORKED_EXAMPLE, "entry_key": KEY, "revision": "1"}
+    assert client.post(f"/games/{game}/hands", data=form).status_code == 303
+    again = client.post(f"/games/{game}/hands", data=form, headers={**HTMX, "HX-Target": "game"})
+    assert again.status_code == 200
+    assert Page(again).notices() == ["Hand 1 recorded."]
+    assert len(hands_of(db, game)) == 1
+    assert hands_of(db, game)[0].entry_key == KEY
+
+
+def test_a_key_sent_with_another_hand_is_not_taken_for_it(client, db, start_game):
+    game = start_game()
+    assert client.post(f"/games/{game}/hands",
+                       data={**WORKED_EXAMPLE, "entry_key": KEY}).status_code == 303
+    # The same key with other choices for hand 1, then for hand 2: neither is "recorded".
+    other = {**WORKED_EXAMPLE, "high": "C", "entry_key": KEY}
+    response = client.post(f"/games/{game}/hands", data=other)
+    assert response.status_code == 409
+    assert "already recorded" in Page(response).alerts()[0]
+    second = {**hand_form(2, calls_for(2, {3: 3}), "spades", "CCCCC", "C"), "entry_key": KEY,
+              "revision": "2"}
+    response = client.post(f"/games/{game}/hands", data=second)
+    assert response.status_code == 409  # refused: a phone makes a new key for a new hand
+    assert [hand.number for hand in hands_of(db, game)] == [1]
+    (hand,) = hands_of(db, game)
+    assert hand.points["high"] == "A"
+
+
+@pytest.mark.parametrize("key", [KEY + "\n", "abcdefgh\n", "short", "x" * 41, "has space here",
+                                 "ünïcode-key-123"])
+def test_a_malformed_entry_key_is_refused_and_nothing_recorded(client, db, start_game, key):
+    game = start_game()
+    response = client.post(f"/games/{game}/hands", data={**WORKED_EXAMPLE, "entry_key": key})
+    assert response.status_code == 422
+    assert hands_of(db, game) == []

@@ -186,3 +186,13 @@ def test_the_scoreboard_shows_scores_dealer_bidder_and_the_last_hand(client, gam
 
 def test_a_stranger_polls_nothing(app, game):
     assert app.test_client().get(f"/games/{game}/live?v=1").status_code == 404
+
+
+def test_a_correction_follows_the_game_alone_not_another_phones_next_hand(app, client, game,
+                                                                        play):
+    play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")
+    url = poll_url(client.get(f"/games/{game}/hands/1/edit").text)
+    assert "view=correction" in url
+    other = client_as(app, "scorer", name="Sam")
+    other.get(f"/games/{game}?number=2&revision=2&turn_1=4", headers=HX)  # Sam's hand 2
+    assert client.get(url, headers=HX).status_code == 204

@@ -109,13 +109,13 @@ def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones,
                              ).status_code == 303
     pages = check_pages(apps, phones, game)
     assert 'aria-label="Team C: −4 points"' in pages["owner", "en"]
-    assert "recorded hand 1" in pages["owner", "en"]
+    assert "Edit hand 1" in pages["owner", "en"]
 
     # Corrected: C takes 3 points and makes its bid... no: 3 < 4, still set, by 4.
     assert owner.post(f"/games/{game}/hands/1",
                       data=hand_form(1, cid_bids_4, "hearts", "ABCCC", "A")).status_code == 303
     pages = check_pages(apps, phones, game)
-    assert "corrected hand 1" in pages["owner", "en"]
+    assert "Right Bauer C" in pages["owner", "en"]  # was B's
 
     # Undone, then brought back.
     assert owner.post(f"/games/{game}/hands/undo", data={"number": "1"}).status_code == 303

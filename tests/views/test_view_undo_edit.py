@@ -331,3 +331,35 @@ def test_hands_undone_one_after_another_come_back_one_after_another(client, db, 
         page = Page(client.get(f"/games/{game}"))
     assert page.scores() == {"A": 6, "B": -1, "C": 6}
     assert [h.undone_at for h in hands_of(db, game)] == [None, None, None]
+
+
+def test_a_correction_made_on_the_page_is_saved_whoever_won_the_bid(client, db, start_game,
+                                                                   play):
+    """Cid (seat 3, second to call when Ann deals) won hand 1 alone: the edit page shows
+    his turn only, and a change made on that page is what is saved."""
+    game = start_game()
+    play(game, 1, calls_for(1, {3: 4}), "hearts", "CCCCC", "C")
+    page = Page(client.get(f"/games/{game}/hands/1/edit"))
+    form = page.form_posting_to(f"/games/{game}/hands/1")
+    assert form.checked("turn_1") is None and form.checked("turn_2") == "4"
+    preview = client.get(f"/games/{game}/hands/1/edit", headers={**HTMX, "HX-Target": "preview"},
+                         query_string={**dict(form.fields()), "trump": "clubs", "high": "A"})
+    assert preview.text.strip().replace("−", "-") == "C bid 4, took 5: made, +5. A +1, B +0."
+    response = submit(client, form, changes={"trump": "clubs", "high": "A"})
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert (hand.trump, hand.points["high"]) == ("clubs", "A")
+    assert Page(client.get(f"/games/{game}")).scores() == {"A": 1, "B": 0, "C": 5}
+
+
+def test_a_thrown_in_hand_becomes_a_played_one_on_the_page(client, db, start_game, play):
+    game = start_game()
+    play(game, 1, THROW_IN)
+    form = Page(client.get(f"/games/{game}/hands/1/edit")).form_posting_to(
+        f"/games/{game}/hands/1")
+    assert form.checked("bid") == "passed"
+    response = submit(client, form, changes={"bid": None, "turn_3": "5", "trump": "spades",
+                                              "rest": "A"})
+    assert response.status_code == 303
+    (hand,) = hands_of(db, game)
+    assert hand.calls == ["pass", "pass", 5, "pass", "pass", "pass"]

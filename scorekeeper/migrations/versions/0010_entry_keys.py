@@ -24,6 +24,7 @@ def upgrade() -> None:
     with op.batch_alter_table('hand', schema=None) as batch_op:
         batch_op.add_column(sa.Column('entry_key', sqlmodel.sql.sqltypes.AutoString(length=40),
                                       nullable=True))
+        batch_op.create_index('uq_hand_game_entry', ['game_id', 'entry_key'], unique=True)
 
     with op.batch_alter_table('live_draft', schema=None) as batch_op:
         batch_op.add_column(sa.Column('device_id', sa.Integer(), nullable=True))
@@ -38,4 +39,5 @@ def downgrade() -> None:
         batch_op.drop_column('device_id')
 
     with op.batch_alter_table('hand', schema=None) as batch_op:
+        batch_op.drop_index('uq_hand_game_entry')
         batch_op.drop_column('entry_key')
