@@ -6,7 +6,8 @@
     python bench/hand_entry.py --json               # the figures as JSON
 
 Serves the app on 127.0.0.1 (a fresh SQLite file in a temporary folder, CSRF on, a werkzeug
-server in a daemon thread), makes a club with the app's own `create-club` command and
+server in a process of its own, so that its work never delays this one's reading of the
+screen), makes a club with the app's own `create-club` command and
 becomes its owner the way a person does: Debian's Chromium (headless, through Playwright,
 as a 390x844 touch phone) opens the printed owner link, types a name and taps "Join".
 It starts a game on the new-game page (Ann Bob Cid Dan Eve Fay, three pairs, play to 999
@@ -46,11 +47,11 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import multiprocessing
 import re
 import statistics
 import sys
 import tempfile
-import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,25 +208,42 @@ PLANS: dict[str, Callable[[Hand], list[Step]]] = {"one_form": one_form, "stepwis
 # --- the app and its owner -----------------------------------------------------------
 
 def serve(folder: Path):
-    """The app on a fresh SQLite file, served on 127.0.0.1; (app, server, thread, url)."""
+    """The app on a fresh SQLite file, served on 127.0.0.1 by a process of its own (so that
+    its work never holds up this one's, which reads the phone's screen):
+    (app, server, url). ``app`` is this process's own, for the command line."""
     from scorekeeper import create_app
 
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'hand-entry.sqlite'}",
-                      "SECRET_KEY": "hand-entry"})
+    database_url = f"sqlite:///{folder / 'hand-entry.sqlite'}"
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "hand-entry"})
     assert app.config.get("WTF_CSRF_ENABLED", True), "CSRF must stay on"
+    spawn = multiprocessing.get_context("spawn")
+    ports, connections = spawn.Queue(), spawn.Value("i", 0)
+    server = spawn.Process(target=serve_here, args=(database_url, ports, connections),
+                           name="hand-entry", daemon=True)
+    server.start()
+    server.connections = connections
+    return app, server, f"http://127.0.0.1:{ports.get(timeout=60)}"
+
+
+def serve_here(database_url: str, ports, connections) -> None:
+    """The server's process: werkzeug, threaded, counting the connections it accepts (a
+    new one costs a real phone a round trip)."""
+    sys.path.insert(0, str(ROOT))
+    from scorekeeper import create_app
+
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "hand-entry"})
     logging.getLogger("werkzeug").setLevel(logging.ERROR)  # not a line per request
     server = make_server("127.0.0.1", 0, app, threaded=True)
-    server.connections = 0  # TCP connections accepted: a new one costs a real phone a round trip
     accept = server.get_request
 
     def counted():
-        server.connections += 1
+        with connections.get_lock():
+            connections.value += 1
         return accept()
 
     server.get_request = counted
-    thread = threading.Thread(target=server.serve_forever, name="hand-entry", daemon=True)
-    thread.start()
-    return app, server, thread, f"http://127.0.0.1:{server.server_port}"
+    ports.put(server.server_port)
+    server.serve_forever()
 
 
 def owner_link(app, base: str) -> str:
@@ -328,7 +346,7 @@ def run(args) -> dict:
 
     expect.set_options(timeout=TIMEOUT_MS)
     with tempfile.TemporaryDirectory(prefix="hand-entry-") as folder:
-        app, server, thread, base = serve(Path(folder))
+        app, server, base = serve(Path(folder))
         try:
             link = owner_link(app, base)
             with sync_playwright() as playwright:
@@ -344,7 +362,7 @@ def run(args) -> dict:
                     conditions = emulate(context, page, args.latency, args.down_kbps,
                                          args.up_kbps)
                     game_url = become_owner_and_start(page, base, link)
-                    connections_before = server.connections
+                    connections_before = server.connections.value
                     failed: list[str] = []  # during hand entry: cancelled by a later tap?
                     page.on("requestfailed", lambda request: failed.append(
                         f"{request.method} {request.url.removeprefix(base)}: {request.failure}"))
@@ -359,14 +377,13 @@ def run(args) -> dict:
                     page.wait_for_timeout(1000)  # requests still in flight land
                     requests = page.evaluate(REQUESTS_JS)
                     final_url = page.url
-                    connections = server.connections - connections_before
+                    connections = server.connections.value - connections_before
                     context.close()
                 finally:
                     browser.close()
         finally:
-            server.shutdown()
-            server.server_close()
-            thread.join(timeout=5)
+            server.terminate()
+            server.join(timeout=5)
             app.extensions["db_engine"].dispose()
     for request in requests:
         request["url"] = request["url"].removeprefix(base)
