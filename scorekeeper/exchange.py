@@ -30,6 +30,9 @@ from scorekeeper.seating import check_names
 from scorekeeper.words import verdict_sentence
 
 FORMAT = "schmier-game/1"
+# More than any evening plays (a game to 21 is some 15 to 40 hands): a bound on what a
+# file may bring in, so that no imported game is too long to show.
+MAX_HANDS = 1000
 
 # Keys an export adds; an import accepts them and ignores them (it replays instead).
 DERIVED_GAME_KEYS = frozenset(
@@ -203,6 +206,11 @@ def read_game_file(raw: bytes | str, limit: int | None = None) -> ImportedGame:
         raise ImportRefused(
             "format", f"{_shown(data['format'])} is not {FORMAT}, the format this app reads"
         )
+    hands = data.get("hands")
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        # Checked first: a file of a legal size can hold tens of thousands of throw-ins,
+        # which would take minutes to read and make a game page nobody could open.
+        raise ImportRefused("hands", f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
     try:
         facts = GameFacts.model_validate(data)
     except ValidationError as error:

@@ -12,11 +12,13 @@ from scorekeeper.access import OWNER, SCORER, VIEWER, new_device
 from scorekeeper.models import Club, Device, Game, Invite, JoinAttempt, Member, utcnow
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
-# one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries.
+# one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries per
+# address. There is no cap on all addresses together: it would let anyone's guessing
+# lock everyone out, and it isn't needed: even ten thousand addresses at their limit
+# try about 1.4e7 codes a day against 1.1e12, so finding one takes about 200 years.
 CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
 CODE_LENGTH = 8
 TRIES = 10  # codes one address (an IPv6 network's /64) may try ...
-ALL_TRIES = 300  # ... and all addresses together ...
 TRY_WINDOW = timedelta(minutes=10)  # ... in this long
 SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and the night
 # An owner's links make scorers and viewers; the server's commands may make an owner too.
@@ -37,15 +39,21 @@ class ClubTaken(Exception):
 
 
 def create_club(session: Session, club_name: str, owner_name: str,
-                label: str = "") -> tuple[Club, Member, str]:
+                label: str = "", open_signup: bool = False) -> tuple[Club, Member, str]:
     """A club with its owner and the owner's device; returns the device cookie too.
 
     On a fresh install (nobody is a member yet) the club already holding the games
     recorded so far is the one named: nothing recorded is left behind. Its name is
     changed only while nobody is a member, in the statement that checks it, so two first
-    visitors at the same moment can't both become its owner (ClubTaken).
+    visitors at the same moment can't both become its owner (ClubTaken). Without open
+    sign-up nobody else makes a club, however close behind the first they come.
     """
     first = session.exec(select(Club).order_by(Club.id)).first()
+    if first is not None:
+        # A first visitor already claiming it holds the club's row until it is done:
+        # the members are counted once that one has committed (PostgreSQL; SQLite has
+        # one writer at a time, and the claim below checks again under its lock).
+        session.exec(select(Club.id).where(Club.id == first.id).with_for_update())
     if first is not None and not anyone_is_member(session):
         claimed = session.execute(
             update(Club).where(Club.id == first.id, ~exists().where(Member.id.is_not(None)))
@@ -56,9 +64,12 @@ def create_club(session: Session, club_name: str, owner_name: str,
             raise ClubTaken()
         club = first
         session.expire(club)
-    else:
+    elif open_signup or first is None:
         club = Club(name=club_name)
         session.add(club)
+    else:
+        session.rollback()
+        raise ClubTaken()
     session.flush()
     owner, cookie = add_member(session, club.id, owner_name, OWNER, label)
     return club, owner, cookie
@@ -145,13 +156,11 @@ def too_many_tries(session: Session, address: str) -> bool:
     now = utcnow()
     client = client_key(address)
     session.exec(delete(JoinAttempt).where(JoinAttempt.at < now - timedelta(days=1)))
-    recent = select(func.count()).select_from(JoinAttempt).where(
-        JoinAttempt.at > now - TRY_WINDOW)
-    mine = session.exec(recent.where(JoinAttempt.client == client)).one()
-    everyone = session.exec(recent).one()
+    mine = session.exec(select(func.count()).select_from(JoinAttempt).where(
+        JoinAttempt.at > now - TRY_WINDOW, JoinAttempt.client == client)).one()
     session.add(JoinAttempt(client=client, at=now))
     session.commit()
-    return mine >= TRIES or everyone >= ALL_TRIES
+    return mine >= TRIES
 
 
 def add_member(session: Session, club_id: int, name: str, role: str,
@@ -166,14 +175,25 @@ def add_member(session: Session, club_id: int, name: str, role: str,
     return member, cookie
 
 
+class LinkUsed(Exception):
+    """A single-use link was used a moment ago, by someone else."""
+
+
 def join(session: Session, invite: Invite, name: str, label: str = "") -> tuple[Member, str]:
     """A new member of the invite's club with its role; returns the device cookie too.
 
-    A link that makes an owner works once: it is revoked as it is used.
+    A link that makes an owner works once: it is revoked as it is used, by the statement
+    that checks it is still live, so of several people tapping it at once one gets in
+    (LinkUsed for the others).
     """
     if invite.role == OWNER:
-        invite.revoked_at = utcnow()
-        session.add(invite)
+        used = session.execute(
+            update(Invite).where(Invite.id == invite.id, Invite.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount
+        if used != 1:
+            session.rollback()
+            raise LinkUsed()
     return add_member(session, invite.club_id, name, invite.role, label, invite)
 
 

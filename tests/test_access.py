@@ -181,3 +181,21 @@ def test_seat_summaries_are_not_a_table_strangers_can_reach(app, world):
     clients["stranger"].get("/players")
     with Session(app.extensions["db_engine"]) as session:
         assert session.exec(select(func.count()).select_from(SeatSummary)).one() == 0
+
+
+def test_head_changes_nothing_anywhere_and_answers_as_get_does(app, world):
+    """HEAD, on every route that answers GET, with the address a form would fill: the
+    same status as GET, and not one row changed."""
+    clients, ids, spare_devices = world
+    owner = clients["owner"]
+    for rule in app.url_map.iter_rules():
+        if "GET" not in rule.methods:
+            continue
+        args = {name: ids[name] for name in rule.arguments if name != "device_id"}
+        if "device_id" in rule.arguments:
+            args["device_id"] = spare_devices["owner"]
+        url = rule.build(args)[1]
+        before = rows(app)
+        head = owner.head(url)
+        assert rows(app) == before, url
+        assert head.status_code == owner.get(url).status_code, url

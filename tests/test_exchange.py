@@ -441,6 +441,23 @@ def test_a_number_too_long_for_python_is_refused_not_a_crash(app, row_counts):
     assert row_counts()["Game"] == 0
 
 
+def test_a_game_of_more_hands_than_any_table_plays_is_refused_at_once(app, row_counts):
+    """Thirty thousand throw-ins are a legal file (about 1.7 MB), but no evening: refused
+    before a hand is replayed, so neither the import nor its game page can take minutes."""
+    import time
+
+    many = {**EVENING, "hands": [{"auction": ["pass"] * 6}] * 30_000}
+    text = json.dumps(many, separators=(",", ":"))
+    started = time.perf_counter()
+    with pytest.raises(ImportRefused) as refused:
+        import_text(app, text)
+    assert str(refused.value) == "hands: a game holds at most 1000 hands, not 30000"
+    assert time.perf_counter() - started < 1.0
+    assert row_counts()["Game"] == 0
+    # Up to the limit is fine.
+    assert import_text(app, json.dumps({**EVENING, "hands": [THROW_IN] * 1000}))
+
+
 def test_a_refusal_after_a_good_import_keeps_the_good_game_only(app, row_counts):
     import_text(app, json.dumps(EVENING))
     before = row_counts()

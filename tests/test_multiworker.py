@@ -211,10 +211,10 @@ class Phone:
 
 
 def all_at_once(phones: list[Phone], game_url: str, tap) -> list[Reply]:
-    """Each phone loads the game page, then all tap together.
+    """Each phone loads the game page (or any page with a form), then all tap together.
 
     ``tap(index, phone, revision)`` sends the phone's change, with the game's revision
-    as its page showed it.
+    as its page showed it (None for a page that shows none).
     """
     barrier = threading.Barrier(len(phones))
 
@@ -222,11 +222,11 @@ def all_at_once(phones: list[Phone], game_url: str, tap) -> list[Reply]:
         phone = phones[index]
         page = phone.get(game_url)
         revision = REVISION.search(page.body)
-        if page.status != 200 or revision is None:
+        if page.status != 200 or ("/games/" in game_url and revision is None):
             barrier.abort()
             return page
         barrier.wait(timeout=30)
-        return tap(index, phone, revision.group(1))
+        return tap(index, phone, revision.group(1) if revision else None)
 
     with ThreadPoolExecutor(len(phones)) as pool:
         return list(pool.map(run, range(len(phones))))
@@ -438,3 +438,78 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
     read = vera.get(game_path).body
     assert "Hand 2" in read
     assert tally.errors == []
+
+
+# -- once only: a single-use link, the first club ------------------------------------
+
+JOINERS = 8
+
+
+@pytest.fixture
+def fresh_install(tmp_path):
+    """A fresh install (its first club made, nobody a member yet) served by gunicorn."""
+    database_url = fresh_database(f"sqlite:///{tmp_path / 'fresh.sqlite'}")
+    secret_key = "first-visitors"
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
+    server = _start_server(tmp_path, database_url, secret_key)
+    try:
+        yield app, server
+    finally:
+        server.stop()
+        app.extensions["db_engine"].dispose()
+
+
+def count_rows(engine, model, *where) -> int:
+    with Session(engine) as session:
+        return len(session.exec(select(model).where(*where)).all())
+
+
+def test_a_single_use_owner_link_lets_one_person_in_however_many_tap_at_once(club):
+    from scorekeeper.membership import new_invite
+    from scorekeeper.models import Club, Member
+
+    engine, server, _devices = club
+    with Session(engine) as session:
+        invite = new_invite(session, session.exec(select(Club)).first(), "owner")
+        token, club_id = invite.token, invite.club_id
+    owners_before = count_rows(engine, Member, Member.club_id == club_id, Member.role == "owner")
+    tally = Tally()
+    strangers = [Phone(f"Stranger {n}", "", server.port, tally) for n in range(JOINERS)]
+    for phone in strangers:
+        phone.cookies.clear()
+    replies = all_at_once(strangers, f"/join/{token}", lambda i, phone, revision:
+                          phone.post(f"/join/{token}", {"your_name": f"Heir {i}"}))
+    statuses = sorted(reply.status for reply in replies)
+    assert statuses.count(303) == 1, statuses  # one joined; the link was used up
+    assert all(status in (303, 404) for status in statuses), statuses
+    owners = count_rows(engine, Member, Member.club_id == club_id, Member.role == "owner")
+    assert owners == owners_before + 1
+    assert not [e for e in tally.errors if not e.startswith("POST")], tally.errors
+
+
+FIRST_VISIT_ROUNDS = 6
+
+
+def test_several_first_visitors_at_once_make_one_club_with_one_owner(fresh_install):
+    from sqlalchemy import delete
+
+    from scorekeeper.models import Club, Device, Member
+
+    app, server = fresh_install
+    engine = app.extensions["db_engine"]
+    first_club = count_rows(engine, Club)
+    for round_ in range(FIRST_VISIT_ROUNDS):
+        tally = Tally()
+        visitors = [Phone(f"Visitor {n}", "", server.port, tally) for n in range(JOINERS)]
+        for phone in visitors:
+            phone.cookies.clear()
+        replies = all_at_once(visitors, "/welcome", lambda i, phone, revision: phone.post(
+            "/welcome", {"club_name": f"Club {i}", "your_name": f"Founder {i}"}))
+        statuses = [reply.status for reply in replies]
+        assert all(status == 303 for status in statuses), (round_, statuses)
+        assert count_rows(engine, Member) == 1, round_  # one founder, one owner
+        assert count_rows(engine, Club) == first_club, round_  # the first club, none added
+        with Session(engine) as session:  # a fresh install again, for the next round
+            session.exec(delete(Device))
+            session.exec(delete(Member))
+            session.commit()

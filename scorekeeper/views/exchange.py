@@ -65,7 +65,7 @@ def hands_csv(game_id: int):
 def import_game():
     """Upload a game file; one that breaks any rule is refused whole and nothing is stored."""
     form = ImportForm()
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD alike
         return _render_import(form)
     if not form.validate_on_submit():
         return _render_import(form, first_error(form), 422)

@@ -66,7 +66,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
     """Tonight's evening first, if there is one; else only a new evening."""
     if tonight is None:
         form.evening.choices = [SelectChoice(NEW_EVENING, _("A new evening, today"))]
-        if request.method == "GET" or form.evening.data is None:
+        if request.method != "POST" or form.evening.data is None:
             form.evening.data = NEW_EVENING
         return
     games = len(evening_games(get_session(), tonight))
@@ -75,7 +75,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
                      games, day=format_date(tonight.played_on))
     form.evening.choices = [SelectChoice(str(tonight.id), label),
                             SelectChoice(NEW_EVENING, _("A new evening"))]
-    if form.evening.data is None or (request.method == "GET" and
+    if form.evening.data is None or (request.method != "POST" and
                                      form.evening.data not in (str(tonight.id), NEW_EVENING)):
         form.evening.data = str(tonight.id)  # the usual answer, ticked already
 
@@ -88,7 +88,7 @@ def new():
     club = current_club(session)
     tonight = current_evening(session, club)
     _offer_evenings(form, tonight)
-    if request.method == "GET":
+    if request.method != "POST":  # GET and HEAD: a look, never a submission
         return _render_new(form)
     # Every problem at once, so a clumsy form is put right in one go.
     form.validate()

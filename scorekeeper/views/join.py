@@ -8,7 +8,8 @@ from scorekeeper.access import browser_label, current_member, remember_device
 from scorekeeper.db import get_session
 from scorekeeper.forms import CodeForm, JoinForm, NewClubForm, all_errors
 from scorekeeper.membership import (
-    ClubTaken, create_club, join, live_invite, may_create_club, too_many_tries, typed_code,
+    ClubTaken, LinkUsed, create_club, join, live_invite, may_create_club, too_many_tries,
+    typed_code,
 )
 from scorekeeper.models import Club, Invite
 from scorekeeper.pages import render_page
@@ -30,7 +31,8 @@ def welcome():
     if form.validate_on_submit():
         try:
             _club, _owner, cookie = create_club(session, form.club_name.data,
-                                                form.your_name.data, browser_label())
+                                                form.your_name.data, browser_label(),
+                                                open_signup=_open_signup())
         except ClubTaken:  # another first visitor made it a moment ago
             return redirect(url_for("join.by_code"), 303)
         return remember_device(redirect(url_for("games.index"), 303), cookie)
@@ -64,7 +66,10 @@ def _join_page(invite: Invite, action: str):
         return redirect(_after_joining(invite), 303)
     form = JoinForm()
     if form.validate_on_submit() and "your_name" in request.form:
-        _member, cookie = join(session, invite, form.your_name.data, browser_label())
+        try:
+            _member, cookie = join(session, invite, form.your_name.data, browser_label())
+        except LinkUsed:
+            abort(404)  # someone else used it a moment ago: it lets nobody in any more
         return remember_device(redirect(_after_joining(invite), 303), cookie)
     status = 400 if form.is_submitted() and "your_name" in request.form else 200
     messages = all_errors(form) if status == 400 else []

@@ -36,5 +36,6 @@ def row_or_404(model, row_id: int):
 def whole_number_arg(name: str, default):
     """A query argument as a positive whole number; anything else is the default."""
     value = request.args.get(name, "")
-    ok = value.isascii() and value.isdigit() and 0 < int(value) <= MAX_ID
+    # Its length first: Python won't read a number of more than 4,300 digits at all.
+    ok = value.isascii() and value.isdigit() and len(value) <= 10 and 0 < int(value) <= MAX_ID
     return int(value) if ok else default

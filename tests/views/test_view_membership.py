@@ -416,6 +416,22 @@ def test_the_eleventh_try_in_ten_minutes_is_refused(app, client, stranger, db):
     assert response.status_code == 200 and "Join Our table" in response.text
 
 
+def test_other_addresses_guessing_never_lock_out_a_right_code(app, client, db):
+    """Thirty addresses guessing (none past its own limit) hold nobody else back: a new
+    address's right code lets it in."""
+    invite = make_link(client, db, "viewer")
+    set_code(db, invite, "R0AD5T0P")
+    guesser = app.test_client()
+    for address in range(30):
+        for _ in range(10):
+            response = guesser.post("/join", data={"code": "WR0N-GC0D"},
+                                    environ_base={"REMOTE_ADDR": f"198.51.100.{address}"})
+            assert response.status_code == 400
+    response = app.test_client().post("/join", data={"code": "R0AD-5T0P"},
+                                      environ_base={"REMOTE_ADDR": "203.0.113.9"})
+    assert response.status_code == 200 and "Join Our table" in response.text
+
+
 def test_tries_older_than_ten_minutes_no_longer_count(client, stranger, db):
     """Ten tries made eleven minutes ago don't hold back a right code now."""
     invite = make_link(client, db, "viewer")

@@ -199,3 +199,17 @@ def test_a_null_character_in_an_address_is_refused_in_the_page(client, stranger,
         response = phone.open(url, method=method)
         assert response.status_code == 400 and "null character" in Page(response).text
 
+
+
+def test_a_head_request_is_a_look_never_a_submission(client, db, new_game_form):
+    from scorekeeper.models import Evening
+
+    """HEAD is GET without the body: it shows the form's answer, and never starts a game
+    or an evening, whatever its address holds."""
+    games, evenings = count(db, Game), count(db, Evening)
+    filled = client.head("/games/new", query_string=new_game_form())
+    assert filled.status_code == 200
+    assert (count(db, Game), count(db, Evening)) == (games, evenings)
+    assert client.head("/games/new").status_code == 200
+    assert client.head("/games/import").status_code == 200
+    assert client.get("/games/import").status_code == 200

@@ -80,3 +80,13 @@ def test_an_unexpected_error_shows_words_not_a_trace(monkeypatch, new_game_form)
     assert "every hand recorded before this is safe" in body
     assert "Traceback" not in body and "secret internals" not in body
     assert "RuntimeError" not in body
+
+
+@pytest.mark.parametrize("url", ["/evenings?page=", "/evenings?player=", "/players?min=",
+                                 "/players.csv?min="])
+def test_a_number_too_long_to_read_is_no_number_not_an_error(client, url):
+    """Python refuses to read more than 4,300 digits: the address is answered as if the
+    number were not given."""
+    response = client.get(url + "9" * 4301)
+    assert response.status_code == 200
+    assert response.status_code == client.get(url.split("?")[0]).status_code
