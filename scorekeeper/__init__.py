@@ -7,7 +7,14 @@ from pathlib import Path
 
 from flask import Flask
 
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+
+
+def site_folder(name: str) -> Path:
+    """``templates`` or ``static``: inside the package where a wheel installed it, else
+    the checkout's own, at the top (where the project keeps them)."""
+    installed = PACKAGE / name
+    return installed if installed.is_dir() else PACKAGE.parent / name
 
 
 def create_app(test_config: dict | None = None) -> Flask:
@@ -15,8 +22,8 @@ def create_app(test_config: dict | None = None) -> Flask:
     app = Flask(
         __name__,
         instance_relative_config=True,
-        template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        template_folder=str(site_folder("templates")),
+        static_folder=str(site_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(
