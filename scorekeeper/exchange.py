@@ -133,10 +133,15 @@ class _Facts(BaseModel):
         return data
 
 
+# A house rule left out of a file is the one a new game starts with (RULES.md, "House
+# rules"); an export writes all of them.
+DEFAULT_RULES = HouseRules()
+
+
 class RulesFacts(_Facts):
-    teams: StrictStr
-    target: StrictInt
-    bidder_goes_out: StrictBool
+    teams: StrictStr = DEFAULT_RULES.teams.value
+    target: StrictInt = DEFAULT_RULES.target
+    bidder_goes_out: StrictBool = DEFAULT_RULES.bidder_goes_out
 
 
 class PointsFacts(_Facts):
@@ -172,7 +177,7 @@ class GameFacts(_Facts):
     derived_keys: ClassVar[frozenset[str]] = DERIVED_GAME_KEYS
 
     format: StrictStr
-    rules: RulesFacts
+    rules: RulesFacts = RulesFacts()
     seats: list[StrictStr]
     first_dealer: StrictInt
     hands: list[HandFacts]

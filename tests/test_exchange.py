@@ -384,8 +384,8 @@ REFUSALS = [
      "hands: should be a JSON list, not {}"),
     ("hand not an object", changed(EVENING, set_at(["hands", 4], "pass")),
      'hands[4]: should be a JSON object, not "pass"'),
-    ("two things missing", changed(EVENING, lambda facts: (facts.pop("rules"), facts.pop("seats"))),
-     "rules: missing (and 1 more)"),
+    ("two things missing", changed(EVENING, lambda facts: (facts.pop("seats"), facts.pop("hands"))),
+     "seats: missing (and 1 more)"),
     ("other format", changed(EVENING, set_at(["format"], "schmier-game/2")),
      'format: "schmier-game/2" is not schmier-game/1, the format this app reads'),
     ("no format", changed(EVENING, delete_at(["format"])),
@@ -439,6 +439,22 @@ def test_a_number_too_long_for_python_is_refused_not_a_crash(app, row_counts):
     # The rest of the sentence is Python's own and may change between versions.
     assert str(refused.value).startswith("not JSON this app can read: ")
     assert row_counts()["Game"] == 0
+
+
+@pytest.mark.parametrize("rules, expected", [
+    (None, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
+    ({}, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
+    ({"target": 11}, {"teams": "3x2", "target": 11, "bidder_goes_out": False}),
+    ({"bidder_goes_out": True}, {"teams": "3x2", "target": 21, "bidder_goes_out": True}),
+])
+def test_a_house_rule_left_out_of_a_file_is_the_default_and_the_export_writes_all(
+        app, rules, expected):
+    """RULES.md, "Game files": only what differs from the defaults need be written."""
+    facts = {key: value for key, value in EVENING.items() if key != "rules"}
+    if rules is not None:
+        facts["rules"] = rules
+    game_id = import_text(app, json.dumps(facts))
+    assert export_of(app, game_id)["rules"] == expected
 
 
 def test_a_game_of_more_hands_than_any_table_plays_is_refused_at_once(app, row_counts):
