@@ -1,5 +1,7 @@
 """Club backups (format scorekeeper-backup/1): the whole club as one JSON file, and back.
 
+RULES.md, "Backups".
+
 A backup holds the club, its players, its evenings and every game as a schmier-game/1
 record (see exchange.py) with the ids that link them and the times each hand was
 recorded, changed or undone; undone hands are kept too, so nothing recorded is lost.

@@ -1,5 +1,7 @@
 """A hand being entered: the state lives in the page's form, not the database.
 
+RULES.md, "Bidding" (as entered at the table) and "The six points of a hand".
+
 The game page carries every choice of a hand in one form: each seat's call, turn by
 turn from the dealer's left (``turn_1`` … ``turn_6``), where a turn left open is a pass
 once anyone has bid (or the dealer has called), so the winning bid alone is one tap;

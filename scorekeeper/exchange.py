@@ -1,5 +1,7 @@
 """Games as JSON files (format schmier-game/1): export a game, check and store an import.
 
+RULES.md, "Game files".
+
 A file carries the recorded facts (rules, seats, first dealer and each deal's auction,
 trump and points) and, on export, what they add up to. An import reads only the facts
 and replays them through the rules engine, so a file can never bring in a score the

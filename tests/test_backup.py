@@ -1,5 +1,5 @@
 """Club backups (scorekeeper-backup/1): backup, restore into a fresh app, refusals, the
-page and the commands.
+page and the commands. RULES.md, "Backups".
 
 The history is built through the app's own pages. Every score, tally and count below
 is worked out by hand from RULES.md (three pairs: A = seats 1 & 4, B = 2 & 5, C = 3 & 6;

@@ -1,7 +1,8 @@
 """The rules of Schmier as pure Python: no Flask, no database.
 
 Views and models call this package; it never calls them. Every rule here is
-written down in the project's RULES.md and tested in ``tests/rules``.
+written down in the project's RULES.md (each module names its sections) and tested in
+``tests/rules``.
 """
 from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
 from scorekeeper.rules.cards import SUITS, Suit, left_bauer_suit, trump_order

@@ -1,4 +1,7 @@
-"""The auction: one turn each from the dealer's left, strictly higher bids 3-6."""
+"""The auction: one turn each from the dealer's left, strictly higher bids 3-6.
+
+RULES.md, "Bidding".
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

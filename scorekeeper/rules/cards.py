@@ -1,4 +1,7 @@
-"""Cards: the trump order, the Left Bauer and the game value of cards."""
+"""Cards: the trump order, the Left Bauer and the game value of cards.
+
+RULES.md, "Cards".
+"""
 from __future__ import annotations
 
 from enum import StrEnum

@@ -1,4 +1,7 @@
-"""The end of the game: who has won after a hand, and why."""
+"""The end of the game: who has won after a hand, and why.
+
+RULES.md, "End of the game".
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -2,6 +2,7 @@
 
 Nothing here is stored: the app keeps the deals and derives the rest by replaying
 them, so an edit or an undo can never leave a stale total behind.
+RULES.md, "Scoring after each hand" and "End of the game".
 """
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The six points of a hand and what a hand scores."""
+"""The six points of a hand and what a hand scores.
+
+RULES.md, "The six points of a hand" and "Scoring after each hand".
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field

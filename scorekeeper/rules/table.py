@@ -1,4 +1,7 @@
-"""Seats, teams and house rules."""
+"""Seats, teams and house rules.
+
+RULES.md, "Table" and "House rules".
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass

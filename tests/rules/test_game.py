@@ -1,6 +1,6 @@
 """A whole game replayed from its deals: dealers, throw-ins, scores, the end, refusals.
 
-RULES.md, all sections together, and the worked example at the bottom.
+RULES.md, all sections together, and "Worked example".
 """
 import pytest
 

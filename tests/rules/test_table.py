@@ -1,6 +1,6 @@
 """Seats, "left of", both team layouts and the house rules a game starts with.
 
-RULES.md, "Table" and the [house rule] markers.
+RULES.md, "Table" and "House rules".
 """
 import pytest
 

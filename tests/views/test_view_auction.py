@@ -223,7 +223,7 @@ def test_each_trump_comes_with_its_order_its_left_bauer_and_the_discard_rule(cli
     expected = [f"A{symbol}", f"K{symbol}", f"Q{symbol}", f"J{symbol}", left]
     expected += [f"{rank}{symbol}" for rank in range(10, 1, -1)] + ["Joker"]
     assert [span.text() for span in order.find_all("span")] == expected
-    reminder = facts.find(class_="reminder").text()
+    reminder = facts.find(class_="reminder").text()  # RULES.md, "Discard and play"
     assert "up to 3 cards" in reminder
     assert "never a trump" in reminder
     assert "never the ace or the 2 of trumps, a Bauer or the Joker" in reminder
