@@ -62,16 +62,8 @@ from werkzeug.serving import make_server
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [  # as tests/browser/conftest.py launches it
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
+from tests.browser.phones import CHROMIUM_ARGS, DEFAULT_CHROMIUM as CHROMIUM  # noqa: E402
+
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 20_000
 SEATS = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}

@@ -7,6 +7,8 @@ from pathlib import Path
 
 from flask import Flask
 
+from scorekeeper import settings
+
 PACKAGE = Path(__file__).resolve().parent
 
 
@@ -26,29 +28,22 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(site_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    app.config.from_mapping(
-        DATABASE_URL=os.environ.get("DATABASE_URL")
-        or f"sqlite:///{Path(app.instance_path) / 'scorekeeper.sqlite'}",
-        # An evening lasts hours: a form opened at the start must still post at the end.
-        WTF_CSRF_TIME_LIMIT=None,
-        PERMANENT_SESSION_LIFETIME=60 * 60 * 24 * 31,
-        SESSION_COOKIE_SAMESITE="Lax",
-        BABEL_DEFAULT_LOCALE="en",
-        MAX_CONTENT_LENGTH=2 * 1024 * 1024,
-        # Anyone may make a club of their own (else only the first visitor, then commands).
-        OPEN_SIGNUP=os.environ.get("SCOREKEEPER_OPEN_SIGNUP") == "1",
-    )
+    # Every setting and its default: scorekeeper/settings.py (README, "Settings").
+    app.config.from_mapping(settings.defaults(app.instance_path))
+    app.config.from_mapping(settings.from_environment(os.environ))
     if test_config is None:
         app.config.from_pyfile("config.py", silent=True)
     else:
         app.config.from_mapping(test_config)
     if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = os.environ.get("SECRET_KEY") or _instance_secret(app)
+        app.config["SECRET_KEY"] = _instance_secret(app)
 
     from scorekeeper import assets, db, extensions, security
 
-    assets.init_app(app)
+    # Extensions first: Flask runs after_request hooks last-registered first, so
+    # Flask-Compress's runs after every other one, on the finished response.
     extensions.init_app(app)
+    assets.init_app(app)
     security.init_app(app)
     db.init_app(app)
 

@@ -11,14 +11,15 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import Flask, Response, abort, g, redirect, request, url_for
+from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
 from itsdangerous import BadSignature, URLSafeSerializer
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.db import commit, get_connection
 from scorekeeper.extensions import made_once
-from scorekeeper.models import Device, Member, utcnow
+from scorekeeper.ledger import Actor
+from scorekeeper.models import DEVICE_LABEL_LENGTH, Device, Member, utcnow
 
 COOKIE = "scorekeeper_device"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie
@@ -44,8 +45,6 @@ def token_hash(token: str) -> str:
 
 
 def _signer() -> URLSafeSerializer:
-    from flask import current_app
-
     key = current_app.config["SECRET_KEY"]
     return made_once(current_app, "device_signer", key,
                      lambda: URLSafeSerializer(key, salt="device"))
@@ -59,7 +58,7 @@ def new_device(session: Session, member: Member, label: str = "") -> str:
     """Remember a new device of ``member`` (no commit); returns its cookie's value."""
     token = secrets.token_urlsafe(32)
     session.add(Device(member_id=member.id, token_hash=token_hash(token),
-                       label=" ".join(label.split())[:80]))
+                       label=" ".join(label.split())[:DEVICE_LABEL_LENGTH]))
     return device_cookie_value(token)
 
 
@@ -159,10 +158,8 @@ def current_member() -> Who | None:
     return g.member
 
 
-def actor():
+def actor() -> Actor:
     """The member and device making this request's change, for the game's log."""
-    from scorekeeper.ledger import Actor
-
     member, device = current_member(), current_device()
     if member is None or device is None:
         return Actor()

@@ -7,9 +7,10 @@ record (see exchange.py) with the ids that link them and the times each hand was
 recorded, changed or undone; undone hands are kept too, so nothing recorded is lost.
 
 A restore checks the whole file before it writes anything: every game is read and
-replayed by exchange.read_game_file, as an imported game is. It writes into an empty
-club only, keeps the file's ids, and commits once: a file with anything wrong is
-refused whole and the database is left as it was.
+replayed by exchange.read_game, as an imported game is, and every undone hand checked
+by exchange.read_hand. It writes into an empty club only, keeps the file's ids, and
+commits once: a file with anything wrong is refused whole and the database is left as
+it was.
 """
 from __future__ import annotations
 
@@ -31,38 +32,30 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from scorekeeper import exchange
-from scorekeeper.clubs import MAX_ID, clean_name, name_key
-from scorekeeper.exchange import (
-    DERIVED_HAND_KEYS, ImportedGame, ImportRefused, export_game, read_game_file, size_text,
-)
+from scorekeeper.exchange import ImportedGame, export_game, hand_facts, read_game, read_hand
+from scorekeeper.json_files import FileRefused, read_json, shape_refusal, shown
 from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
-from scorekeeper.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
+from scorekeeper.names import clean_name, name_key
+from scorekeeper.models import (
+    CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
+    PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
+    Evening, Game, GameChange, GameSeat, Hand, Player,
+)
 from scorekeeper.rules import SEATS, Deal, replay
-from scorekeeper.seating import MAX_NAME
+from scorekeeper.seating import new_game
 
 FORMAT = "scorekeeper-backup/1"
-# Years of a large club (5,000 games, 100,000 hands) come to about 50 MB.
-BACKUP_LIMIT = 64 * 1024 * 1024
-# The longest texts the columns hold (models.py).
-MAX_CLUB_NAME = 80
-MAX_PLACE = 80
-MAX_NOTE = 500
 
 # What a backup adds to a game's schmier-game/1 record, and to each of its hands.
 BACKUP_GAME_KEYS = frozenset(
     {"evening_id", "changed_at", "first_dealer_drawn", "player_ids", "undone_hands", "changes"}
 )
-MAX_WHO = 130
 BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
 
 
-class RestoreRefused(ImportRefused):
-    """A backup that can't be restored. ``where`` is the bad part, e.g. ``games[2].hands[0]``."""
-
-
 def backup_limit() -> int:
-    """The most a backup file may be: the app's MAX_BACKUP_LENGTH, else 64 MB."""
-    return current_app.config.get("MAX_BACKUP_LENGTH") or BACKUP_LIMIT
+    """The most a backup file may be (the setting MAX_BACKUP_LENGTH)."""
+    return current_app.config["MAX_BACKUP_LENGTH"]
 
 
 # --- backup ---------------------------------------------------------------------------
@@ -166,7 +159,7 @@ def _game_entry(
     entry.update((key, value) for key, value in record.items() if key not in entry)
     undone = sorted((hand for hand in hands if hand.undone_at is not None),
                     key=lambda hand: (hand.undone_at, hand.id))
-    entry["undone_hands"] = [_undone_record(table, hand) for hand in undone]
+    entry["undone_hands"] = [_undone_record(hand) for hand in undone]
     # The change log, by name: members and devices are not part of a backup.
     entry["changes"] = [
         {"at": _moment_text(change.at), "kind": change.kind, "number": change.number,
@@ -178,18 +171,11 @@ def _game_entry(
     return entry
 
 
-def _undone_record(table: Table, hand: Hand) -> dict[str, Any]:
-    """An undone hand, written as exchange writes a hand: its auction, trump and points."""
-    # Written (and checked again on restore) as the only hand of a game with the same
-    # rules and seats: the game it was recorded in may have changed since, and neither
-    # an auction nor the points depend on who dealt.
-    deal = deal_from_hand(hand)
-    alone = Table(table.game, table.rules, table.names, (hand,),
-                  replay(table.rules, table.game.first_dealer, [deal]))
-    facts = export_game(alone)["hands"][0]
+def _undone_record(hand: Hand) -> dict[str, Any]:
+    """An undone hand: its number and times, and its facts as a game file writes a hand."""
     return {
         "number": hand.number,
-        **{key: value for key, value in facts.items() if key not in DERIVED_HAND_KEYS},
+        **hand_facts(hand),
         "recorded_at": _moment_text(hand.recorded_at),
         "updated_at": _moment_text(hand.updated_at),
         "undone_at": _moment_text(hand.undone_at),
@@ -307,44 +293,6 @@ class HandTimes(BaseModel):
     updated_at: Optional[Moment] = None
 
 
-def _type_problem(kind: str) -> str | None:
-    problems = {
-        "missing": _("missing"),
-        "extra_forbidden": _("not a key of a %(format)s file", format=FORMAT),
-        "model_type": _("should be a JSON object"),
-        "model_attributes_type": _("should be a JSON object"),
-        "dict_type": _("should be a JSON object"),
-        "list_type": _("should be a JSON list"),
-        "string_type": _("should be a string"),
-        "int_type": _("should be a whole number"),
-        "bool_type": _("should be true or false"),
-        "moment": _("should be a date and time such as 2025-03-01T20:15:00+00:00"),
-        "day": _("should be a date such as 2025-03-01"),
-    }
-    return problems.get(kind)
-
-
-def _path(prefix: str, loc: tuple[int | str, ...]) -> str:
-    """A place in the file: ``games[2]`` and ("hands", 0, "recorded_at") together."""
-    path = prefix
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
-
-
-def _shape_refusal(error: ValidationError, prefix: str = "") -> RestoreRefused:
-    """The first thing wrong with the file's shape (and how many more there are)."""
-    errors = error.errors()
-    first = errors[0]
-    problem = _type_problem(first["type"]) or first["msg"]
-    if first["type"] not in ("missing", "extra_forbidden"):
-        problem = _("%(problem)s, not %(value)s", problem=problem,
-                    value=exchange._shown(first["input"]))
-    if len(errors) > 1:
-        problem = _("%(problem)s (and %(more)s more)", problem=problem, more=len(errors) - 1)
-    return RestoreRefused(_path(prefix, first["loc"]) or None, problem)
-
-
 # --- restore: checking ----------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -378,22 +326,16 @@ class CheckedBackup:
 
 def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     """Check a backup whole: JSON, format, shape, ids and links, and every game replayed."""
-    if limit is not None and len(raw) > limit:
-        raise RestoreRefused(None, _("the file is larger than %(size)s, the most a backup "
-                                     "may be", size=size_text(limit)))
-    try:
-        # exchange's reading of JSON, so both files' "not JSON" messages are the same.
-        data = exchange._json_from(raw)
-    except ImportRefused as refused:
-        raise RestoreRefused(refused.where, refused.problem) from None
+    data = read_json(raw, limit, lambda size: _(
+        "the file is larger than %(size)s, the most a backup may be", size=size))
     if not isinstance(data, dict):
-        raise RestoreRefused(None, _("a backup holds one JSON object, not %(value)s",
-                                     value=exchange._shown(data)))
+        raise FileRefused(None, _("a backup holds one JSON object, not %(value)s",
+                                  value=shown(data)))
     _check_format(data)
     try:
         facts = BackupFacts.model_validate(data)
     except ValidationError as error:
-        raise _shape_refusal(error) from None
+        raise shape_refusal(error, FORMAT) from None
     _check_club(facts.club)
     players = _check_players(facts.players)
     evenings = _check_evenings(facts.evenings)
@@ -406,33 +348,33 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
 
 def _check_format(data: dict[str, Any]) -> None:
     if "format" not in data:
-        raise RestoreRefused("format", _('missing: a backup says "format": "%(format)s"',
+        raise FileRefused("format", _('missing: a backup says "format": "%(format)s"',
                                          format=FORMAT))
     if data["format"] == exchange.FORMAT:
-        raise RestoreRefused("format", _(
+        raise FileRefused("format", _(
             "this is one game (%(game_format)s), not a backup: import it as a game",
             game_format=exchange.FORMAT))
     if data["format"] != FORMAT:
-        raise RestoreRefused("format", _(
+        raise FileRefused("format", _(
             "%(value)s is not %(format)s, the format this app restores",
-            value=exchange._shown(data["format"]), format=FORMAT))
+            value=shown(data["format"]), format=FORMAT))
 
 
 def _check_club(club: ClubFacts) -> None:
     if not clean_name(club.name):
-        raise RestoreRefused("club.name", _("the club needs a name"))
+        raise FileRefused("club.name", _("the club needs a name"))
     if len(club.name) > MAX_CLUB_NAME:
-        raise RestoreRefused("club.name", _("a club's name may have at most %(limit)s letters",
+        raise FileRefused("club.name", _("a club's name may have at most %(limit)s letters",
                                             limit=MAX_CLUB_NAME))
 
 
 def _check_id(where: str, value: int, first_of: dict[int, int], part: str, index: int) -> None:
     """An id in range and not given twice (``first_of``: id -> the index that gave it)."""
     if not 0 < value <= MAX_ID:
-        raise RestoreRefused(where, _("an id is a whole number from 1 to %(max)s, not %(id)s",
+        raise FileRefused(where, _("an id is a whole number from 1 to %(max)s, not %(id)s",
                                       max=MAX_ID, id=value))
     if value in first_of:
-        raise RestoreRefused(where, _("%(id)s is in the file twice (also %(part)s[%(first)s])",
+        raise FileRefused(where, _("%(id)s is in the file twice (also %(part)s[%(first)s])",
                                       id=value, part=part, first=first_of[value]))
     first_of[value] = index
 
@@ -445,12 +387,12 @@ def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
         name = clean_name(player.name)
         where = f"players[{index}].name"
         if not name:
-            raise RestoreRefused(where, _("a player needs a name"))
+            raise FileRefused(where, _("a player needs a name"))
         if len(name) > MAX_NAME:
-            raise RestoreRefused(where, _("a name may have at most %(limit)s letters",
+            raise FileRefused(where, _("a name may have at most %(limit)s letters",
                                           limit=MAX_NAME))
         if name_key(name) in by_key:
-            raise RestoreRefused(where, _(
+            raise FileRefused(where, _(
                 "%(name)s is in the file twice (also players[%(first)s])",
                 name=name, first=by_key[name_key(name)]))
         by_key[name_key(name)] = index
@@ -464,7 +406,7 @@ def _check_evenings(evenings: list[EveningFacts]) -> dict[int, EveningFacts]:
         for field, value, limit in (("place", evening.place, MAX_PLACE),
                                     ("note", evening.note, MAX_NOTE)):
             if value is not None and len(value) > limit:
-                raise RestoreRefused(f"evenings[{index}].{field}", _(
+                raise FileRefused(f"evenings[{index}].{field}", _(
                     "at most %(limit)s letters, not %(length)s", limit=limit, length=len(value)))
     return {evening.id: evening for evening in evenings}
 
@@ -478,48 +420,33 @@ def _check_game(
     try:
         keeping = GameKeeping.model_validate(entry)
     except ValidationError as error:
-        raise _shape_refusal(error, where) from None
+        raise shape_refusal(error, FORMAT, where) from None
     _check_id(f"{where}.id", keeping.id, first_of, "games", index)
+    # The game itself is checked as an imported game is, its messages pointed into it;
+    # its hands' times are what a backup adds to each hand, read once the hands are.
     record = {key: value for key, value in entry.items() if key not in BACKUP_GAME_KEYS}
-    hand_times: list[HandTimes] = []
     if isinstance(record.get("hands"), list):
-        record["hands"] = []
-        for position, hand in enumerate(entry["hands"]):
-            if isinstance(hand, dict):
-                try:
-                    hand_times.append(HandTimes.model_validate(hand))
-                except ValidationError as error:
-                    raise _shape_refusal(error, f"{where}.hands[{position}]") from None
-                hand = {key: value for key, value in hand.items()
-                        if key not in BACKUP_HAND_KEYS}
-            record["hands"].append(hand)
-    # The game itself is checked as an imported game is, its messages pointed into it.
-    imported = _read_record(where, record)
+        record["hands"] = [
+            {key: value for key, value in hand.items() if key not in BACKUP_HAND_KEYS}
+            if isinstance(hand, dict) else hand
+            for hand in record["hands"]
+        ]
+    imported = read_game(record, where)
+    hand_times: list[HandTimes] = []
+    for position, hand in enumerate(entry["hands"]):
+        try:
+            hand_times.append(HandTimes.model_validate(hand))
+        except ValidationError as error:
+            raise shape_refusal(error, FORMAT, f"{where}.hands[{position}]") from None
     if keeping.evening_id is not None and keeping.evening_id not in evenings:
-        raise RestoreRefused(f"{where}.evening_id", _(
+        raise FileRefused(f"{where}.evening_id", _(
             "there is no evening %(id)s in the file", id=keeping.evening_id))
     _check_seat_players(where, keeping.player_ids, imported.names, players)
     undone = tuple(
-        _check_undone(f"{where}.undone_hands[{position}]", hand, record)
+        _check_undone(f"{where}.undone_hands[{position}]", hand, imported)
         for position, hand in enumerate(keeping.undone_hands)
     )
     return BackupGame(keeping, imported, tuple(hand_times), undone)
-
-
-def _read_record(
-    where: str, record: dict[str, Any], hand_where: str | None = None
-) -> ImportedGame:
-    """exchange.read_game_file on a record; a refusal points into the backup instead."""
-    # hand_where: the record is an undone hand alone, so its "hands[0]" is that hand.
-    try:
-        return read_game_file(json.dumps(record))
-    except ImportRefused as refused:
-        inner = refused.where or ""
-        if hand_where is not None and inner.startswith("hands[0]"):
-            path = hand_where + inner.removeprefix("hands[0]")
-        else:
-            path = f"{where}.{inner}" if inner else where
-        raise RestoreRefused(path, refused.problem) from None
 
 
 def _check_seat_players(
@@ -527,28 +454,25 @@ def _check_seat_players(
 ) -> None:
     """Each seat's player id names a player of the file, the one the seat names."""
     if len(player_ids) != len(SEATS):
-        raise RestoreRefused(f"{where}.player_ids", _(
+        raise FileRefused(f"{where}.player_ids", _(
             "a game has six seats, so six player ids, not %(count)s", count=len(player_ids)))
     for index, (player_id, name) in enumerate(zip(player_ids, names)):
         at = f"{where}.player_ids[{index}]"
         player = players.get(player_id)
         if player is None:
-            raise RestoreRefused(at, _("there is no player %(id)s in the file", id=player_id))
+            raise FileRefused(at, _("there is no player %(id)s in the file", id=player_id))
         if name_key(player.name) != name_key(name):
-            raise RestoreRefused(at, _(
+            raise FileRefused(at, _(
                 "player %(id)s is %(player)s, but seats[%(index)s] is %(name)s",
                 id=player_id, player=clean_name(player.name), index=index, name=name))
 
 
-def _check_undone(where: str, hand: UndoneHandFacts, record: dict[str, Any]) -> UndoneHand:
+def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
     if not 0 < hand.number <= MAX_ID:
-        raise RestoreRefused(f"{where}.number", _(
+        raise FileRefused(f"{where}.number", _(
             "a hand number is a whole number from 1 up, not %(number)s", number=hand.number))
-    alone = {key: record[key] for key in ("format", "rules", "seats", "first_dealer")}
-    alone["hands"] = [hand.model_extra]
-    imported = _read_record(where, alone, hand_where=where)
-    return UndoneHand(hand.number, imported.deals[0], hand.recorded_at, hand.updated_at,
-                      hand.undone_at)
+    deal = read_hand(hand.model_extra, where, imported.rules, imported.first_dealer)
+    return UndoneHand(hand.number, deal, hand.recorded_at, hand.updated_at, hand.undone_at)
 
 
 # --- restore: writing -----------------------------------------------------------------
@@ -576,11 +500,11 @@ def club_is_empty(session: Session, club: Club) -> bool:
 def restore_backup(
     session: Session, club: Club, raw: bytes | str, limit: int | None = None
 ) -> Restored:
-    """Check a backup and write it into the empty club, committing once (or RestoreRefused)."""
+    """Check a backup and write it into the empty club, committing once (or FileRefused)."""
     if not club_is_empty(session, club):
         # Merging can't tell a game already here from its copy in the file, nor Ann
         # here from another Ann there: restoring twice would double every game.
-        raise RestoreRefused(None, _(
+        raise FileRefused(None, _(
             "this scorekeeper already has players, evenings or games, and a backup is "
             "restored only into an empty one: start the app on a new database and "
             "restore there"))
@@ -591,7 +515,7 @@ def restore_backup(
     except IntegrityError:
         session.rollback()
         # The ids are the file's, so a game or player added meanwhile collides with one.
-        raise RestoreRefused(None, _(
+        raise FileRefused(None, _(
             "a game was started while the backup was being restored; nothing was restored, "
             "try again")) from None
     except Exception:
@@ -634,12 +558,9 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
     for entry in backup.games:
         keeping, rules = entry.keeping, entry.imported.rules
         evening = evenings[keeping.evening_id] if keeping.evening_id is not None else None
-        games.append(Game(
-            id=keeping.id if keep else None, club_id=club.id,
-            evening_id=evening.id if evening else None,
-            teams=str(rules.teams), target=rules.target, bidder_goes_out=rules.bidder_goes_out,
-            first_dealer=entry.imported.first_dealer,
-            first_dealer_drawn=keeping.first_dealer_drawn,
+        games.append(new_game(
+            club, rules, entry.imported.first_dealer, drawn=keeping.first_dealer_drawn,
+            id=keeping.id if keep else None, evening_id=evening.id if evening else None,
             created_at=keeping.created_at, changed_at=keeping.changed_at,
         ))
     session.add_all(games)

@@ -7,14 +7,16 @@ from flask.cli import with_appcontext
 from flask_babel import gettext as _
 from sqlmodel import select
 
-from scorekeeper.clubs import club_game, command_club
+from scorekeeper import club_cli
+from scorekeeper.clubs import club_game, ensure_default_club
 from scorekeeper.backup import (
-    RestoreRefused, backup_contents, backup_limit, backup_text, club_backup, restore_backup,
+    backup_contents, backup_limit, backup_text, club_backup, restore_backup,
 )
 from scorekeeper.db import get_session
-from scorekeeper.exchange import ImportRefused, export_text, import_game
+from scorekeeper.exchange import export_text, import_game
+from scorekeeper.json_files import FileRefused
 from scorekeeper.ledger import Table, load_table
-from scorekeeper.models import Game
+from scorekeeper.models import Club, Game
 
 
 CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
@@ -31,6 +33,15 @@ def game_line(table: Table) -> str:
     date = table.game.created_at.strftime("%Y-%m-%d")
     return "\t".join((str(table.game.id), date, status, scores, players))
 
+
+
+
+def command_club(session, club_id: int | None) -> Club:
+    """The club a command acts for: the one named, else the first (the only one, mostly)."""
+    club = session.get(Club, club_id) if club_id else ensure_default_club(session)
+    if club is None:
+        raise click.ClickException(f"there is no club {club_id}")
+    return club
 
 @click.command("games")
 @with_appcontext
@@ -68,7 +79,7 @@ def import_game_command(game_file, club_id: int | None) -> None:
     session = get_session()
     try:
         game = import_game(session, command_club(session, club_id), raw, limit)
-    except ImportRefused as refused:
+    except FileRefused as refused:
         raise click.ClickException(
             f"nothing was imported from {game_file.name}: {refused}"
         ) from None
@@ -81,7 +92,6 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(import_game_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
-    from scorekeeper import club_cli
 
     club_cli.init_app(app)
 
@@ -113,7 +123,7 @@ def restore_command(backup_file, club_id: int | None) -> None:
     session = get_session()
     try:
         restored = restore_backup(session, command_club(session, club_id), raw, limit)
-    except RestoreRefused as refused:
+    except FileRefused as refused:
         raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
                                      file=backup_file.name, problem=str(refused))) from None
     click.echo(_("Restored %(contents)s from %(file)s.", contents=restored.contents(),

@@ -11,7 +11,8 @@ from scorekeeper.membership import (
     club_invites, club_members, live_invite, member_devices, new_invite, revoke, shown_code,
     typed_code,
 )
-from scorekeeper.models import Club, Game
+from scorekeeper.models import CLUB_NAME_LENGTH, Club, Game
+from scorekeeper.names import clean_name
 
 ROLE_CHOICE = click.Choice(["owner", "scorer", "viewer"])
 BASE_URL = click.option("--base-url", default="", metavar="URL",
@@ -29,9 +30,9 @@ def _link_lines(invite, base_url: str) -> list[str]:
 @BASE_URL
 def create_club_command(name: str, base_url: str) -> None:
     """Make a club called NAME; print the link and code that make its owner."""
-    name = " ".join(name.split())
-    if not 0 < len(name) <= 80:
-        raise click.ClickException("a club's name has 1 to 80 characters")
+    name = clean_name(name)
+    if not 0 < len(name) <= CLUB_NAME_LENGTH:
+        raise click.ClickException(f"a club's name has 1 to {CLUB_NAME_LENGTH} characters")
     session = get_session()
     club = Club(name=name)
     session.add(club)

@@ -1,14 +1,12 @@
-"""Clubs and their rosters."""
+"""Clubs and their rosters, as the database holds them."""
 from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.models import MAX_ID, Club, Game, Player
+from scorekeeper.names import clean_name, name_key
 
 DEFAULT_CLUB_NAME = "Our table"
-# The largest id an INTEGER column holds (PostgreSQL's; SQLite's is larger): a bigger
-# number in a URL or a command is no game, not an overflow in the database driver.
-MAX_ID = 2**31 - 1
 
 
 def ensure_default_club(session: Session) -> Club:
@@ -19,37 +17,6 @@ def ensure_default_club(session: Session) -> Club:
         session.commit()
         session.refresh(club)
     return club
-
-
-def current_club(session: Session) -> Club:
-    """The club of the member this request comes from (views run only for members)."""
-    from flask import abort
-
-    from scorekeeper.access import current_member
-
-    member = current_member()
-    if member is None:
-        abort(404)
-    return session.get(Club, member.club_id)
-
-
-def command_club(session: Session, club_id: int | None) -> Club:
-    """The club a command acts for: the one named, else the first (the only one, mostly)."""
-    import click
-
-    club = session.get(Club, club_id) if club_id else ensure_default_club(session)
-    if club is None:
-        raise click.ClickException(f"there is no club {club_id}")
-    return club
-
-
-def name_key(name: str) -> str:
-    return clean_name(name).casefold()
-
-
-def clean_name(name: str) -> str:
-    """A name on one line: runs of spaces (and line breaks) become one space."""
-    return " ".join(name.split())
 
 
 def roster(session: Session, club: Club) -> list[Player]:

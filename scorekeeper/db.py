@@ -7,6 +7,8 @@ from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
+from scorekeeper.migrate import upgrade
+
 
 BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before giving up
 
@@ -38,8 +40,6 @@ def make_engine(url: str) -> Engine:
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    from scorekeeper.migrate import upgrade
-
     # The schema is made (or brought up to date) on start, no manual step; a new
     # database gets its first club there too.
     upgrade(engine)

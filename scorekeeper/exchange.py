@@ -19,16 +19,17 @@ from pydantic import model_validator
 from pydantic_core import PydanticCustomError
 from sqlmodel import Session
 
-from scorekeeper.clubs import find_or_add_player
+from scorekeeper.json_files import FileRefused, json_kind, path, read_json, shape_refusal, shown
 from scorekeeper.ledger import Table, hand_fields
-from scorekeeper.models import Club, Game, GameSeat, Hand
+from scorekeeper.models import Club, Game, Hand
 from scorekeeper.rules import (
     CARD_POINTS, SEATS, Deal, DealResult, GameState, HandRejected, HouseRules,
     RuleViolation, Tally, replay,
 )
 from scorekeeper.rules.auction import parse_call
+from scorekeeper.rules.game import play_deal
 from scorekeeper.rules.table import check_seat
-from scorekeeper.seating import check_names
+from scorekeeper.seating import check_names, new_game, seat_game
 from scorekeeper.words import verdict_sentence
 
 FORMAT = "schmier-game/1"
@@ -44,15 +45,6 @@ DERIVED_HAND_KEYS = frozenset({
     "dealer", "thrown_in", "bidder", "bid", "bidding_team", "taken", "made",
     "score_change", "scores_after",
 })
-
-
-class ImportRefused(ValueError):
-    """A game file that can't be imported. ``where`` is the bad part, e.g. ``hands[3].trump``."""
-
-    def __init__(self, where: str | None, problem: str) -> None:
-        super().__init__(f"{where}: {problem}" if where else problem)
-        self.where = where
-        self.problem = problem
 
 
 # --- export ---------------------------------------------------------------------------
@@ -88,14 +80,21 @@ def export_text(table: Table) -> str:
     return json.dumps(export_game(table), indent=2, ensure_ascii=False) + "\n"
 
 
-def _hand_record(hand: Hand, deal: DealResult) -> dict[str, Any]:
-    record: dict[str, Any] = {
-        "auction": list(deal.auction.calls),
-        "trump": None if deal.thrown_in else str(deal.trump),
-        "points": None if deal.thrown_in else _points_record(hand),
-        "dealer": deal.dealer_seat,
-        "thrown_in": deal.thrown_in,
+def hand_facts(hand: Hand) -> dict[str, Any]:
+    """A hand's recorded facts as a file writes them: the auction, trump and points.
+
+    What an import reads back; a backup writes an undone hand with these alone.
+    """
+    return {
+        "auction": list(hand.calls),
+        "trump": hand.trump,
+        "points": None if hand.points is None else _points_record(hand),
     }
+
+
+def _hand_record(hand: Hand, deal: DealResult) -> dict[str, Any]:
+    record: dict[str, Any] = {**hand_facts(hand), "dealer": deal.dealer_seat,
+                              "thrown_in": deal.thrown_in}
     if not deal.thrown_in:
         record.update(
             bidder=deal.bidder_seat,
@@ -199,62 +198,77 @@ class ImportedGame:
 
 
 def read_game_file(raw: bytes | str, limit: int | None = None) -> ImportedGame:
-    """Check a game file whole: JSON, format, keys, rules, seats and every hand replayed."""
-    if limit is not None and len(raw) > limit:
-        raise ImportRefused(
-            None, f"the file is larger than {size_text(limit)}, the most a game file may be"
-        )
-    data = _json_from(raw)
+    """Check a game file whole: its size, JSON, and the game it holds (read_game)."""
+    data = read_json(raw, limit, lambda size: (
+        f"the file is larger than {size}, the most a game file may be"))
     if not isinstance(data, dict):
-        raise ImportRefused(None, f"a game file holds one JSON object, not {_json_kind(data)}")
+        raise FileRefused(None, f"a game file holds one JSON object, not {json_kind(data)}")
+    return read_game(data)
+
+
+def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
+    """Check a game record: format, keys, rules, seats and every hand replayed.
+
+    ``where`` is the record's place in a larger file (a backup's ``games[2]``): every
+    refusal points into the file from there.
+    """
     if "format" not in data:
-        raise ImportRefused("format", f"missing: a game file says \"format\": \"{FORMAT}\"")
+        raise FileRefused(path(where, ("format",)),
+                          f"missing: a game file says \"format\": \"{FORMAT}\"")
     if data["format"] != FORMAT:
-        raise ImportRefused(
-            "format", f"{_shown(data['format'])} is not {FORMAT}, the format this app reads"
-        )
+        raise FileRefused(path(where, ("format",)),
+                          f"{shown(data['format'])} is not {FORMAT}, the format this app reads")
     hands = data.get("hands")
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
         # Checked first: a file of a legal size can hold tens of thousands of throw-ins,
         # which would take minutes to read and make a game page nobody could open.
-        raise ImportRefused("hands", f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
+        raise FileRefused(path(where, ("hands",)),
+                          f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
     try:
         facts = GameFacts.model_validate(data)
     except ValidationError as error:
-        raise _shape_refusal(error) from None
+        raise shape_refusal(error, FORMAT, where) from None
 
-    rules = _house_rules(facts.rules)
-    names = _seat_names(facts.seats)
+    rules = _house_rules(where, facts.rules)
+    names = _seat_names(where, facts.seats)
     try:
         first_dealer = check_seat(facts.first_dealer)
     except RuleViolation as violation:
-        raise ImportRefused("first_dealer", violation.english) from None
-    deals = tuple(_deal_from(index, hand) for index, hand in enumerate(facts.hands))
+        raise FileRefused(path(where, ("first_dealer",)), violation.english) from None
+    deals = tuple(_deal_from(path(where, ("hands", index)), hand)
+                  for index, hand in enumerate(facts.hands))
     try:
         state = replay(rules, first_dealer, deals)
     except HandRejected as rejected:
-        raise _hand_refusal(rejected) from None
+        raise _deal_refusal(path(where, ("hands", rejected.number - 1)),
+                            rejected.violation) from None
     return ImportedGame(rules, tuple(names), first_dealer, deals, state)
+
+
+def read_hand(data: Any, where: str, rules: HouseRules, dealer: int) -> Deal:
+    """Check one hand of a file on its own (its auction dealt by ``dealer``): a
+    backup's undone hand, which no longer belongs to the game's run of hands."""
+    try:
+        facts = HandFacts.model_validate(data)
+    except ValidationError as error:
+        raise shape_refusal(error, FORMAT, where) from None
+    deal = _deal_from(where, facts)
+    try:
+        play_deal(rules, dealer, deal)
+    except RuleViolation as violation:
+        raise _deal_refusal(where, violation) from None
+    return deal
 
 
 def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
     """Write a checked game, committing once: on any failure nothing is left behind."""
-    rules = imported.rules
     try:
-        game = Game(
-            club_id=club.id, teams=str(rules.teams), target=rules.target,
-            bidder_goes_out=rules.bidder_goes_out, first_dealer=imported.first_dealer,
-            first_dealer_drawn=False,
-        )
-        session.add(game)
-        session.flush()
-        for seat, name in zip(SEATS, imported.names):
-            player = find_or_add_player(session, club, name)
-            session.add(GameSeat(game_id=game.id, seat=seat, player_id=player.id))
+        game = seat_game(session, club, imported.names,
+                         new_game(club, imported.rules, imported.first_dealer, drawn=False))
         for number, deal in enumerate(imported.deals, start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.
             session.add(Hand(game_id=game.id, number=number,
-                                 **hand_fields(deal, rules.team_names)))
+                             **hand_fields(deal, imported.rules.team_names)))
         session.commit()
     except Exception:
         session.rollback()
@@ -263,112 +277,8 @@ def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
 
 
 def import_game(session: Session, club: Club, raw: bytes | str, limit: int | None = None) -> Game:
-    """Check a game file and store it as a new game; ImportRefused if anything is wrong."""
+    """Check a game file and store it as a new game; FileRefused if anything is wrong."""
     return store_game(session, club, read_game_file(raw, limit))
-
-
-def size_text(size: int) -> str:
-    """A byte count for people: 2 MB, 64 kB, 500 bytes."""
-    if size % (1024 * 1024) == 0:
-        return f"{size // (1024 * 1024)} MB"
-    if size % 1024 == 0:
-        return f"{size // 1024} kB"
-    return f"{size} bytes"
-
-
-def _json_from(raw: bytes | str) -> Any:
-    try:
-        found = json.loads(raw)
-    except UnicodeDecodeError:
-        raise ImportRefused(None, "not JSON: the file is not UTF-8 text") from None
-    except json.JSONDecodeError as error:
-        raise ImportRefused(
-            None, f"not JSON: {error.msg} (line {error.lineno}, column {error.colno})"
-        ) from None
-    except RecursionError:
-        raise ImportRefused(None, "not JSON this app can read: it is nested too deeply") from None
-    except ValueError as error:  # e.g. a number with more digits than Python will read
-        raise ImportRefused(None, f"not JSON this app can read: {error}") from None
-    if _holds_unstorable_text(found):
-        raise ImportRefused(None, "a text in the file holds a null character or half of "
-                                  "a surrogate pair, which can't be kept")
-    return found
-
-
-def _holds_unstorable_text(value: Any) -> bool:
-    """Whether any text in the parsed JSON (a key or a value) holds what no database
-    keeps: a NUL, or a lone surrogate (JSON's "\\ud800" escape, which isn't UTF-8)."""
-    pending = [value]
-    while pending:
-        item = pending.pop()
-        if isinstance(item, str):
-            if "\x00" in item or not item.isascii() and _not_utf8(item):
-                return True
-        elif isinstance(item, dict):
-            pending.extend(item.keys())
-            pending.extend(item.values())
-        elif isinstance(item, list):
-            pending.extend(item)
-    return False
-
-
-def _not_utf8(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return True
-    return False
-
-
-def _json_kind(value: Any) -> str:
-    if isinstance(value, list):
-        return "a list"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, bool):
-        return _shown(value)
-    if value is None:
-        return "null"
-    return "a number"
-
-
-def _shown(value: Any) -> str:
-    """A value as the file wrote it, cut short if long."""
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
-def _where(loc: tuple[int | str, ...]) -> str:
-    """A pydantic location as a path into the file: ``hands[3].points.high``."""
-    path = ""
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
-
-
-_TYPE_PROBLEMS = {
-    "missing": "missing",
-    "extra_forbidden": f"not a key of a {FORMAT} file",
-    "model_type": "should be a JSON object",
-    "model_attributes_type": "should be a JSON object",
-    "dict_type": "should be a JSON object",
-    "list_type": "should be a JSON list",
-    "string_type": "should be a string",
-    "int_type": "should be a whole number",
-    "bool_type": "should be true or false",
-}
-
-
-def _shape_refusal(error: ValidationError) -> ImportRefused:
-    """The first thing wrong with the file's shape (and how many more there are)."""
-    errors = error.errors()
-    first = errors[0]
-    problem = _TYPE_PROBLEMS.get(first["type"], first["msg"])
-    if first["type"] not in ("missing", "extra_forbidden", "game_missing"):
-        problem += f", not {_shown(first['input'])}"
-    if len(errors) > 1:
-        problem += f" (and {len(errors) - 1} more)"
-    return ImportRefused(_where(first["loc"]) or None, problem)
 
 
 _RULES_FIELDS = {
@@ -378,31 +288,35 @@ _RULES_FIELDS = {
 }
 
 
-def _house_rules(facts: RulesFacts) -> HouseRules:
+def _house_rules(where: str, facts: RulesFacts) -> HouseRules:
     try:
         return HouseRules(
             teams=facts.teams, target=facts.target, bidder_goes_out=facts.bidder_goes_out
         )
     except RuleViolation as violation:
-        raise ImportRefused(_RULES_FIELDS.get(violation.code, "rules"), violation.english) from None
+        field = _RULES_FIELDS.get(violation.code, "rules")
+        raise FileRefused(path(where, tuple(field.split("."))), violation.english) from None
 
 
-def _seat_names(seats: list[str]) -> list[str]:
+def _seat_names(where: str, seats: list[str]) -> list[str]:
     try:
         return check_names(seats)
     except RuleViolation as violation:
         if violation.code == "seats_count":
-            raise ImportRefused("seats", f"{violation.english}, not {len(seats)}") from None
-        raise ImportRefused(f"seats[{violation.params['seat'] - 1}]", violation.english) from None
+            raise FileRefused(path(where, ("seats",)),
+                              f"{violation.english}, not {len(seats)}") from None
+        raise FileRefused(path(where, ("seats", violation.params["seat"] - 1)),
+                          violation.english) from None
 
 
-def _deal_from(index: int, hand: HandFacts) -> Deal:
+def _deal_from(where: str, hand: HandFacts) -> Deal:
+    """A hand's facts as a deal for the engine; ``where`` is the hand's place."""
     calls = []
     for turn, call in enumerate(hand.auction):
         try:
             calls.append(parse_call(call))
         except RuleViolation as violation:
-            raise ImportRefused(f"hands[{index}].auction[{turn}]", violation.english) from None
+            raise FileRefused(path(where, ("auction", turn)), violation.english) from None
     tally = None
     if hand.points is not None:
         points = hand.points
@@ -431,13 +345,12 @@ _HAND_FIELDS = {
 }
 
 
-def _hand_refusal(rejected: HandRejected) -> ImportRefused:
-    """The engine's refusal of hand N as a path into the file: ``hands[N-1]...``."""
-    where = f"hands[{rejected.number - 1}]"
-    english = rejected.violation.english
-    if rejected.code == "point_not_a_team":
-        point = rejected.params["point"]
+def _deal_refusal(where: str, violation: RuleViolation) -> FileRefused:
+    """The engine's refusal of the hand at ``where``, pointed at the part it is about."""
+    english = violation.english
+    if violation.code == "point_not_a_team":
+        point = violation.params["point"]
         # The engine's sentence starts with the point it is about; the path says it now.
-        return ImportRefused(f"{where}.points.{point}", english.removeprefix(f"{point}: "))
-    field = _HAND_FIELDS.get(rejected.code)
-    return ImportRefused(f"{where}.{field}" if field else where, english)
+        return FileRefused(f"{where}.points.{point}", english.removeprefix(f"{point}: "))
+    field = _HAND_FIELDS.get(violation.code)
+    return FileRefused(f"{where}.{field}" if field else where, english)

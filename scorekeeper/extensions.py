@@ -11,6 +11,10 @@ from flask_compress import Compress
 from htmx_flask import Htmx
 from jinja2.ext import Extension
 
+from scorekeeper.languages import select_locale
+from scorekeeper.rules import GAME_TOTAL
+from scorekeeper.words import card_name, minus
+
 babel = Babel()
 csrf = CSRFProtect()
 htmx = Htmx()
@@ -94,10 +98,9 @@ def made_once(app: Flask, name: str, key, make):
 
 def init_app(app: Flask) -> None:
     app.session_interface = QuietPollSessions()
-    from scorekeeper.languages import select_locale
-
     babel.init_app(app, locale_selector=select_locale)
-    # Registered first, so its after_request runs last: on the finished page.
+    # The first after_request hook of the app (create_app calls this before any other
+    # init_app), so it runs last: it compresses the finished page.
     app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
     app.config.setdefault("COMPRESS_MIMETYPES", [
         "text/html", "text/css", "text/javascript", "application/javascript",
@@ -117,10 +120,9 @@ def init_app(app: Flask) -> None:
     install_template_gettext(app)
     app.jinja_env.add_extension(UnindentedTemplates)
 
-    from scorekeeper.words import card_name, minus
-
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
     app.jinja_env.globals["card_name"] = card_name
+    app.jinja_env.globals["GAME_TOTAL"] = GAME_TOTAL  # the game value of the whole deck
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent
     app.jinja_env.globals["format_datetime"] = format_datetime

@@ -10,7 +10,10 @@ from wtforms.validators import (
     DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
 )
 
-from scorekeeper.clubs import clean_name
+from scorekeeper.models import (
+    CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
+)
+from scorekeeper.names import clean_name
 from scorekeeper.rules import SEATS, HouseRules
 
 RANDOM = "random"
@@ -39,7 +42,7 @@ class HandForm(ChangeForm):
     the phone's own name for this entry, the same each time it sends it again."""
 
     number = IntegerField(validators=[InputRequired()])
-    entry_key = StringField(validators=[Optional(), Regexp(r"^[A-Za-z0-9-]{8,40}\Z")])
+    entry_key = StringField(validators=[Optional(), Regexp(rf"^[A-Za-z0-9-]{{8,{ENTRY_KEY_LENGTH}}}\Z")])
 
 
 class UndoForm(ChangeForm):
@@ -77,8 +80,8 @@ class NewGameForm(FlaskForm):
     # tonight's, else a new one.
     evening = RadioField(_l("Evening"), choices=[SelectChoice(NEW_EVENING, _l("A new evening"))],
                          default=None)
-    place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=80)])
-    note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=500)])
+    place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
+    note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[SelectChoice(RANDOM, _l("Draw at random"))]
@@ -116,14 +119,14 @@ def _one_line(value):
 
 class NewClubForm(FlaskForm):
     club_name = StringField(_l("The club's name"), filters=[_one_line],
-                            validators=[DataRequired(), Length(max=80)])
+                            validators=[DataRequired(), Length(max=CLUB_NAME_LENGTH)])
     your_name = StringField(_l("Your name"), filters=[_one_line],
-                            validators=[DataRequired(), Length(max=40)])
+                            validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
 
 
 class JoinForm(FlaskForm):
     your_name = StringField(_l("Your name"), filters=[_one_line],
-                            validators=[DataRequired(), Length(max=40)])
+                            validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
 
 
 class CodeForm(FlaskForm):

@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.models import Game, GameChange, GameSeat, Hand, Player, utcnow
+from scorekeeper.models import WHO_LENGTH, Game, GameChange, GameSeat, Hand, Player, utcnow
 from scorekeeper.rules import (
     Deal, GameState, HandRejected, HouseRules, RuleViolation, Tally, replay,
 )
@@ -169,7 +169,7 @@ def _log(session: Session, table: Table, kind: str, number: int, after: GameStat
     by = by or Actor()
     session.add(GameChange(
         game_id=table.game.id, at=when, kind=kind, number=number,
-        member_id=by.member_id, device_id=by.device_id, who=by.who[:130],
+        member_id=by.member_id, device_id=by.device_id, who=by.who[:WHO_LENGTH],
         hand_before=_hand_change(table.state, number), hand_after=_hand_change(after, number),
         totals_before=dict(table.state.scores), totals_after=dict(after.scores),
     ))

@@ -23,10 +23,9 @@ from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from scorekeeper.clubs import MAX_ID
 from scorekeeper.draft import FIELDS
 from scorekeeper.ledger import Table
-from scorekeeper.models import Game, LiveDraft, utcnow
+from scorekeeper.models import MAX_ID, Game, LiveDraft, utcnow
 
 POLL_SECONDS = 2
 # The form fields a hand in progress is made of (see draft.py).

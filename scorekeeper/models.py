@@ -12,11 +12,24 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+# The longest texts the columns hold: forms, files and commands check against these.
+CLUB_NAME_LENGTH = 80
+PLAYER_NAME_LENGTH = 40  # a player on the roster, and a member of the club
+PLACE_LENGTH = 80
+NOTE_LENGTH = 500
+DEVICE_LABEL_LENGTH = 80
+WHO_LENGTH = 130  # who made a change, as they were called then ("Ann (Chrome on …)")
+ENTRY_KEY_LENGTH = 40
+# The largest id an INTEGER column holds (PostgreSQL's; SQLite's is larger): a bigger
+# number in a URL or a command is no row, not an overflow in the database driver.
+MAX_ID = 2**31 - 1
+
+
 class Club(SQLModel, table=True):
     """A group that plays together; every player and game belongs to one."""
 
     id: Optional[int] = Field(default=None, primary_key=True)
-    name: str = Field(max_length=80)
+    name: str = Field(max_length=CLUB_NAME_LENGTH)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -27,10 +40,10 @@ class Player(SQLModel, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
-    name: str = Field(max_length=40)
+    name: str = Field(max_length=PLAYER_NAME_LENGTH)
     # The name folded for comparison, so "Ann" and "ann " are one player. Folding can
     # lengthen a name ("ß" -> "ss"), hence room for twice the letters.
-    name_key: str = Field(max_length=80)
+    name_key: str = Field(max_length=2 * PLAYER_NAME_LENGTH)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -40,8 +53,8 @@ class Evening(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
     played_on: date = Field(index=True)
-    place: Optional[str] = Field(default=None, max_length=80)
-    note: Optional[str] = Field(default=None, max_length=500)
+    place: Optional[str] = Field(default=None, max_length=PLACE_LENGTH)
+    note: Optional[str] = Field(default=None, max_length=NOTE_LENGTH)
     created_at: datetime = Field(default_factory=utcnow)
 
 
@@ -111,7 +124,7 @@ class Hand(SQLModel, table=True):
     # The phone's own name for the entry that recorded it (random, made when Record was
     # tapped): a phone sending that entry again, after an answer lost to the network,
     # is told it was recorded instead of recording it twice.
-    entry_key: Optional[str] = Field(default=None, max_length=40)
+    entry_key: Optional[str] = Field(default=None, max_length=ENTRY_KEY_LENGTH)
 
 
 class SeatSummary(SQLModel, table=True):
@@ -174,7 +187,7 @@ class Member(SQLModel, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
-    name: str = Field(max_length=40)
+    name: str = Field(max_length=PLAYER_NAME_LENGTH)
     role: str = Field(max_length=8)  # "owner", "scorer" or "viewer"
     created_at: datetime = Field(default_factory=utcnow)
     removed_at: Optional[datetime] = None
@@ -190,7 +203,7 @@ class Device(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     member_id: int = Field(foreign_key="member.id", index=True)
     token_hash: str = Field(max_length=64, unique=True)
-    label: str = Field(default="", max_length=80)  # what the browser said it was
+    label: str = Field(default="", max_length=DEVICE_LABEL_LENGTH)  # what the browser said
     created_at: datetime = Field(default_factory=utcnow)
     last_seen_at: Optional[datetime] = None
     forgotten_at: Optional[datetime] = None
@@ -234,7 +247,7 @@ class GameChange(SQLModel, table=True):
     member_id: Optional[int] = Field(default=None, foreign_key="member.id")
     device_id: Optional[int] = Field(default=None, foreign_key="device.id")
     # Who, as they were called then ("Ann, Chrome on Android"); "" from a command line.
-    who: str = Field(default="", max_length=130)
+    who: str = Field(default="", max_length=WHO_LENGTH)
     # The hand's own score change per team (None: thrown in, or not live), before/after.
     hand_before: Optional[dict[str, int]] = Field(default=None, sa_column=Column(JSON))
     hand_after: Optional[dict[str, int]] = Field(default=None, sa_column=Column(JSON))

@@ -33,8 +33,6 @@ from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
 from scorekeeper.live import game_head
 
-DEFAULT_BYTES = 32 * 1024 * 1024  # per process: several hundred pages
-
 
 class PageCache:
     """A size-bounded (in bytes of memory), thread-safe LRU of page bodies, each with
@@ -66,7 +64,7 @@ class PageCache:
 
 
 def init_app(app: Flask) -> None:
-    size = app.config.get("PAGE_CACHE_BYTES", DEFAULT_BYTES)
+    size = app.config["PAGE_CACHE_BYTES"]
     app.extensions["page_cache"] = PageCache(size) if size else None
 
 

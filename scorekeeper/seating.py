@@ -7,12 +7,11 @@ from typing import Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from scorekeeper.clubs import clean_name, find_or_add_player, name_key
-from scorekeeper.models import Club, Evening, Game, GameSeat
+from scorekeeper.clubs import find_or_add_player
+from scorekeeper.models import PLAYER_NAME_LENGTH as MAX_NAME, Club, Evening, Game, GameSeat
+from scorekeeper.names import clean_name, name_key
 from scorekeeper.rules import SEATS, HouseRules, RuleViolation
 from scorekeeper.rules.table import check_seat
-
-MAX_NAME = 40
 
 
 def name_problems(names: Sequence[str]) -> list[RuleViolation]:
@@ -77,19 +76,33 @@ def start_game(
         return _seat(session, club, cleaned, rules, dealer, drawn, evening)
 
 
-def _seat(session, club, names, rules, dealer, drawn, evening) -> Game:
-    if evening is not None:
-        session.add(evening)
-        session.flush()
-    game = Game(
-        club_id=club.id, evening_id=evening.id if evening else None, teams=str(rules.teams),
-        target=rules.target, bidder_goes_out=rules.bidder_goes_out, first_dealer=dealer,
-        first_dealer_drawn=drawn,
-    )
+def new_game(club: Club, rules: HouseRules, first_dealer: int, *, drawn: bool,
+             **kept) -> Game:
+    """The one way a game row is made: seated at a table, imported or restored.
+
+    ``kept`` are the columns a restored game brings with it (its id, evening, times).
+    """
+    return Game(club_id=club.id, teams=str(rules.teams), target=rules.target,
+                bidder_goes_out=rules.bidder_goes_out, first_dealer=first_dealer,
+                first_dealer_drawn=drawn, **kept)
+
+
+def seat_game(session: Session, club: Club, names: Sequence[str], game: Game) -> Game:
+    """Add a new game and its six seats, each name found in the roster or added to it
+    (flushed, not committed)."""
     session.add(game)
     session.flush()
     for seat, name in zip(SEATS, names):
         player = find_or_add_player(session, club, name)
         session.add(GameSeat(game_id=game.id, seat=seat, player_id=player.id))
+    return game
+
+
+def _seat(session, club, names, rules, dealer, drawn, evening) -> Game:
+    if evening is not None:
+        session.add(evening)
+        session.flush()
+    game = seat_game(session, club, names, new_game(
+        club, rules, dealer, drawn=drawn, evening_id=evening.id if evening else None))
     session.commit()
     return game

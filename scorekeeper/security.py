@@ -7,7 +7,6 @@ to get right.
 """
 from __future__ import annotations
 
-import os
 from collections.abc import Iterable
 
 from flask import Flask, request
@@ -37,8 +36,6 @@ SECURITY_HEADERS = {
     # frame-ancestors 'none' says the same to browsers that know CSP level 2.
     "X-Frame-Options": "DENY",
 }
-
-_TRUE = {"1", "true", "yes", "on"}
 
 
 # A backup's upload has a size limit of its own, which its view sets before anything
@@ -76,10 +73,7 @@ def init_app(app: Flask) -> None:
     """Headers and cookie flags on every response; ProxyFix when behind a proxy."""
     app.before_request(refuse_nul_characters)
     app.wsgi_app = SecureResponses(app.wsgi_app)  # type: ignore[method-assign]
-    behind_proxy = app.config.get("PROXY_FIX")
-    if behind_proxy is None:
-        behind_proxy = os.environ.get("SCOREKEEPER_BEHIND_PROXY", "").strip().lower() in _TRUE
-    if behind_proxy:
+    if app.config["PROXY_FIX"]:
         # Outermost, so the scheme and host it reads from the proxy's X-Forwarded-*
         # headers are what everything inside (``request.is_secure`` included) sees.
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]

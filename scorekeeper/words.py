@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
+from scorekeeper.languages import RIGHT_TO_LEFT, current_language
 from scorekeeper.rules import (
     CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
 )
@@ -169,8 +170,6 @@ def verdict_sentence(verdict: Verdict) -> str:
 def _sign_mark() -> str:
     """A left-to-right mark before a sign in right-to-left text, so that it stays on the
     left of its number (as CLDR writes Persian's minus sign); nothing elsewhere."""
-    from scorekeeper.languages import RIGHT_TO_LEFT, current_language
-
     return "\u200e" if current_language() in RIGHT_TO_LEFT else ""
 
 

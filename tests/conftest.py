@@ -2,26 +2,29 @@
 from __future__ import annotations
 
 import pytest
-from sqlmodel import Session
+from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
-from databases import database_url, drop_created
-from members import client_as
-from new_games import start_game_as
+from scorekeeper.models import Game, GameSeat, Hand, Player
+from tests.databases import database_url, drop_created, forget
+from tests.members import client_as
+from tests.new_games import start_game_as
 
 
 @pytest.fixture
 def app():
     """The app on a fresh database (in-memory SQLite, or a PostgreSQL database of its
     own when TEST_DATABASE_URL names a server); CSRF off (its own tests turn it on)."""
+    url = database_url()
     app = create_app({
         "TESTING": True,
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": url,
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
     })
     yield app
     app.extensions["db_engine"].dispose()  # its connections, not left for later
+    forget(url)
 
 
 @pytest.fixture
@@ -57,10 +60,6 @@ def start_game(client):
 @pytest.fixture
 def row_counts(app):
     """Count the game rows now: to show a refused change stored nothing."""
-    from sqlmodel import func, select
-
-    from scorekeeper.models import Game, GameSeat, Hand, Player
-
     def count() -> dict[str, int]:
         with Session(app.extensions["db_engine"]) as session:
             return {

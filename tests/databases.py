@@ -1,15 +1,21 @@
 """The database each test's app runs on: SQLite, or PostgreSQL when asked for.
 
-With ``TEST_DATABASE_URL`` naming a PostgreSQL server (``.ci/run`` starts one for its
-second run of the suite), every app a test makes gets a database of its own, cloned
-from a template migrated once per test process. Without it, tests use SQLite, in
-memory or in the file they name.
+Migrations run once per test process, not for every app: each app a test makes gets a
+database of its own copied from a template migrated at the start (the app's own
+upgrade then finds it at the newest revision and has nothing to do). On SQLite the
+copy is a file, in memory-backed storage where the machine has it; with
+``TEST_DATABASE_URL`` naming a PostgreSQL server (``.ci/run`` starts one for its second
+run of the suite), a database cloned from a template database. A test that names a
+SQLite file of its own gets that file, which its app migrates.
 """
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 import uuid
 from functools import lru_cache
+from pathlib import Path
 
 from sqlalchemy import create_engine
 from sqlalchemy.engine import make_url
@@ -50,15 +56,51 @@ def _template() -> str:
     return name
 
 
-def database_url(sqlite: str = "sqlite://") -> str:
-    """A new, empty database (migrated, with its first club) for one app."""
-    if not on_postgresql():
+@lru_cache(maxsize=1)
+def _sqlite_template() -> Path:
+    """A SQLite file migrated to the newest schema, in a folder of this process's own."""
+    from scorekeeper.db import make_engine
+    from scorekeeper.migrate import upgrade
+
+    shared_memory = Path("/dev/shm")  # a commit's fsync costs nothing there
+    folder = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-",
+                                   dir=shared_memory if shared_memory.is_dir() else None))
+    template = folder / "template.sqlite"
+    engine = make_engine(f"sqlite:///{template}")
+    upgrade(engine)
+    engine.dispose()  # the last connection checkpoints the write-ahead log into the file
+    return template
+
+
+def database_url(sqlite: str | None = None) -> str:
+    """A new database (migrated, with its first club) for one app; ``sqlite``: the
+    SQLite URL to use instead, when the test needs a file of its own."""
+    if on_postgresql():
+        return _create(f"sk_{uuid.uuid4().hex[:16]}", _template())
+    if sqlite is not None:
         return sqlite
-    return _create(f"sk_{uuid.uuid4().hex[:16]}", _template())
+    template = _sqlite_template()
+    copy = template.with_name(f"{uuid.uuid4().hex[:16]}.sqlite")
+    shutil.copyfile(template, copy)
+    return f"sqlite:///{copy}"
+
+
+def forget(url: str) -> None:
+    """Remove a copy ``database_url`` made, once its app is done with it."""
+    if on_postgresql() or _sqlite_template.cache_info().currsize == 0:
+        return
+    path = Path(url.removeprefix("sqlite:///"))
+    if path.parent == _sqlite_template().parent:
+        for file in (path, path.with_name(path.name + "-wal"),
+                     path.with_name(path.name + "-shm")):
+            file.unlink(missing_ok=True)
 
 
 def drop_created() -> None:
     """Drop the databases this process made (connections still open are closed)."""
+    if _sqlite_template.cache_info().currsize:
+        shutil.rmtree(_sqlite_template().parent, ignore_errors=True)
+        _sqlite_template.cache_clear()
     if not (on_postgresql() and CREATED):
         return
     admin = _admin()

@@ -9,12 +9,12 @@ from __future__ import annotations
 import pytest
 from sqlmodel import Session, func, select
 
-from members import client_as
 from scorekeeper.access import COOKIE, new_device
 from scorekeeper.membership import new_invite
 from scorekeeper.models import (
     Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, SeatSummary,
 )
+from tests.members import client_as
 
 # Who may use each endpoint: "public" (anyone, members or not), "read" (any member),
 # "score" (scorers and owners), "own" (owners only), "device" (any member, on their own

@@ -18,16 +18,17 @@ from sqlmodel import Session, func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from databases import database_url
-from members import client_as
 from scorekeeper import backup as backup_module
 from scorekeeper import create_app
 from scorekeeper.backup import (
-    BACKUP_GAME_KEYS, BACKUP_HAND_KEYS, RestoreRefused, club_backup, restore_backup,
+    BACKUP_GAME_KEYS, BACKUP_HAND_KEYS, club_backup, restore_backup,
 )
 from scorekeeper.clubs import ensure_default_club
 from scorekeeper.db import get_session
+from scorekeeper.json_files import FileRefused
 from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
+from tests.databases import database_url
+from tests.members import client_as
 
 P = "pass"
 THROW_IN = ",".join([P] * 6)
@@ -483,6 +484,10 @@ REFUSALS = [
      "games[0].colour: not a key of a schmier-game/1 file"),
     ("a hand without its time", delete_at(["games", 0, "hands", 1, "recorded_at"]),
      "games[0].hands[1].recorded_at: missing"),
+    # As an imported game: no game of the file may be too long to show.
+    ("a game of 1001 hands", set_at(["games", 1, "hands"], [
+        {"auction": [P] * 6, "recorded_at": "2025-03-01T20:15:00+00:00"}] * 1001),
+     "games[1].hands: a game holds at most 1000 hands, not 1001"),
     ("a bad undone hand", set_at(["games", 0, "undone_hands", 0, "auction"], [6, P]),
      "games[0].undone_hands[0].auction: the auction is already over"),
     ("an undone hand numbered 0", set_at(["games", 0, "undone_hands", 0, "number"], 0),
@@ -508,7 +513,7 @@ REFUSALS = [
                          ids=[r[0] for r in REFUSALS])
 def test_a_bad_backup_is_refused_whole_saying_what_and_where(app, backup, change, message):
     club = club_row(app)
-    with pytest.raises(RestoreRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         restore_into(app, change(backup))
     assert str(refused.value) == message
     assert counts(app) == EMPTY
@@ -516,7 +521,7 @@ def test_a_bad_backup_is_refused_whole_saying_what_and_where(app, backup, change
 
 
 def test_a_cut_off_backup_is_refused(app, backup_text):
-    with pytest.raises(RestoreRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         restore_into(app, backup_text[: len(backup_text) // 2])
     assert str(refused.value).startswith("not JSON: ")
     assert counts(app) == EMPTY
@@ -526,7 +531,7 @@ def test_a_backup_over_the_limit_is_refused(backup_text):
     app = fresh_app(MAX_BACKUP_LENGTH=1024)
     with app.app_context():
         session = get_session()
-        with pytest.raises(RestoreRefused) as refused:
+        with pytest.raises(FileRefused) as refused:
             restore_backup(session, ensure_default_club(session), backup_text, 1024)
     assert str(refused.value) == "the file is larger than 1 kB, the most a backup may be"
     assert counts(app) == EMPTY
@@ -535,7 +540,7 @@ def test_a_backup_over_the_limit_is_refused(backup_text):
 def test_restoring_into_a_club_with_games_is_refused(history, backup_text):
     original_app, _ = history
     before = stored_rows(original_app)
-    with pytest.raises(RestoreRefused) as refused:
+    with pytest.raises(FileRefused) as refused:
         restore_into(original_app, backup_text)
     assert str(refused.value) == (
         "this scorekeeper already has players, evenings or games, and a backup is restored "

@@ -7,9 +7,9 @@ import json
 import pytest
 from sqlmodel import select
 
-from sample_games import TRIOS
 from scorekeeper.db import get_session
 from scorekeeper.models import Game
+from tests.sample_games import TRIOS
 
 P = "pass"
 

@@ -5,8 +5,8 @@ import re
 
 from sqlmodel import Session, select
 
-from members import client_as
 from scorekeeper.models import Club, Invite, Member
+from tests.members import client_as
 
 
 def invite_of(output: str) -> tuple[str, str]:

@@ -11,12 +11,12 @@ import threading
 import pytest
 from sqlmodel import Session, select
 
-from databases import database_url
-from members import client_as
-from new_games import start_game_as
 from scorekeeper import create_app
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, Hand
+from tests.databases import database_url
+from tests.members import client_as
+from tests.new_games import start_game_as
 
 ROUNDS = 15
 PLAYED = {"trump": "hearts", "high": "A", "low": "B", "right": "C", "left": "A",

@@ -4,10 +4,10 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
-from members import client_as
-import scorekeeper.models  # noqa: F401
 from scorekeeper.db import make_engine
 from scorekeeper.migrate import upgrade
+import scorekeeper.models  # noqa: F401
+from tests.members import client_as
 
 
 def test_migrated_schema_matches_the_models(tmp_path):

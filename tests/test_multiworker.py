@@ -28,13 +28,13 @@ from urllib.parse import urlencode
 import pytest
 from sqlmodel import Session, select
 
-from databases import database_url as fresh_database
-from members import member_cookie
-from new_games import new_game_form
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, GameChange, Hand
+from tests.databases import database_url as fresh_database
+from tests.members import member_cookie
+from tests.new_games import new_game_form
 
 ROOT = Path(__file__).resolve().parent.parent
 WORKERS, THREADS = 2, 4

@@ -8,8 +8,8 @@ from __future__ import annotations
 import gzip
 import re
 
-from members import client_as
-from new_games import start_game_as
+from tests.members import client_as
+from tests.new_games import start_game_as
 
 FIRST_LOAD_BUDGET = 30 * 1024
 RECORD_BUDGET = 8 * 1024

@@ -1,12 +1,18 @@
 """Running for real: SQLite set up for several workers, and a health check."""
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
+import brotli
 import pytest
 from sqlalchemy import text
 
 from scorekeeper.db import make_engine
+from scorekeeper.extensions import compress
+from scorekeeper.languages import COOKIE
+from tests.members import client_as
+from tests.new_games import start_game_as
 
 
 def test_a_sqlite_file_gets_wal_a_busy_timeout_and_foreign_keys(tmp_path):
@@ -42,6 +48,24 @@ def test_static_files_have_a_fingerprint_and_are_kept_a_year(app):
     assert client.get("/static/app.css").headers["Cache-Control"] == "no-cache"
     js = re.search(r'src="(/static/vendor/htmx-2\.0\.11\.min\.js\?v=[0-9a-f]{12})"', page)
     assert js
+
+
+def test_compression_runs_after_every_other_hook_on_the_finished_page(app):
+    """Flask runs after_request hooks last-registered first: Flask-Compress's must be
+    registered before all the others, or a hook after it would change a page already
+    compressed (Persian digits, the cache headers of static files)."""
+    hooks = app.after_request_funcs[None]
+    assert getattr(hooks[0], "__self__", None) is compress
+    client = app.test_client()
+    client.set_cookie(COOKIE, "fa")
+    # Static files go out as streams, which Flask-Compress packs in brotli only.
+    for url, encoding, unpack in (("/rules", "gzip", gzip.decompress),
+                                  ("/static/app.css?v=" + "0" * 12, "br", brotli.decompress)):
+        plain = client.get(url)
+        packed = client.get(url, headers={"Accept-Encoding": encoding})
+        assert packed.headers["Content-Encoding"] == encoding
+        assert unpack(packed.data) == plain.data
+        assert packed.headers.get("Cache-Control") == plain.headers.get("Cache-Control")
 
 
 def test_pages_and_static_files_are_compressed_for_browsers_that_ask(app):
@@ -84,9 +108,6 @@ def test_a_poll_never_reads_the_session_and_a_page_reads_it_once(app, monkeypatc
     """The session cookie's signature is checked only by requests that use the session:
     not by the 204 every phone asks for every 2 seconds."""
     from flask.sessions import SecureCookieSessionInterface
-
-    from members import client_as
-    from new_games import start_game_as
 
     reads = []
     original = SecureCookieSessionInterface.open_session
@@ -137,8 +158,6 @@ def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeyp
     from sqlalchemy import event
 
     import scorekeeper.db
-    from members import client_as
-    from new_games import start_game_as
 
     phone = client_as(app, "scorer")
     game = start_game_as(phone)

@@ -1,4 +1,5 @@
 """README's two commands are the ones CI and newcomers actually run."""
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -28,3 +29,40 @@ def test_readme_run_command_starts_the_app_on_the_default_database():
     run_command = blocks[0]
     assert "pip install -e ." in run_command
     assert run_command.endswith("flask --app scorekeeper run")
+
+
+def settings_section() -> str:
+    text = (ROOT / "README.md").read_text()
+    start = text.index("## Settings")
+    return text[start : text.index("\n## ", start + 1)]
+
+
+def test_readme_lists_every_setting_and_only_those():
+    from scorekeeper import settings
+
+    section = settings_section()
+    named = set(re.findall(r"^\| `([A-Z_]+)` \|", section, flags=re.MULTILINE))
+    known = set(settings.ENVIRONMENT) | set(settings.defaults("instance"))
+    # DATABASE_URL and SECRET_KEY are both; the rest are one or the other.
+    assert named == known
+
+
+def test_environment_settings_are_read_as_readme_says():
+    from scorekeeper import settings
+
+    read = settings.from_environment(
+        {
+            "DATABASE_URL": "postgresql+psycopg://u@h/n",
+            "SECRET_KEY": "s",
+            "SCOREKEEPER_OPEN_SIGNUP": "1",
+            "SCOREKEEPER_BEHIND_PROXY": "1",
+        }
+    )
+    assert read == {
+        "DATABASE_URL": "postgresql+psycopg://u@h/n",
+        "SECRET_KEY": "s",
+        "OPEN_SIGNUP": True,
+        "PROXY_FIX": True,
+    }
+    assert settings.from_environment({"SCOREKEEPER_OPEN_SIGNUP": "0"}) == {"OPEN_SIGNUP": False}
+    assert settings.from_environment({}) == {}

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from flask import after_this_request
 
-from databases import database_url
 from scorekeeper import create_app
 from scorekeeper.security import secured_cookie
+from tests.databases import database_url
 
 ROOT = Path(__file__).resolve().parent.parent
 

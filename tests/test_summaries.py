@@ -15,8 +15,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
-from databases import database_url
-from members import client_as
 from scorekeeper import create_app
 from scorekeeper.ledger import edit_hand, load_seated, load_table, record_hand, undo_last_hand
 from scorekeeper.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
@@ -25,6 +23,8 @@ from scorekeeper.stats import SeatedGame, player_stats, trend
 from scorekeeper.summaries import (
     club_stats, evening_records, game_counts, one_player_stats, stale_games,
 )
+from tests.databases import database_url
+from tests.members import client_as
 
 SEED_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "seed.py"
 

@@ -5,7 +5,7 @@ written down in the project's RULES.md (each module names its sections) and test
 ``tests/rules``.
 """
 from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
-from scorekeeper.rules.cards import SUITS, Suit, left_bauer_suit, trump_order
+from scorekeeper.rules.cards import GAME_TOTAL, SUITS, Suit, left_bauer_suit, trump_order
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.game import (
     Deal,
@@ -17,7 +17,6 @@ from scorekeeper.rules.game import (
 from scorekeeper.rules.ending import Verdict, VerdictKind, judge
 from scorekeeper.rules.scoring import (
     CARD_POINTS,
-    GAME_TOTAL,
     POINTS,
     HandScore,
     Point,
@@ -35,10 +34,10 @@ from scorekeeper.rules.table import (
 
 __all__ = [
     "BIDS", "PASS", "Auction", "bidding_order", "quick_auction",
-    "SUITS", "Suit", "left_bauer_suit", "trump_order",
+    "GAME_TOTAL", "SUITS", "Suit", "left_bauer_suit", "trump_order",
     "RuleViolation",
     "Deal", "DealResult", "GameState", "HandRejected", "replay",
     "Verdict", "VerdictKind", "judge",
-    "CARD_POINTS", "GAME_TOTAL", "POINTS", "HandScore", "Point", "Tally", "score_hand",
+    "CARD_POINTS", "POINTS", "HandScore", "Point", "Tally", "score_hand",
     "SEATS", "HouseRules", "TeamLayout", "left_of", "team_of", "teams_for",
 ]

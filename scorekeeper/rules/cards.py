@@ -26,10 +26,6 @@ class Suit(StrEnum):
 
 SUITS = tuple(Suit)
 _SYMBOLS = {Suit.SPADES: "♠", Suit.HEARTS: "♥", Suit.DIAMONDS: "♦", Suit.CLUBS: "♣"}
-_SAME_COLOUR = {
-    Suit.SPADES: Suit.CLUBS, Suit.CLUBS: Suit.SPADES,
-    Suit.HEARTS: Suit.DIAMONDS, Suit.DIAMONDS: Suit.HEARTS,
-}
 RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2")
 JOKER = "Joker"
 
@@ -50,7 +46,8 @@ def parse_suit(value: object) -> Suit:
 
 def left_bauer_suit(trump: Suit) -> Suit:
     """The suit whose jack is the Left Bauer: the other suit of the same colour."""
-    return _SAME_COLOUR[Suit(trump)]
+    trump = Suit(trump)
+    return next(suit for suit in SUITS if suit != trump and suit.is_red == trump.is_red)
 
 
 def trump_order(trump: Suit) -> tuple[str, ...]:
@@ -79,6 +76,15 @@ def game_value(rank: str) -> int:
     return CARD_GAME_VALUE.get(rank, 0)
 
 
+def card_rank(card: str) -> str:
+    """A card's rank: ``"10"`` of ``"10♥"``, ``"Joker"`` of the Joker."""
+    return card if card == JOKER else card[:-1]
+
+
 def deck() -> tuple[str, ...]:
     """All 53 cards: 52 plus the Joker."""
     return tuple(f"{rank}{suit.symbol}" for suit in SUITS for rank in RANKS) + (JOKER,)
+
+
+# The game value of the whole deck, 81: no team's counted game value can be more.
+GAME_TOTAL = sum(game_value(card_rank(card)) for card in deck())

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Mapping
 
+from scorekeeper.rules.cards import GAME_TOTAL
 from scorekeeper.rules.errors import RuleViolation
 
 
@@ -23,7 +24,6 @@ class Point(StrEnum):
 # High, Low, both Bauers and the Joker are in play in every hand: each goes to one team.
 CARD_POINTS = (Point.HIGH, Point.LOW, Point.RIGHT, Point.LEFT, Point.JOKER)
 POINTS = (*CARD_POINTS, Point.GAME)
-GAME_TOTAL = 81  # the game value of all 53 cards
 
 
 def _check_team(point: str, team: object, teams: tuple[str, ...]) -> str:

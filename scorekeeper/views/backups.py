@@ -10,15 +10,15 @@ from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
 from scorekeeper.backup import (
-    RestoreRefused, backup_limit, backup_text, club_backup, club_is_empty, restore_backup,
+    backup_limit, backup_text, club_backup, club_is_empty, restore_backup,
 )
-from scorekeeper.clubs import current_club
 from scorekeeper.db import get_session
-from scorekeeper.exchange import size_text
 from scorekeeper.extensions import csrf
 from scorekeeper.forms import first_error
+from scorekeeper.json_files import FileRefused, size_text
 from scorekeeper.models import utcnow
 from scorekeeper.pages import render_page
+from scorekeeper.views.lookup import current_club
 
 bp = Blueprint("backups", __name__)
 
@@ -74,7 +74,7 @@ def restore():
     try:
         restored = restore_backup(session, current_club(session), form.backup_file.data.read(),
                                   backup_limit())
-    except RestoreRefused as refused:
+    except FileRefused as refused:
         session.rollback()
         return _render_backup(form, _("Nothing was restored: %(problem)s.", problem=str(refused)),
                               422)

@@ -7,16 +7,15 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.access import current_device, current_member
-from scorekeeper.clubs import MAX_ID, current_club
 from scorekeeper.db import get_session
 from scorekeeper.forms import NewLinkForm, PlainForm
 from scorekeeper.membership import (
     club_invites, club_members, forget_device, game_invite, member_devices, new_invite,
     owners, remove_member, revoke, set_role, shown_code,
 )
-from scorekeeper.models import Device, Invite, Member
+from scorekeeper.models import MAX_ID, Device, Invite, Member
 from scorekeeper.pages import render_page
-from scorekeeper.views.lookup import game_or_404, row_or_404
+from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 

@@ -3,14 +3,14 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from scorekeeper.clubs import current_club, roster
+from scorekeeper.clubs import roster
 from scorekeeper.db import get_session
 from scorekeeper.evenings import evening_games, evenings_page, tally
 from scorekeeper.ledger import load_tables
 from scorekeeper.models import Evening
 from scorekeeper.pages import render_page
 from scorekeeper.summaries import game_counts
-from scorekeeper.views.lookup import row_or_404, whole_number_arg
+from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")

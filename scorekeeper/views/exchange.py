@@ -4,14 +4,14 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs import current_club
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.forms import ImportForm, first_error
-from scorekeeper.exchange import ImportRefused, export_text, import_game as store_import, size_text
+from scorekeeper.exchange import export_text, import_game as store_import
+from scorekeeper.json_files import FileRefused, size_text
 from scorekeeper.pages import render_page
 from scorekeeper.rules import CARD_POINTS, POINTS
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.views.lookup import current_club, table_or_404
 from scorekeeper.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)
@@ -73,7 +73,7 @@ def import_game():
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
     try:
         game = store_import(session, current_club(session), form.game_file.data.read(), limit)
-    except ImportRefused as refused:
+    except FileRefused as refused:
         session.rollback()
         return _render_import(
             form, _("Nothing was imported: %(problem)s.", problem=str(refused)), 422

@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.assets import YEAR
 from scorekeeper.charts import score_chart
-from scorekeeper.clubs import current_club, roster
+from scorekeeper.clubs import roster
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
@@ -23,7 +23,7 @@ from scorekeeper.seating import name_problems, start_game
 from scorekeeper.access import SCORER, can, current_device, current_member
 from scorekeeper.live import game_head, note_draft, version
 from scorekeeper.page_cache import keep_game_page, kept_game_page
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.views.lookup import current_club, table_or_404
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 

@@ -1,13 +1,22 @@
-"""Finding a club's rows for a view (404 for anything else), and reading query numbers."""
+"""Finding the member's club and its rows for a view (404 for anything else), and
+reading query numbers."""
 from __future__ import annotations
 
 from flask import abort, g, request
 
 from scorekeeper.access import current_member
-from scorekeeper.clubs import MAX_ID, club_row
+from scorekeeper.clubs import club_row
 from scorekeeper.db import get_session
 from scorekeeper.ledger import Table, load_table
-from scorekeeper.models import Game
+from scorekeeper.models import MAX_ID, Club, Game
+
+
+def current_club(session) -> Club:
+    """The club of the member this request comes from (views run only for members)."""
+    member = current_member()
+    if member is None:
+        abort(404)
+    return session.get(Club, member.club_id)
 
 
 def game_or_404(game_id: int) -> Game:

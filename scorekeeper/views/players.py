@@ -7,13 +7,12 @@ from flask import Blueprint, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
 from sqlmodel import Session
 
-from scorekeeper.clubs import current_club
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.charts import trend_chart
 from scorekeeper.models import Club, Player
 from scorekeeper.pages import render_page
-from scorekeeper.views.lookup import row_or_404, whole_number_arg
+from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
     DEFAULT_SORT, FIGURES, PlayerStats, natural_order, rank, thinned, trend,

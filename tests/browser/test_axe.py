@@ -9,7 +9,7 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Page
 
-from table_steps import Taps, start_game
+from tests.browser.table_steps import Taps, start_game
 
 pytestmark = pytest.mark.browser
 

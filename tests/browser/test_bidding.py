@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from table_steps import Taps, call, call_radio, choice_label, name_trump, start_game
+from tests.browser.table_steps import Taps, call, call_radio, choice_label, name_trump, start_game
 
 pytestmark = pytest.mark.browser
 

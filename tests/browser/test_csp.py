@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import Page, expect
 
-from databases import database_url
-from conftest import phone_context, serve
 from scorekeeper import create_app
-from table_steps import (
+from tests.browser.phones import phone_context, serve
+from tests.browser.table_steps import (
     Taps, button, expect_scores, name_trump, quick_bid, record, start_game, tally,
 )
+from tests.databases import database_url
 
 pytestmark = pytest.mark.browser
 

@@ -33,7 +33,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from table_steps import (
+from tests.browser.table_steps import (
     CLIPPED_JS, SWEEP_BUDGET, TAP_BUDGET, Taps, button, call, call_radio, choice_label, choose,
     everyone_passed, expect_entry, expect_history_totals, expect_notice, expect_scores, history_row,
     name_trump, layout_problems, point_group, quick_bid, record, start_game, tally,

@@ -12,8 +12,10 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from conftest import phone_context
-from table_steps import Taps, button, expect_scores, name_trump, quick_bid, start_game, tally
+from tests.browser.phones import phone_context
+from tests.browser.table_steps import (
+    Taps, button, expect_scores, name_trump, quick_bid, start_game, tally,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.models import GameChange, Hand
-from table_steps import (
+from tests.browser.table_steps import (
     SEATS, Taps, button, call_radio, choice_label, expect_entry, expect_history_totals,
     expect_notice, expect_scores, name_trump, point_group, quick_bid, start_game, tally,
 )

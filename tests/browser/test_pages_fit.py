@@ -6,7 +6,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from table_steps import (
+from tests.browser.table_steps import (
     Taps, layout_problems, name_trump, quick_bid, record, start_game, tally,
 )
 

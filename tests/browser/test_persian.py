@@ -13,9 +13,9 @@ import pytest
 from babel.support import Translations
 from playwright.sync_api import Page, expect
 
-from conftest import phone_context
-from table_steps import SEATS, layout_problems
 from scorekeeper.languages import DIGITS
+from tests.browser.phones import phone_context
+from tests.browser.table_steps import SEATS, layout_problems
 
 pytestmark = pytest.mark.browser
 

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from table_steps import (
+from tests.browser.table_steps import (
     Taps, button, call_radio, choice_label, expect_entry, expect_notice, expect_scores,
     name_trump, point_group, quick_bid, start_game, tally,
 )

@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 from scorekeeper.rules import GAME_TOTAL, SUITS, RuleViolation, Suit, left_bauer_suit, trump_order
-from scorekeeper.rules.cards import deck, game_value, parse_suit
+from scorekeeper.rules.cards import card_rank, deck, game_value, parse_suit
 
 
 def rank(card):
@@ -163,6 +163,11 @@ def test_the_whole_deck_is_worth_81():
     # four suits of A 4 + K 3 + Q 2 + J 1 + 10 = 20, and the Joker 1
     assert sum(game_value(rank(card)) for card in deck()) == 4 * 20 + 1 == 81
     assert GAME_TOTAL == 81
+
+
+def test_each_card_of_the_deck_has_its_rank():
+    assert [card_rank(card) for card in deck()] == [rank(card) for card in deck()]
+    assert Counter(card_rank(card) for card in deck())["10"] == 4
 
 
 @pytest.mark.parametrize("trump", SUITS)

@@ -4,10 +4,10 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
-import new_games
-from databases import database_url
 from scorekeeper import create_app
-from view_helpers import hand_form
+from tests import new_games
+from tests.databases import database_url
+from tests.views.view_helpers import hand_form
 
 class CheckedClient(FlaskClient):
     """A test client that fails the test on any answer a player must never get."""

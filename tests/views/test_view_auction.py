@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from view_helpers import Hand, Page, calls_for, count, hands_of
+from tests.members import client_as
+from tests.views.view_helpers import Hand, Page, calls_for, count, hands_of
 
 NAMES = {1: "Ann", 2: "Bob", 3: "Cid", 4: "Dan", 5: "Eve", 6: "Fay"}
 ORDER = [2, 3, 4, 5, 6, 1]  # seat 1 deals
@@ -263,8 +264,6 @@ def test_a_pass_written_another_way_is_still_a_pass(client, db, start_game, call
 
 
 def test_a_watcher_is_not_told_of_a_scorers_unreadable_link(app, client, start_game):
-    from members import client_as
-
     game = start_game()
     client.get(f"/games/{game}", query_string={"number": "1", "revision": "1", "turn_1": "7"},
                headers={"HX-Request": "true", "HX-Target": "preview"})

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from view_helpers import THROW_IN, Page, calls_for
+from tests.views.view_helpers import THROW_IN, Page, calls_for
 
 
 def polyline_points(page: Page, team: str) -> list[tuple[float, float]]:

@@ -10,10 +10,10 @@ import itsdangerous.timed
 import pytest
 from sqlmodel import Session
 
-from databases import database_url
-from members import client_as
 from scorekeeper import create_app
-from view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
+from tests.databases import database_url
+from tests.members import client_as
+from tests.views.view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
 
 FIVE_HOURS = 5 * 60 * 60
 BOB_BIDS_4 = calls_for(1, {2: 4})

@@ -1,7 +1,7 @@
 """Throw-ins and the deal: six passes keep the dealer, a played hand passes it left."""
 from __future__ import annotations
 
-from view_helpers import (
+from tests.views.view_helpers import (
     HTMX, THROW_IN, Hand, Page, calls_for, click, count, hands_of, send_hand, the_hand_form,
 )
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form
+from tests.views.view_helpers import (
+    HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form,
+)
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
 WORKED_EXAMPLE = hand_form(1, BOB_BIDS_4, "hearts", "ABBCC", "A")

@@ -10,7 +10,7 @@ from datetime import date, timedelta
 from sqlmodel import select
 
 from scorekeeper.models import Evening, Game, Player
-from view_helpers import Page, calls_for, hands_of
+from tests.views.view_helpers import Page, calls_for, hands_of
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 B_SWEEPS = (calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # with Ann dealing

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from view_helpers import Game, Hand, Page, THROW_IN, calls_for, count, hand_form, rows
+from tests.views.view_helpers import Game, Hand, Page, THROW_IN, calls_for, count, hand_form, rows
 
 BOB_BIDS_3 = calls_for(1, {2: 3})   # hand 1: Bob (B) bids 3
 CID_BIDS_3 = calls_for(2, {3: 3})   # hand 2: Cid (C) bids 3

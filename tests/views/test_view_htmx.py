@@ -1,7 +1,9 @@
 """htmx: a fragment for the block an htmx request targets, the whole page otherwise."""
 from __future__ import annotations
 
-from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form
+from tests.views.view_helpers import (
+    HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form,
+)
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
 TALLY = {"calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",

@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from members import client_as
 from scorekeeper.models import LiveDraft
-from view_helpers import Page, rows, the_hand_form
+from tests.members import client_as
+from tests.views.view_helpers import Page, rows, the_hand_form
 
 HX = {"HX-Request": "true"}
 CID_BIDS_4 = "pass,4,pass,pass,pass,pass"  # dealer Ann (seat 1): Bob passes, Cid (C) 4

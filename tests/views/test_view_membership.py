@@ -10,13 +10,13 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session
 
-from sample_games import TRIOS  # a game recorded before anyone was a member
-from members import client_as
 from scorekeeper.access import COOKIE, new_device, token_hash
 from scorekeeper.models import (
     Club, Device, Game, GameChange, Invite, JoinAttempt, Member, Player, utcnow,
 )
-from view_helpers import Page, count, hand_form, hands_of, path_of, rows
+from tests.members import client_as
+from tests.sample_games import TRIOS  # a game recorded before anyone was a member
+from tests.views.view_helpers import Page, count, hand_form, hands_of, path_of, rows
 
 P = "pass"
 BOB_BIDS_4 = "4,pass,pass,pass,pass,pass"  # seat 1 deals, Bob (seat 2) calls first

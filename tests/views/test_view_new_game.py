@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from view_helpers import HTMX, Game, GameSeat, Page, Player, count, path_of, rows, seat_players
+from tests.views.view_helpers import (
+    HTMX, Game, GameSeat, Page, Player, count, path_of, rows, seat_players,
+)
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import pytest
 
-from databases import database_url
-from members import client_as
 from scorekeeper import create_app
-from view_helpers import HTMX, Hand, Page, calls_for, count, hand_form
+from tests.databases import database_url
+from tests.members import client_as
+from tests.views.view_helpers import HTMX, Hand, Page, calls_for, count, hand_form
 
 NO_SUCH_PAGE = "There is no such page here. The game may have another number."
 BOB_BIDS_4 = calls_for(1, {2: 4})

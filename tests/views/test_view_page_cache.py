@@ -12,14 +12,14 @@ from datetime import timedelta
 
 import pytest
 
-from databases import database_url
-from members import member_cookie
-from new_games import start_game_as
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
 from scorekeeper.languages import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.models import utcnow
-from view_helpers import Page, calls_for, hand_form
+from tests.databases import database_url
+from tests.members import member_cookie
+from tests.new_games import start_game_as
+from tests.views.view_helpers import Page, calls_for, hand_form
 
 HX = {"HX-Request": "true"}
 ROLES = ("owner", "scorer", "viewer")

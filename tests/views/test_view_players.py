@@ -35,7 +35,7 @@ import pytest
 from sqlalchemy import event
 
 from scorekeeper.models import Club, Player
-from view_helpers import THROW_IN, Page, calls_for, rows
+from tests.views.view_helpers import THROW_IN, Page, calls_for, rows
 
 FIRST = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 SECOND = ["Ann", "Gus", "Cid", "Bob", "Dan", "Fay"]

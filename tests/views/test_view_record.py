@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from werkzeug.datastructures import MultiDict
 
-from view_helpers import Hand, Page, as_int, calls_for, count, hands_of
+from tests.views.view_helpers import Hand, Page, as_int, calls_for, count, hands_of
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
 BOB_BIDS_3 = calls_for(1, {2: 3})

@@ -10,7 +10,7 @@ The three hands used here (target 21, Ann deals first), scored by hand:
 """
 from __future__ import annotations
 
-from view_helpers import (
+from tests.views.view_helpers import (
     HTMX, THROW_IN, Page, calls_for, click, hand_form, hands_of, submit,
 )
 

@@ -1,0 +1,58 @@
+"""Every setting of the app, with its default and where it comes from: read here only.
+
+``create_app`` starts from ``defaults()``, then takes the environment's values
+(``from_environment``), then ``instance/config.py`` (or a test's own mapping). The rest
+of the app reads ``app.config`` and never the environment. README's "Settings" table
+lists the same names.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Mapping
+
+# What a person running the server may set, in the environment: name -> meaning.
+ENVIRONMENT = {
+    "DATABASE_URL": "SQLite (the default, in the instance folder) or PostgreSQL",
+    "SECRET_KEY": "signs the session, CSRF tokens and device cookies",
+    "SCOREKEEPER_OPEN_SIGNUP": "1: anyone may make a club of their own",
+    "SCOREKEEPER_BEHIND_PROXY": "1: trust the proxy's X-Forwarded-* headers",
+}
+TRUE = {"1", "true", "yes", "on"}
+
+
+def defaults(instance_path: str | Path) -> dict:
+    """The settings before anything is said: what a plain ``flask run`` gets."""
+    return {
+        "DATABASE_URL": f"sqlite:///{Path(instance_path) / 'scorekeeper.sqlite'}",
+        # The secret key is generated into the instance folder when none is given.
+        "SECRET_KEY": None,
+        # Anyone may make a club of their own (else only the first visitor, then commands).
+        "OPEN_SIGNUP": False,
+        # Behind a proxy: its X-Forwarded-Proto/-For are believed (HTTPS, the address).
+        "PROXY_FIX": False,
+        # Each worker keeps the game pages it rendered, up to this many bytes (0: none).
+        "PAGE_CACHE_BYTES": 32 * 1024 * 1024,
+        # The largest upload: a game file (and any form); a backup has its own limit.
+        "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
+        # Years of a large club (5,000 games, 100,000 hands) come to about 50 MB.
+        "MAX_BACKUP_LENGTH": 64 * 1024 * 1024,
+        # An evening lasts hours: a form opened at the start must still post at the end.
+        "WTF_CSRF_TIME_LIMIT": None,
+        "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 31,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "BABEL_DEFAULT_LOCALE": "en",
+    }
+
+
+def from_environment(environ: Mapping[str, str]) -> dict:
+    """The settings the environment gives (only those it gives)."""
+    found: dict = {}
+    if environ.get("DATABASE_URL"):
+        found["DATABASE_URL"] = environ["DATABASE_URL"]
+    if environ.get("SECRET_KEY"):
+        found["SECRET_KEY"] = environ["SECRET_KEY"]
+    if "SCOREKEEPER_OPEN_SIGNUP" in environ:
+        found["OPEN_SIGNUP"] = environ["SCOREKEEPER_OPEN_SIGNUP"].strip() == "1"
+    if "SCOREKEEPER_BEHIND_PROXY" in environ:
+        found["PROXY_FIX"] = environ["SCOREKEEPER_BEHIND_PROXY"].strip().lower() in TRUE
+    return found

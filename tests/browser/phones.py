@@ -1,0 +1,79 @@
+"""A phone at the table, in the browser tests: Chromium, its contexts, and a server.
+
+The shared pieces of the browser fixtures (``conftest.py``), imported by tests that make
+phones or servers of their own.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+
+import pytest
+from playwright.sync_api import expect
+from werkzeug.serving import make_server
+
+from scorekeeper.access import COOKIE
+
+DEFAULT_CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+PHONE = {"width": 390, "height": 844}
+TIMEOUT_MS = 10_000
+expect.set_options(timeout=TIMEOUT_MS)
+
+
+def chromium_path() -> str:
+    """The Chromium binary to drive; a clear failure (not a skip) when it is missing."""
+    wanted = os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM
+    found = shutil.which(wanted) if not os.path.isabs(wanted) else wanted
+    if not found or not os.path.isfile(found) or not os.access(found, os.X_OK):
+        pytest.fail(
+            f"Chromium not found at {wanted!r}. The browser tests drive the system "
+            "Chromium and never download one: install it with "
+            "`apt-get install -y chromium` (Debian), or point CHROMIUM_PATH at a "
+            "Chromium binary.",
+            pytrace=False,
+        )
+    return found
+
+
+def serve(app, name: str = "live-server"):
+    """Serve ``app`` on 127.0.0.1:<free port> in a daemon thread; yields its URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, name=name, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(timeout=5)
+
+
+def phone_context(browser, viewport: dict = PHONE, member: tuple[str, str] | None = None):
+    """A phone's browser context; ``member`` = (server URL, device cookie) to be one."""
+    context = browser.new_context(
+        viewport=viewport, is_mobile=True, has_touch=True, device_scale_factor=2,
+    )
+    context.set_default_timeout(TIMEOUT_MS)
+    context.set_default_navigation_timeout(TIMEOUT_MS)
+    if member is not None:
+        url, cookie = member
+        context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
+    return context
+
+
+def phone_page(browser, viewport: dict, member=None):
+    context = phone_context(browser, viewport, member)
+    try:
+        yield context.new_page()
+    finally:
+        context.close()
