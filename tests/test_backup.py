@@ -11,7 +11,6 @@ import html
 import io
 import json
 from datetime import datetime, timezone
-from html.parser import HTMLParser
 
 import pytest
 from sqlmodel import Session, func, select
@@ -29,6 +28,7 @@ from scorekeeper.json_files import FileRefused
 from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
 from tests.databases import database_url
 from tests.members import client_as
+from tests.views.view_helpers import parse
 
 P = "pass"
 THROW_IN = ",".join([P] * 6)
@@ -149,62 +149,14 @@ def backup(backup_text):
 
 # --- reading pages and rows -----------------------------------------------------------
 
-class _Reader(HTMLParser):
-    """The text a reader sees in <main>, and in each element of one class."""
-
-    VOID = {"br", "hr", "img", "input", "link", "meta", "source", "wbr"}
-    # Tags that end a word where a reader sees a gap (a table cell, a paragraph).
-    BREAKS = {"caption", "h1", "h2", "h3", "li", "p", "td", "th", "tr"}
-
-    def __init__(self, class_name: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.class_name = class_name
-        self.stack: list[tuple[str, int | None]] = []
-        self.found: list[list[str]] = []
-        self.main: list[str] = []
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.BREAKS:
-            self.handle_data(" ")
-        if tag in self.VOID:
-            return
-        index = None
-        if self.class_name in (dict(attrs).get("class") or "").split():
-            self.found.append([])
-            index = len(self.found) - 1
-        self.stack.append((tag, index))
-
-    def handle_endtag(self, tag):
-        if tag in self.BREAKS:
-            self.handle_data(" ")
-        while self.stack and self.stack.pop()[0] != tag:
-            pass
-
-    def handle_data(self, data):
-        for _, index in self.stack:
-            if index is not None:
-                self.found[index].append(data)
-        if any(tag == "main" for tag, _ in self.stack):
-            self.main.append(data)
-
-
-def _read(page: str, class_name: str = "") -> _Reader:
-    reader = _Reader(class_name)
-    reader.feed(page)
-    reader.close()
-    return reader
-
-
-def words(parts: list[str]) -> str:
-    return " ".join("".join(parts).split())
-
-
 def main_text(page: str) -> str:
-    return words(_read(page).main)
+    """The text a reader sees in <main> (a table cell or a paragraph ends a word)."""
+    return parse(page).find("main").text(gaps=True)
 
 
 def texts(page: str, class_name: str) -> list[str]:
-    return [words(parts) for parts in _read(page, class_name).found]
+    """The text of each element of one class."""
+    return [element.text(gaps=True) for element in parse(page).find_all(class_=class_name)]
 
 
 def scores(page: str) -> list[str]:

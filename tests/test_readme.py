@@ -66,3 +66,16 @@ def test_environment_settings_are_read_as_readme_says():
     }
     assert settings.from_environment({"SCOREKEEPER_OPEN_SIGNUP": "0"}) == {"OPEN_SIGNUP": False}
     assert settings.from_environment({}) == {}
+
+
+def test_readme_layout_names_every_module_of_the_app():
+    text = (ROOT / "README.md").read_text()
+    start = text.index("## Layout")
+    end = text.find("\n## ", start + 1)
+    layout = text[start : end if end != -1 else len(text)]
+    package = ROOT / "scorekeeper"
+    modules = [path.name for path in package.glob("*.py") if path.name != "__init__.py"]
+    missing = [name for name in modules if name not in layout]
+    assert not missing, f"README's layout does not say what these are: {missing}"
+    for folder in ("rules", "views", "migrations", "translations"):
+        assert f"{folder}/" in layout, folder

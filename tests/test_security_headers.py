@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import json
 import re
-from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from flask import after_this_request
 from scorekeeper import create_app
 from scorekeeper.security import secured_cookie
 from tests.databases import database_url
+from tests.views.view_helpers import parse
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -42,19 +42,14 @@ def assert_secured(response) -> None:
         assert len(response.headers.getlist(name)) == 1, name
 
 
-class Tags(HTMLParser):
-    """Every start tag of a page with its attributes, in order."""
+class Tags:
+    """Every start tag of a page with its attributes, in order (parsed by lxml)."""
 
     def __init__(self, html: str) -> None:
-        super().__init__(convert_charrefs=True)
-        self.tags: list[tuple[str, dict[str, str | None]]] = []
-        self.feed(html)
-        self.close()
+        self.tags: list[tuple[str, dict[str, str]]] = [
+            (element.tag, element.attrs) for element in parse(html).iter()]
 
-    def handle_starttag(self, tag, attrs):
-        self.tags.append((tag, dict(attrs)))
-
-    def named(self, tag: str) -> list[dict[str, str | None]]:
+    def named(self, tag: str) -> list[dict[str, str]]:
         return [attrs for name, attrs in self.tags if name == tag]
 
 

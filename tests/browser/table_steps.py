@@ -53,8 +53,8 @@ def history_row(page: Page, number: int) -> Locator:
 # --- checks ------------------------------------------------------------------------
 
 def number_pattern(score: int) -> str:
-    """A score as a regex: a negative one may be written with "-" or a real minus "−"."""
-    return f"[-−]{-score}" if score < 0 else str(score)
+    """A score as a regex: a negative one with the real minus sign "−" (never "-")."""
+    return f"−{-score}" if score < 0 else str(score)
 
 
 def expect_scores(page: Page, scores: dict[str, int]) -> None:

@@ -33,7 +33,7 @@ def test_the_preview_target_gets_only_the_sentence(client, db, start_game):
     body = response.text.strip()
     # Only the sentence: it goes inside the page's <output>, which stays in place.
     assert "<" not in body
-    assert body.replace("−", "-") == "B bid 4, took 2: set, -4. A +2, C +2."
+    assert body == "B bid 4, took 2: set, −4. A +2, C +2."
     assert len(hands_of(db, game)) == 0
 
 

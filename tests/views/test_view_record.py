@@ -17,7 +17,7 @@ BOB_BIDS_3 = calls_for(1, {2: 3})
 
 def preview(client, game_id, query):
     response = client.get(f"/games/{game_id}", query_string=query)
-    return Page(response).section_text("preview").replace("−", "-")
+    return Page(response).section_text("preview")
 
 
 def test_the_worked_example_is_stored_and_scored(client, db, start_game, play):
@@ -26,7 +26,7 @@ def test_the_worked_example_is_stored_and_scored(client, db, start_game, play):
     # A takes High and Game; B takes Low and Right; C takes Left and Joker.
     query = {"calls": BOB_BIDS_4, "trump": "hearts", "high": "A", "low": "B", "right": "B",
              "left": "C", "joker": "C", "game": "A"}
-    assert preview(client, game, query) == "B bid 4, took 2: set, -4. A +2, C +2."
+    assert preview(client, game, query) == "B bid 4, took 2: set, −4. A +2, C +2."
     assert count(db, Hand) == 0  # the preview writes nothing
 
     play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
@@ -107,6 +107,16 @@ def test_game_values_over_81_are_refused_for_their_total(client, db, start_game,
     (alert,) = Page(response).alerts()
     assert f"add up to {total}" in alert and "81" in alert
     assert count(db, Hand) == 0
+
+
+def test_the_game_value_fields_go_up_to_the_decks_value_and_say_so(client, start_game):
+    """The deck holds 81 of game value (RULES.md, "Cards"): the fields let a phone's
+    keypad stop there, and the hint says it."""
+    page = Page(client.get(f"/games/{start_game()}"))
+    fields = page.root.find_all("input", type="number")
+    assert {field.get("name") for field in fields} == {"value_A", "value_B", "value_C"}
+    assert {(field.get("min"), field.get("max")) for field in fields} == {("0", "81")}
+    assert "81 in the whole deck" in page.by_id("tally").text()
 
 
 def test_counted_game_values_decide_game_over_the_team_picked(client, db, start_game, record):

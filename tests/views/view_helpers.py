@@ -1,105 +1,115 @@
 """Reading the app's pages in tests, and building hands the way a table would.
 
-Nothing here asks the app what the answer should be: pages are parsed with the
-standard library's HTML parser, and calls are laid out by hand from RULES.md
-(bidding starts left of the dealer and goes clockwise, 6 -> 1).
+Nothing here asks the app what the answer should be: pages are parsed by lxml (libxml2's
+HTML parser), and calls are laid out by hand from RULES.md (bidding starts left of the
+dealer and goes clockwise, 6 -> 1).
 """
 from __future__ import annotations
 
 import re
-from html.parser import HTMLParser
 from urllib.parse import urlsplit
 
+import lxml.html
 from sqlmodel import select
 from werkzeug.datastructures import MultiDict
 
 from scorekeeper.models import Game, GameSeat, Hand, Player
 
 PASS = "pass"
-VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
-        "source", "track", "wbr"}
 HTMX = {"HX-Request": "true"}
+# Where a reader sees a gap between two words even with no space in the HTML.
+GAPS = {"caption", "h1", "h2", "h3", "li", "p", "td", "th", "tr"}
 
 
-# --- a tiny DOM ----------------------------------------------------------------------
+# --- the questions the tests ask of an element ---------------------------------------
 
 class Element:
-    def __init__(self, tag: str, attrs: dict[str, str | None], parent: "Element | None"):
-        self.tag = tag
-        self.attrs = attrs
-        self.parent = parent
-        self.children: list[Element | str] = []
+    """An element of a parsed page (an lxml element), asked as the tests ask: by tag,
+    class and attribute, for its text as a reader would see it."""
+
+    __slots__ = ("node",)
+
+    def __init__(self, node: lxml.html.HtmlElement) -> None:
+        self.node = node
+
+    @property
+    def tag(self) -> str:
+        return self.node.tag
+
+    @property
+    def attrs(self) -> dict[str, str]:
+        return dict(self.node.attrib)
 
     def get(self, name: str, default: str | None = None) -> str | None:
-        return self.attrs.get(name, default)
+        return self.node.get(name, default)
 
     @property
     def classes(self) -> set[str]:
-        return set((self.attrs.get("class") or "").split())
+        return set((self.node.get("class") or "").split())
+
+    @property
+    def parent(self) -> "Element | None":
+        parent = self.node.getparent()
+        return None if parent is None else Element(parent)
+
+    @property
+    def children(self) -> list["Element | str"]:
+        """Child elements and the text between them, in order (comments left out)."""
+        found: list[Element | str] = [self.node.text] if self.node.text else []
+        for child in self.node:
+            if isinstance(child.tag, str):
+                found.append(Element(child))
+            if child.tail:
+                found.append(child.tail)
+        return found
 
     def iter(self):
-        yield self
-        for child in self.children:
-            if isinstance(child, Element):
-                yield from child.iter()
+        return (Element(node) for node in self.node.iter() if isinstance(node.tag, str))
 
     def find_all(self, tag: str | None = None, *, class_: str | None = None, **attrs):
-        found = []
-        for element in self.iter():
-            if tag is not None and element.tag != tag:
-                continue
-            if class_ is not None and class_ not in element.classes:
-                continue
-            if any(element.attrs.get(k.replace("_", "-")) != v for k, v in attrs.items()):
-                continue
-            found.append(element)
-        return found
+        """Elements under this one (itself too) by tag, class and attributes; an
+        attribute's ``_`` stands for ``-`` (``aria_hidden="true"``)."""
+        wanted = {name.replace("_", "-"): value for name, value in attrs.items()}
+        return [
+            element for element in self.iter()
+            if (tag is None or element.tag == tag)
+            and (class_ is None or class_ in element.classes)
+            and all(element.get(name) == value for name, value in wanted.items())
+        ]
 
     def find(self, tag: str | None = None, **kwargs) -> "Element | None":
         found = self.find_all(tag, **kwargs)
         return found[0] if found else None
 
     def raw_text(self) -> str:
-        return "".join(
-            child if isinstance(child, str) else child.raw_text() for child in self.children
-        )
+        return self.node.text_content()
 
-    def text(self) -> str:
-        """The element's text with whitespace collapsed, as a reader would see it."""
-        return " ".join(self.raw_text().split())
+    def text(self, gaps: bool = False) -> str:
+        """The element's text with whitespace collapsed, as a reader would see it;
+        ``gaps``: a paragraph, list item or table cell also ends a word."""
+        if not gaps:
+            return " ".join(self.raw_text().split())
+        parts: list[str] = []
 
+        def read(node) -> None:
+            gap = node.tag in GAPS
+            parts.append(" " if gap else "")
+            parts.append(node.text or "")
+            for child in node:
+                if isinstance(child.tag, str):
+                    read(child)
+                parts.append(child.tail or "")
+            parts.append(" " if gap else "")
 
-class _Builder(HTMLParser):
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.root = Element("#document", {}, None)
-        self.current = self.root
-
-    def handle_starttag(self, tag, attrs):
-        element = Element(tag, dict(attrs), self.current)
-        self.current.children.append(element)
-        if tag not in VOID:
-            self.current = element
-
-    def handle_startendtag(self, tag, attrs):
-        self.current.children.append(Element(tag, dict(attrs), self.current))
-
-    def handle_endtag(self, tag):
-        node = self.current
-        while node is not None and node.tag != tag:
-            node = node.parent
-        if node is not None and node.parent is not None:
-            self.current = node.parent
-
-    def handle_data(self, data):
-        self.current.children.append(data)
+        read(self.node)
+        return " ".join("".join(parts).split())
 
 
 def parse(html: str) -> Element:
-    builder = _Builder()
-    builder.feed(html)
-    builder.close()
-    return builder.root
+    """A page or an htmx fragment, parsed as a browser's document (<html>, <body>)."""
+    if not html.strip():
+        return Element(lxml.html.document_fromstring("<html></html>"))
+    return Element(lxml.html.document_fromstring(html))
 
 
 # --- forms and buttons ---------------------------------------------------------------
@@ -232,14 +242,16 @@ class Page:
                 team: as_int(total)
                 for team, total in re.findall(r"([A-C]) (?:\S+ )?= (\S+)", score_line)
             }
-            changes = dict(re.findall(r"([A-C]) ([+\-−]\d+) =", score_line))
+            changes = dict(re.findall(r"([A-C]) ([+−]\d+) =", score_line))
             deals[number] = {"head": head, "scores": totals, "changes": changes,
                              "text": item.text()}
         return deals
 
 
 def as_int(text: str) -> int:
-    """A score as the page writes it; the page may use a real minus sign (−)."""
+    """A score as the page writes it: a negative one with the real minus sign (−),
+    never the hyphen "-" a screen reader reads as a dash."""
+    assert "-" not in text, f"{text!r} has a hyphen for a minus sign"
     return int(text.strip().replace("−", "-"))
 
 
