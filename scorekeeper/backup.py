@@ -32,7 +32,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
 from scorekeeper import exchange
-from scorekeeper.exchange import ImportedGame, export_game, hand_facts, read_game, read_hand
+from scorekeeper.exchange import (
+    ImportedGame, check_hand_count, export_game, hand_facts, read_game, read_hand,
+)
 from scorekeeper.json_files import FileRefused, read_json, shape_refusal, shown
 from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
 from scorekeeper.names import clean_name, name_key
@@ -422,22 +424,23 @@ def _check_game(
     except ValidationError as error:
         raise shape_refusal(error, FORMAT, where) from None
     _check_id(f"{where}.id", keeping.id, first_of, "games", index)
-    # The game itself is checked as an imported game is, its messages pointed into it;
-    # its hands' times are what a backup adds to each hand, read once the hands are.
     record = {key: value for key, value in entry.items() if key not in BACKUP_GAME_KEYS}
-    if isinstance(record.get("hands"), list):
-        record["hands"] = [
-            {key: value for key, value in hand.items() if key not in BACKUP_HAND_KEYS}
-            if isinstance(hand, dict) else hand
-            for hand in record["hands"]
-        ]
-    imported = read_game(record, where)
     hand_times: list[HandTimes] = []
-    for position, hand in enumerate(entry["hands"]):
-        try:
-            hand_times.append(HandTimes.model_validate(hand))
-        except ValidationError as error:
-            raise shape_refusal(error, FORMAT, f"{where}.hands[{position}]") from None
+    if isinstance(record.get("hands"), list):
+        check_hand_count(record["hands"], where)
+        # What a backup adds to each hand (its times) is read here, the rest below.
+        record["hands"] = []
+        for position, hand in enumerate(entry["hands"]):
+            if isinstance(hand, dict):
+                try:
+                    hand_times.append(HandTimes.model_validate(hand))
+                except ValidationError as error:
+                    raise shape_refusal(error, FORMAT, f"{where}.hands[{position}]") from None
+                hand = {key: value for key, value in hand.items()
+                        if key not in BACKUP_HAND_KEYS}
+            record["hands"].append(hand)
+    # The game itself is checked as an imported game is, its messages pointed into it.
+    imported = read_game(record, where)
     if keeping.evening_id is not None and keeping.evening_id not in evenings:
         raise FileRefused(f"{where}.evening_id", _(
             "there is no evening %(id)s in the file", id=keeping.evening_id))

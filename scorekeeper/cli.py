@@ -34,14 +34,13 @@ def game_line(table: Table) -> str:
     return "\t".join((str(table.game.id), date, status, scores, players))
 
 
-
-
 def command_club(session, club_id: int | None) -> Club:
     """The club a command acts for: the one named, else the first (the only one, mostly)."""
     club = session.get(Club, club_id) if club_id else ensure_default_club(session)
     if club is None:
         raise click.ClickException(f"there is no club {club_id}")
     return club
+
 
 @click.command("games")
 @with_appcontext

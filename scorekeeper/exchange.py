@@ -218,12 +218,7 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     if data["format"] != FORMAT:
         raise FileRefused(path(where, ("format",)),
                           f"{shown(data['format'])} is not {FORMAT}, the format this app reads")
-    hands = data.get("hands")
-    if isinstance(hands, list) and len(hands) > MAX_HANDS:
-        # Checked first: a file of a legal size can hold tens of thousands of throw-ins,
-        # which would take minutes to read and make a game page nobody could open.
-        raise FileRefused(path(where, ("hands",)),
-                          f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
+    check_hand_count(data.get("hands"), where)
     try:
         facts = GameFacts.model_validate(data)
     except ValidationError as error:
@@ -243,6 +238,15 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
         raise _deal_refusal(path(where, ("hands", rejected.number - 1)),
                             rejected.violation) from None
     return ImportedGame(rules, tuple(names), first_dealer, deals, state)
+
+
+def check_hand_count(hands: Any, where: str = "") -> None:
+    """At most MAX_HANDS hands: checked before any hand is read, because a file of a
+    legal size can hold tens of thousands of throw-ins, which would take minutes to read
+    and make a game page nobody could open."""
+    if isinstance(hands, list) and len(hands) > MAX_HANDS:
+        raise FileRefused(path(where, ("hands",)),
+                          f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
 
 
 def read_hand(data: Any, where: str, rules: HouseRules, dealer: int) -> Deal:

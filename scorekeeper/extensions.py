@@ -101,10 +101,6 @@ def init_app(app: Flask) -> None:
     babel.init_app(app, locale_selector=select_locale)
     # The first after_request hook of the app (create_app calls this before any other
     # init_app), so it runs last: it compresses the finished page.
-    app.config.setdefault("COMPRESS_ALGORITHM", ["br", "gzip"])
-    app.config.setdefault("COMPRESS_MIMETYPES", [
-        "text/html", "text/css", "text/javascript", "application/javascript",
-        "application/json", "text/csv", "image/svg+xml", "application/manifest+json"])
     compress.init_app(app)
     csrf.init_app(app)
     htmx.init_app(app)

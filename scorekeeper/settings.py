@@ -41,6 +41,11 @@ def defaults(instance_path: str | Path) -> dict:
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 31,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",
+        # Pages, htmx answers and static files compressed for browsers that ask.
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_MIMETYPES": [
+            "text/html", "text/css", "text/javascript", "application/javascript",
+            "application/json", "text/csv", "image/svg+xml", "application/manifest+json"],
     }
 
 

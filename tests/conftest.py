@@ -13,8 +13,9 @@ from tests.new_games import start_game_as
 
 @pytest.fixture
 def app():
-    """The app on a fresh database (in-memory SQLite, or a PostgreSQL database of its
-    own when TEST_DATABASE_URL names a server); CSRF off (its own tests turn it on)."""
+    """The app on a fresh database of its own (a SQLite file, or a PostgreSQL database
+    when TEST_DATABASE_URL names a server; tests/databases.py); CSRF off (its own tests
+    turn it on)."""
     url = database_url()
     app = create_app({
         "TESTING": True,

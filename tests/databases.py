@@ -10,6 +10,7 @@ SQLite file of its own gets that file, which its app migrates.
 """
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
@@ -65,6 +66,8 @@ def _sqlite_template() -> Path:
     shared_memory = Path("/dev/shm")  # a commit's fsync costs nothing there
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-",
                                    dir=shared_memory if shared_memory.is_dir() else None))
+    # Removed when the tests end (conftest.py), or when the process does, whichever is first.
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
     template = folder / "template.sqlite"
     engine = make_engine(f"sqlite:///{template}")
     upgrade(engine)

@@ -342,6 +342,21 @@ def test_a_restored_game_plays_on(history, backup_text):
         assert session.exec(select(Player.id).where(Player.name == "Zed")).one() == 13
 
 
+def test_a_game_that_leaves_out_its_house_rules_keeps_its_undone_hands(backup):
+    """A game record may leave out its house rules (the defaults: three pairs to 21,
+    RULES.md "Game files"), and its undone hands are checked under those rules too."""
+    one = backup["games"][0]
+    assert one["rules"] == {"teams": "3x2", "target": 21, "bidder_goes_out": False}
+    assert one["undone_hands"]
+    del one["rules"]
+    app = fresh_app()
+    assert restore_into(app, backup).hands == 11  # 9 played and thrown in, 2 undone
+    with Session(app.extensions["db_engine"]) as session:
+        undone = session.exec(select(Hand).where(Hand.game_id == 1,
+                                                 Hand.undone_at.is_not(None))).all()
+    assert [(hand.number, hand.calls) for hand in undone] == [(4, [6])]
+
+
 # --- refusals -------------------------------------------------------------------------
 
 def changed(change):
@@ -437,9 +452,14 @@ REFUSALS = [
     ("a hand without its time", delete_at(["games", 0, "hands", 1, "recorded_at"]),
      "games[0].hands[1].recorded_at: missing"),
     # As an imported game: no game of the file may be too long to show.
-    ("a game of 1001 hands", set_at(["games", 1, "hands"], [
-        {"auction": [P] * 6, "recorded_at": "2025-03-01T20:15:00+00:00"}] * 1001),
+    # Before anything of a hand is read, its times included.
+    ("a game of 1001 hands", set_at(["games", 1, "hands"], [{"auction": [P] * 6}] * 1001),
      "games[1].hands: a game holds at most 1000 hands, not 1001"),
+    # A hand's times are read before the game is replayed: the first hand's are named.
+    ("a hand without its time before a bad one", changed(lambda d: (
+        at(d, ["games", 0, "hands", 0]).pop("recorded_at"),
+        at(d, ["games", 0, "hands", 1]).__setitem__("trump", "stars"))),
+     "games[0].hands[0].recorded_at: missing"),
     ("a bad undone hand", set_at(["games", 0, "undone_hands", 0, "auction"], [6, P]),
      "games[0].undone_hands[0].auction: the auction is already over"),
     ("an undone hand numbered 0", set_at(["games", 0, "undone_hands", 0, "number"], 0),

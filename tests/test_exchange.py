@@ -456,14 +456,20 @@ def test_a_house_rule_left_out_of_a_file_is_the_default_and_the_export_writes_al
     assert export_of(app, game_id)["rules"] == expected
 
 
-def test_a_game_of_more_hands_than_any_table_plays_is_refused_at_once(app, row_counts):
+def test_a_game_of_more_hands_than_any_table_plays_is_refused_at_once(
+        app, row_counts, monkeypatch):
     """Thirty thousand throw-ins are a legal file (about 1.7 MB), but no evening: refused
-    before a hand is replayed, so neither the import nor its game page can take minutes."""
+    before any hand is read, so neither the import nor its game page can take minutes."""
+    def read_anyway(*args, **kwargs):
+        raise AssertionError("the file's hands were read before they were counted")
+
     many = {**EVENING, "hands": [{"auction": ["pass"] * 6}] * 30_000}
+    monkeypatch.setattr(exchange.GameFacts, "model_validate", read_anyway)
     with pytest.raises(FileRefused) as refused:
         import_text(app, json.dumps(many, separators=(",", ":")))
     assert str(refused.value) == "hands: a game holds at most 1000 hands, not 30000"
     assert row_counts()["Game"] == 0
+    monkeypatch.undo()
     # Up to the limit is fine.
     assert import_text(app, json.dumps({**EVENING, "hands": [THROW_IN] * 1000}))
 

@@ -19,7 +19,7 @@ def test_a_negative_score_is_read_only_with_the_real_minus_sign():
     assert re.fullmatch(number_pattern(4), "4")
 
 
-def test_a_page_is_read_as_a_browser_builds_it():
+def test_a_page_is_read_whole_as_html_is_written():
     # Unclosed paragraphs and list items, a void input, a comment: a browser's tree.
     root = parse("<main><p>One<p>Two <b>bold</b><ul><li>A<li>B</ul>"
                  "<input name=x value=1><!-- not text --><td>x</td></main>")

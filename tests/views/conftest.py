@@ -6,7 +6,7 @@ from flask.testing import FlaskClient
 
 from scorekeeper import create_app
 from tests import new_games
-from tests.databases import database_url
+from tests.databases import database_url, forget
 from tests.views.view_helpers import hand_form
 
 class CheckedClient(FlaskClient):
@@ -35,13 +35,16 @@ def app(app):
 @pytest.fixture
 def csrf_app():
     """The app as it runs at the table: CSRF on (the shared ``app`` turns it off)."""
+    url = database_url()
     app = create_app({
         "TESTING": True,
-        "DATABASE_URL": database_url(),
+        "DATABASE_URL": url,
         "SECRET_KEY": "csrf-test-secret",
     })
     app.test_client_class = CheckedClient
-    return app
+    yield app
+    app.extensions["db_engine"].dispose()
+    forget(url)
 
 
 @pytest.fixture

@@ -1,8 +1,9 @@
 """Reading the app's pages in tests, and building hands the way a table would.
 
 Nothing here asks the app what the answer should be: pages are parsed by lxml (libxml2's
-HTML parser), and calls are laid out by hand from RULES.md (bidding starts left of the
-dealer and goes clockwise, 6 -> 1).
+HTML parser: void elements, unclosed paragraphs and list items, comments and entities as
+a browser reads them), and calls are laid out by hand from RULES.md (bidding starts left
+of the dealer and goes clockwise, 6 -> 1).
 """
 from __future__ import annotations
 
@@ -106,7 +107,7 @@ class Element:
 
 
 def parse(html: str) -> Element:
-    """A page or an htmx fragment, parsed as a browser's document (<html>, <body>)."""
+    """A page or an htmx fragment, parsed as a whole document (<html>, <body>)."""
     if not html.strip():
         return Element(lxml.html.document_fromstring("<html></html>"))
     return Element(lxml.html.document_fromstring(html))
