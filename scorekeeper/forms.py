@@ -53,15 +53,20 @@ class RestoreForm(ChangeForm):
     hand_id = IntegerField(validators=[InputRequired()])
 
 
+# A seat's name is checked by seating.py (with the message the table reads); the field
+# only stops the phone's keyboard at the longest name a seat takes.
+SEAT = {"maxlength": PLAYER_NAME_LENGTH}
+
+
 class NewGameForm(FlaskForm):
     """Six seats, the house rules and the first dealer."""
 
-    seat_1 = StringField(_l("Seat 1"))
-    seat_2 = StringField(_l("Seat 2"))
-    seat_3 = StringField(_l("Seat 3"))
-    seat_4 = StringField(_l("Seat 4"))
-    seat_5 = StringField(_l("Seat 5"))
-    seat_6 = StringField(_l("Seat 6"))
+    seat_1 = StringField(_l("Seat 1"), render_kw=SEAT)
+    seat_2 = StringField(_l("Seat 2"), render_kw=SEAT)
+    seat_3 = StringField(_l("Seat 3"), render_kw=SEAT)
+    seat_4 = StringField(_l("Seat 4"), render_kw=SEAT)
+    seat_5 = StringField(_l("Seat 5"), render_kw=SEAT)
+    seat_6 = StringField(_l("Seat 6"), render_kw=SEAT)
     teams = RadioField(
         _l("Teams"),
         choices=[SelectChoice("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),

@@ -12,7 +12,8 @@ from sqlmodel import Session
 
 from scorekeeper.access import COOKIE, new_device, token_hash
 from scorekeeper.models import (
-    Club, Device, Game, GameChange, Invite, JoinAttempt, Member, Player, utcnow,
+    CLUB_NAME_LENGTH, PLAYER_NAME_LENGTH, Club, Device, Game, GameChange, Invite,
+    JoinAttempt, Member, Player, utcnow,
 )
 from tests.members import client_as
 from tests.sample_games import TRIOS  # a game recorded before anyone was a member
@@ -121,6 +122,10 @@ def test_the_first_visitor_is_sent_to_make_a_club(app, stranger, db):
     assert page.status == 200
     form = page.form_posting_to("/welcome")
     assert {"club_name", "your_name"} <= {name for name, _ in form.fields()}
+    # The keyboard stops where the database would (models.py holds the lengths).
+    lengths = {field.get("name"): field.get("maxlength")
+               for field in form.element.find_all("input", type="text")}
+    assert lengths == {"club_name": str(CLUB_NAME_LENGTH), "your_name": str(PLAYER_NAME_LENGTH)}
 
 
 def test_making_the_first_club_makes_the_visitor_its_owner(app, stranger, db):

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.models import NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH
 from tests.views.view_helpers import (
     HTMX, Game, GameSeat, Page, Player, count, path_of, rows, seat_players,
 )
@@ -215,3 +216,12 @@ def test_a_head_request_is_a_look_never_a_submission(client, db, new_game_form):
     assert client.head("/games/new").status_code == 200
     assert client.head("/games/import").status_code == 200
     assert client.get("/games/import").status_code == 200
+
+
+def test_the_keyboard_stops_at_the_longest_name_place_and_note_kept(client):
+    """Each text field's maxlength is the column's length in models.py."""
+    page = Page(client.get("/games/new"))
+    lengths = {field.get("name"): field.get("maxlength")
+               for field in page.root.find_all("input", type="text")}
+    seats = {f"seat_{seat}": str(PLAYER_NAME_LENGTH) for seat in range(1, 7)}
+    assert lengths == {**seats, "place": str(PLACE_LENGTH), "note": str(NOTE_LENGTH)}
