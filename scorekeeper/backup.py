@@ -35,7 +35,9 @@ from scorekeeper import exchange
 from scorekeeper.exchange import (
     ImportedGame, check_hand_count, export_game, hand_facts, read_game, read_hand,
 )
-from scorekeeper.json_files import FileRefused, read_json, shape_refusal, shown
+from scorekeeper.json_files import (
+    N_, FileRefused, Kept, Message, Typed, read_json, shape_refusal, shown,
+)
 from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
 from scorekeeper.names import clean_name, name_key
 from scorekeeper.models import (
@@ -328,11 +330,11 @@ class CheckedBackup:
 
 def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     """Check a backup whole: JSON, format, shape, ids and links, and every game replayed."""
-    data = read_json(raw, limit, lambda size: _(
-        "the file is larger than %(size)s, the most a backup may be", size=size))
+    data = read_json(raw, limit, lambda size: Message(
+        N_("the file is larger than %(size)s, the most a backup may be"), size=size))
     if not isinstance(data, dict):
-        raise FileRefused(None, _("a backup holds one JSON object, not %(value)s",
-                                  value=shown(data)))
+        raise FileRefused(None, Message(N_("a backup holds one JSON object, not %(value)s"),
+                                        value=Kept(shown(data))))
     _check_format(data)
     try:
         facts = BackupFacts.model_validate(data)
@@ -350,35 +352,41 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
 
 def _check_format(data: dict[str, Any]) -> None:
     if "format" not in data:
-        raise FileRefused("format", _('missing: a backup says "format": "%(format)s"',
-                                         format=FORMAT))
+        raise FileRefused("format", Message(
+            N_('missing: a backup says "format": "%(format)s"'), format=Kept(FORMAT)))
     if data["format"] == exchange.FORMAT:
-        raise FileRefused("format", _(
-            "this is one game (%(game_format)s), not a backup: import it as a game",
-            game_format=exchange.FORMAT))
+        raise FileRefused("format", Message(
+            N_("this is one game (%(game_format)s), not a backup: import it as a game"),
+            game_format=Kept(exchange.FORMAT)))
     if data["format"] != FORMAT:
-        raise FileRefused("format", _(
-            "%(value)s is not %(format)s, the format this app restores",
-            value=shown(data["format"]), format=FORMAT))
+        raise FileRefused("format", Message(
+            N_("%(value)s is not %(format)s, the format this app restores"),
+            value=Kept(shown(data["format"])), format=Kept(FORMAT)))
 
 
 def _check_club(club: ClubFacts) -> None:
     if not clean_name(club.name):
-        raise FileRefused("club.name", _("the club needs a name"))
+        raise FileRefused("club.name", Message(N_("the club needs a name")))
     if len(club.name) > MAX_CLUB_NAME:
-        raise FileRefused("club.name", _("a club's name may have at most %(limit)s letters",
-                                            limit=MAX_CLUB_NAME))
+        raise FileRefused("club.name", Message(
+            N_("a club's name may have at most %(limit)s letters"), limit=MAX_CLUB_NAME))
 
 
 def _check_id(where: str, value: int, first_of: dict[int, int], part: str, index: int) -> None:
     """An id in range and not given twice (``first_of``: id -> the index that gave it)."""
     if not 0 < value <= MAX_ID:
-        raise FileRefused(where, _("an id is a whole number from 1 to %(max)s, not %(id)s",
-                                      max=MAX_ID, id=value))
+        raise FileRefused(where, Message(
+            N_("an id is a whole number from 1 to %(max)s, not %(id)s"),
+            max=MAX_ID, id=Kept(value)))
     if value in first_of:
-        raise FileRefused(where, _("%(id)s is in the file twice (also %(part)s[%(first)s])",
-                                      id=value, part=part, first=first_of[value]))
+        raise FileRefused(where, _twice(Kept(value), f"{part}[{first_of[value]}]"))
     first_of[value] = index
+
+
+def _twice(value: Kept | Typed, other: str) -> Message:
+    """An id or a name given twice; ``other`` is the path of its first place."""
+    return Message(N_("%(value)s is in the file twice (also %(other)s)"),
+                   value=value, other=Kept(other))
 
 
 def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
@@ -389,14 +397,12 @@ def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
         name = clean_name(player.name)
         where = f"players[{index}].name"
         if not name:
-            raise FileRefused(where, _("a player needs a name"))
+            raise FileRefused(where, Message(N_("a player needs a name")))
         if len(name) > MAX_NAME:
-            raise FileRefused(where, _("a name may have at most %(limit)s letters",
-                                          limit=MAX_NAME))
+            raise FileRefused(where, Message(
+                N_("a name may have at most %(limit)s letters"), limit=MAX_NAME))
         if name_key(name) in by_key:
-            raise FileRefused(where, _(
-                "%(name)s is in the file twice (also players[%(first)s])",
-                name=name, first=by_key[name_key(name)]))
+            raise FileRefused(where, _twice(Typed(name), f"players[{by_key[name_key(name)]}]"))
         by_key[name_key(name)] = index
     return {player.id: player for player in players}
 
@@ -408,8 +414,9 @@ def _check_evenings(evenings: list[EveningFacts]) -> dict[int, EveningFacts]:
         for field, value, limit in (("place", evening.place, MAX_PLACE),
                                     ("note", evening.note, MAX_NOTE)):
             if value is not None and len(value) > limit:
-                raise FileRefused(f"evenings[{index}].{field}", _(
-                    "at most %(limit)s letters, not %(length)s", limit=limit, length=len(value)))
+                raise FileRefused(f"evenings[{index}].{field}", Message(
+                    N_("at most %(limit)s letters, not %(length)s"),
+                    limit=limit, length=len(value)))
     return {evening.id: evening for evening in evenings}
 
 
@@ -442,8 +449,8 @@ def _check_game(
     # The game itself is checked as an imported game is, its messages pointed into it.
     imported = read_game(record, where)
     if keeping.evening_id is not None and keeping.evening_id not in evenings:
-        raise FileRefused(f"{where}.evening_id", _(
-            "there is no evening %(id)s in the file", id=keeping.evening_id))
+        raise FileRefused(f"{where}.evening_id", Message(
+            N_("there is no evening %(id)s in the file"), id=Kept(keeping.evening_id)))
     _check_seat_players(where, keeping.player_ids, imported.names, players)
     undone = tuple(
         _check_undone(f"{where}.undone_hands[{position}]", hand, imported)
@@ -457,23 +464,27 @@ def _check_seat_players(
 ) -> None:
     """Each seat's player id names a player of the file, the one the seat names."""
     if len(player_ids) != len(SEATS):
-        raise FileRefused(f"{where}.player_ids", _(
-            "a game has six seats, so six player ids, not %(count)s", count=len(player_ids)))
+        raise FileRefused(f"{where}.player_ids", Message(
+            N_("a game has six seats, so six player ids, not %(count)s"),
+            count=len(player_ids)))
     for index, (player_id, name) in enumerate(zip(player_ids, names)):
         at = f"{where}.player_ids[{index}]"
         player = players.get(player_id)
         if player is None:
-            raise FileRefused(at, _("there is no player %(id)s in the file", id=player_id))
+            raise FileRefused(at, Message(N_("there is no player %(id)s in the file"),
+                                          id=Kept(player_id)))
         if name_key(player.name) != name_key(name):
-            raise FileRefused(at, _(
-                "player %(id)s is %(player)s, but seats[%(index)s] is %(name)s",
-                id=player_id, player=clean_name(player.name), index=index, name=name))
+            raise FileRefused(at, Message(
+                N_("player %(id)s is %(player)s, but %(seat)s is %(name)s"),
+                id=Kept(player_id), player=Typed(clean_name(player.name)),
+                seat=Kept(f"seats[{index}]"), name=Typed(name)))
 
 
 def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
     if not 0 < hand.number <= MAX_ID:
-        raise FileRefused(f"{where}.number", _(
-            "a hand number is a whole number from 1 up, not %(number)s", number=hand.number))
+        raise FileRefused(f"{where}.number", Message(
+            N_("a hand number is a whole number from 1 up, not %(number)s"),
+            number=Kept(hand.number)))
     deal = read_hand(hand.model_extra, where, imported.rules, imported.first_dealer)
     return UndoneHand(hand.number, deal, hand.recorded_at, hand.updated_at, hand.undone_at)
 
@@ -507,10 +518,10 @@ def restore_backup(
     if not club_is_empty(session, club):
         # Merging can't tell a game already here from its copy in the file, nor Ann
         # here from another Ann there: restoring twice would double every game.
-        raise FileRefused(None, _(
+        raise FileRefused(None, Message(N_(
             "this scorekeeper already has players, evenings or games, and a backup is "
             "restored only into an empty one: start the app on a new database and "
-            "restore there"))
+            "restore there")))
     backup = read_backup(raw, limit)
     try:
         hands = _write(session, club, backup)
@@ -518,9 +529,9 @@ def restore_backup(
     except IntegrityError:
         session.rollback()
         # The ids are the file's, so a game or player added meanwhile collides with one.
-        raise FileRefused(None, _(
+        raise FileRefused(None, Message(N_(
             "a game was started while the backup was being restored; nothing was restored, "
-            "try again")) from None
+            "try again"))) from None
     except Exception:
         session.rollback()
         raise

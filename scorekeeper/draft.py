@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
+from scorekeeper.digits import latin_digits
 from scorekeeper.rules import (
     BIDS, CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
 )
@@ -194,7 +195,10 @@ def _auction(source: Mapping[str, str], dealer_seat: int,
 def read_draft(
     source: Mapping[str, str], dealer_seat: int, teams: tuple[str, ...]
 ) -> HandDraft:
-    """Read a draft from query or form fields. What can't be read is dropped and noted."""
+    """Read a draft from query or form fields. What can't be read is dropped and noted.
+
+    Digits are read as the reader's keyboard wrote them (Persian ۲۱ is 21)."""
+    source = {name: latin_digits(source.get(name) or "") for name in FIELDS}
     problems: list[RuleViolation] = []
     auction, by_turns = _auction(source, dealer_seat, problems)
     trump = None

@@ -14,12 +14,15 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Optional
 
 from flask_babel import force_locale
+from markupsafe import Markup
 from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
 from pydantic import model_validator
 from pydantic_core import PydanticCustomError
 from sqlmodel import Session
 
-from scorekeeper.json_files import FileRefused, json_kind, path, read_json, shape_refusal, shown
+from scorekeeper.json_files import (
+    N_, FileRefused, Kept, Message, json_kind, path, read_json, shape_refusal, shown,
+)
 from scorekeeper.ledger import Table, hand_fields
 from scorekeeper.models import Club, Game, Hand
 from scorekeeper.rules import (
@@ -52,9 +55,10 @@ DERIVED_HAND_KEYS = frozenset({
 def export_game(table: Table) -> dict[str, Any]:
     """The game as a schmier-game/1 record: the facts recorded and what they add up to."""
     state = table.state
-    # The file is read by people and programs anywhere: its sentence is always English.
+    # The file is read by people and programs anywhere: its sentence is always English,
+    # and plain text (a page's sentence may isolate each team's letter in markup).
     with force_locale("en"):
-        winner_reason = verdict_sentence(state.verdict)
+        winner_reason = Markup.escape(verdict_sentence(state.verdict)).striptags()
     return {
         "format": FORMAT,
         "id": table.game.id,
@@ -199,10 +203,11 @@ class ImportedGame:
 
 def read_game_file(raw: bytes | str, limit: int | None = None) -> ImportedGame:
     """Check a game file whole: its size, JSON, and the game it holds (read_game)."""
-    data = read_json(raw, limit, lambda size: (
-        f"the file is larger than {size}, the most a game file may be"))
+    data = read_json(raw, limit, lambda size: Message(
+        N_("the file is larger than %(size)s, the most a game file may be"), size=size))
     if not isinstance(data, dict):
-        raise FileRefused(None, f"a game file holds one JSON object, not {json_kind(data)}")
+        raise FileRefused(None, Message(N_("a game file holds one JSON object, not %(kind)s"),
+                                        kind=json_kind(data)))
     return read_game(data)
 
 
@@ -213,11 +218,12 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     refusal points into the file from there.
     """
     if "format" not in data:
-        raise FileRefused(path(where, ("format",)),
-                          f"missing: a game file says \"format\": \"{FORMAT}\"")
+        raise FileRefused(path(where, ("format",)), Message(
+            N_('missing: a game file says "format": "%(format)s"'), format=Kept(FORMAT)))
     if data["format"] != FORMAT:
-        raise FileRefused(path(where, ("format",)),
-                          f"{shown(data['format'])} is not {FORMAT}, the format this app reads")
+        raise FileRefused(path(where, ("format",)), Message(
+            N_("%(value)s is not %(format)s, the format this app reads"),
+            value=Kept(shown(data["format"])), format=Kept(FORMAT)))
     check_hand_count(data.get("hands"), where)
     try:
         facts = GameFacts.model_validate(data)
@@ -229,7 +235,7 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     try:
         first_dealer = check_seat(facts.first_dealer)
     except RuleViolation as violation:
-        raise FileRefused(path(where, ("first_dealer",)), violation.english) from None
+        raise _rule_refusal(path(where, ("first_dealer",)), violation) from None
     deals = tuple(_deal_from(path(where, ("hands", index)), hand)
                   for index, hand in enumerate(facts.hands))
     try:
@@ -245,8 +251,9 @@ def check_hand_count(hands: Any, where: str = "") -> None:
     legal size can hold tens of thousands of throw-ins, which would take minutes to read
     and make a game page nobody could open."""
     if isinstance(hands, list) and len(hands) > MAX_HANDS:
-        raise FileRefused(path(where, ("hands",)),
-                          f"a game holds at most {MAX_HANDS} hands, not {len(hands)}")
+        raise FileRefused(path(where, ("hands",)), Message(
+            N_("a game holds at most %(limit)s hands, not %(count)s"),
+            limit=MAX_HANDS, count=len(hands)))
 
 
 def read_hand(data: Any, where: str, rules: HouseRules, dealer: int) -> Deal:
@@ -299,7 +306,7 @@ def _house_rules(where: str, facts: RulesFacts) -> HouseRules:
         )
     except RuleViolation as violation:
         field = _RULES_FIELDS.get(violation.code, "rules")
-        raise FileRefused(path(where, tuple(field.split("."))), violation.english) from None
+        raise _rule_refusal(path(where, tuple(field.split("."))), violation) from None
 
 
 def _seat_names(where: str, seats: list[str]) -> list[str]:
@@ -307,10 +314,11 @@ def _seat_names(where: str, seats: list[str]) -> list[str]:
         return check_names(seats)
     except RuleViolation as violation:
         if violation.code == "seats_count":
-            raise FileRefused(path(where, ("seats",)),
-                              f"{violation.english}, not {len(seats)}") from None
-        raise FileRefused(path(where, ("seats", violation.params["seat"] - 1)),
-                          violation.english) from None
+            # How many seats there are, not a value of the file: said in the reader's digits.
+            raise FileRefused(path(where, ("seats",)), Message(
+                N_("%(problem)s, not %(value)s"), problem=violation, value=len(seats))) from None
+        raise _rule_refusal(path(where, ("seats", violation.params["seat"] - 1)),
+                            violation) from None
 
 
 def _deal_from(where: str, hand: HandFacts) -> Deal:
@@ -320,7 +328,7 @@ def _deal_from(where: str, hand: HandFacts) -> Deal:
         try:
             calls.append(parse_call(call))
         except RuleViolation as violation:
-            raise FileRefused(path(where, ("auction", turn)), violation.english) from None
+            raise _rule_refusal(path(where, ("auction", turn)), violation) from None
     tally = None
     if hand.points is not None:
         points = hand.points
@@ -351,10 +359,32 @@ _HAND_FIELDS = {
 
 def _deal_refusal(where: str, violation: RuleViolation) -> FileRefused:
     """The engine's refusal of the hand at ``where``, pointed at the part it is about."""
-    english = violation.english
     if violation.code == "point_not_a_team":
         point = violation.params["point"]
         # The engine's sentence starts with the point it is about; the path says it now.
-        return FileRefused(f"{where}.points.{point}", english.removeprefix(f"{point}: "))
+        english = violation.english.removeprefix(f"{point}: ")
+        return _rule_refusal(f"{where}.points.{point}",
+                             RuleViolation(violation.code, english, **violation.params))
     field = _HAND_FIELDS.get(violation.code)
-    return FileRefused(f"{where}.{field}" if field else where, english)
+    return _rule_refusal(f"{where}.{field}" if field else where, violation)
+
+
+# The value each rule refuses, as the engine was given it from the file: the engine's
+# English names it, the page's sentence for the rule doesn't, so the page adds it.
+_REFUSED_VALUES = {
+    "seat_invalid": "seat",
+    "teams_invalid": "teams",
+    "target_invalid": "target",
+    "call_invalid": "call",
+    "bid_not_higher": "bid",
+    "trump_invalid": "trump",
+    "point_not_a_team": "team",
+    "game_value_invalid": "value",
+}
+
+
+def _rule_refusal(where: str, violation: RuleViolation) -> FileRefused:
+    """A rule's refusal of the part at ``where``, with the value it refused."""
+    key = _REFUSED_VALUES.get(violation.code)
+    value = shown(violation.params[key]) if key in violation.params else None
+    return FileRefused(where, violation, value)

@@ -12,8 +12,9 @@ from htmx_flask import Htmx
 from jinja2.ext import Extension
 
 from scorekeeper.languages import select_locale
+from scorekeeper.names import team_part, typed
 from scorekeeper.rules import GAME_TOTAL
-from scorekeeper.words import card_name, minus
+from scorekeeper.words import card_name, minus, suit_symbol
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -118,10 +119,14 @@ def init_app(app: Flask) -> None:
 
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
     app.jinja_env.globals["card_name"] = card_name
+    app.jinja_env.globals["suit_symbol"] = suit_symbol
     app.jinja_env.globals["GAME_TOTAL"] = GAME_TOTAL  # the game value of the whole deck
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent
     app.jinja_env.globals["format_datetime"] = format_datetime
+    # What people typed, shown as written and isolated; one team's part of a line.
+    app.jinja_env.filters["typed"] = typed
+    app.jinja_env.filters["team_part"] = team_part
 
     @app.after_request
     def vary_on_htmx(response):

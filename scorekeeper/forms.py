@@ -10,6 +10,7 @@ from wtforms.validators import (
     DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
 )
 
+from scorekeeper.digits import latin_digits
 from scorekeeper.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
 )
@@ -30,27 +31,38 @@ def first_error(form: FlaskForm) -> str:
     return errors[0] if errors else ""
 
 
+class WholeNumberField(IntegerField):
+    """A whole number as the reader typed it: Persian or Arabic-Indic digits are read as
+    0-9, and a form shown again (refused) shows it so, as a number input can take it."""
+
+    def process_formdata(self, valuelist):
+        if valuelist:
+            self.raw_data = valuelist = [
+                latin_digits(value) if isinstance(value, str) else value for value in valuelist]
+        super().process_formdata(valuelist)
+
+
 class ChangeForm(FlaskForm):
     """Any change to a game's hands. ``revision`` is the game's revision the page showed:
     a page shown before another phone's change must not write over it."""
 
-    revision = IntegerField(validators=[Optional()])
+    revision = WholeNumberField(validators=[Optional()])
 
 
 class HandForm(ChangeForm):
     """Record or save a hand. ``number`` is the hand the page was showing; ``entry_key``
     the phone's own name for this entry, the same each time it sends it again."""
 
-    number = IntegerField(validators=[InputRequired()])
+    number = WholeNumberField(validators=[InputRequired()])
     entry_key = StringField(validators=[Optional(), Regexp(rf"^[A-Za-z0-9-]{{8,{ENTRY_KEY_LENGTH}}}\Z")])
 
 
 class UndoForm(ChangeForm):
-    number = IntegerField(validators=[InputRequired()])
+    number = WholeNumberField(validators=[InputRequired()])
 
 
 class RestoreForm(ChangeForm):
-    hand_id = IntegerField(validators=[InputRequired()])
+    hand_id = WholeNumberField(validators=[InputRequired()])
 
 
 # A seat's name is checked by seating.py (with the message the table reads); the field
@@ -74,7 +86,7 @@ class NewGameForm(FlaskForm):
         default="3x2",
         validate_choice=True,
     )
-    target = IntegerField(
+    target = WholeNumberField(
         _l("Play to"), default=21,
         validators=[InputRequired(_l("Give the target score.")),
                     NumberRange(HouseRules.MIN_TARGET, HouseRules.MAX_TARGET,

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit
 
 from flask import Blueprint, Flask, Response, has_request_context, redirect, request
 from flask_babel import get_locale
+from markupsafe import Markup
 
 from scorekeeper.forms import LanguageForm
 
@@ -47,24 +48,33 @@ def current_language() -> str:
     return locale.language if locale else "en"
 
 
-# A tag and the text after it, up to the next tag.
-_TEXT = re.compile(r"(<[^>]*>)([^<]+)(?=<)")
+# The page is read as markup (comments, and tags whose quoted values may hold ">") and the
+# text between it, text before the first tag too: an htmx fragment may be a bare sentence.
+_MARKUP = re.compile(r"""(<!--.*?-->|<[!?/]?[A-Za-z][^"'>]*(?:(?:"[^"]*"|'[^']*')[^"'>]*)*>)""",
+                     re.S)
+_TAG_NAME = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9:-]*)")
+_ATTRIBUTE = re.compile(r"""([^\s"'>/=]+)(?:\s*=\s*("[^"]*"|'[^']*'|[^\s"'>]+))?""")
 # Character references (&#39; &amp;) are left whole: their digits are not a reader's.
 _REFERENCE = re.compile(r"(&#?[0-9A-Za-z]+;)")
-# Text a reader copies or types as it is (a link, a code) is marked to be kept.
-KEEP = "data-keep-digits"
-# In Persian text: a number right after a Latin name or team letter ("Dan ۵", "A +۲",
-# "Dan: ۳") would join the name's left-to-right run and be read first. A right-to-left
-# mark between them keeps the reading order: the name, then its number.
-_LATIN_THEN_NUMBER = re.compile(r"([A-Za-z][)\]:]?)([ \u00a0]*)(?=\u200e?[−+]?[۰-۹])")
-RLM = "\u200f"
+# Elements whose text is not a reader's prose at all: read as raw text up to their end.
+_RAW_TEXT = ("script", "style")
+_VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta",
+         "source", "track", "wbr"}
+
+
+def _kept(tag: str) -> bool:
+    """What people typed (names, places, notes), codes, addresses and paths into a file
+    are shown as written: marked as HTML marks text not to be translated."""
+    for name, value in _ATTRIBUTE.findall(tag[_TAG_NAME.match(tag).end():]):
+        if name.lower() == "translate" and value.strip("\"'").lower() == "no":
+            return True
+    return False
 
 
 def _persian_words(text: str) -> str:
     text = text.translate(DIGITS["fa"])
-    text = _LATIN_THEN_NUMBER.sub(lambda m: m.group(1) + RLM + m.group(2), text)
     # Persian writes its own comma, and a middle dot "·" looks like its zero "۰".
-    return text.replace(", ", "، ").replace("·", "•")
+    return text.replace(",", "،").replace("·", "•")
 
 
 def _persian_text(text: str) -> str:
@@ -73,17 +83,67 @@ def _persian_text(text: str) -> str:
 
 
 def page_digits(html: str, language: str) -> str:
-    """The page's text (never its tags, attributes, addresses or character references)
-    in the language's digits and punctuation: every number a reader sees, whichever code
-    wrote it, except in an element marked ``data-keep-digits``."""
+    """The page's prose (never its tags, attributes, comments, scripts, character
+    references, or an element marked ``translate="no"``) in the language's digits and
+    punctuation: every number a reader sees, whichever code wrote it, once for whole
+    pages and fragments alike."""
     if language not in DIGITS:
         return html
+    out: list[str] = []
+    kept, depth = None, 0  # the kept element's name, and how deep inside its kind we are
+    position = 0
+    while position < len(html):
+        found = _MARKUP.search(html, position)
+        text_end = found.start() if found else len(html)
+        if text_end > position:
+            text = html[position:text_end]
+            out.append(text if kept else _persian_text(text))
+        if not found:
+            break
+        tag = found.group(0)
+        out.append(tag)
+        position = found.end()
+        name = _TAG_NAME.match(tag)
+        if not name:
+            continue  # a comment, a doctype
+        closing, tag_name = name.group(1) == "/", name.group(2).lower()
+        opens = not closing and not tag.endswith("/>") and tag_name not in _VOID
+        if opens and tag_name in _RAW_TEXT:
+            close = re.compile(rf"</{tag_name}\s*>", re.I).search(html, position)
+            raw_end = close.start() if close else len(html)
+            out.append(html[position:raw_end])
+            position = raw_end
+        elif kept is None:
+            if opens and _kept(tag):
+                kept, depth = tag_name, 1
+        elif tag_name == kept:
+            depth += -1 if closing else 1 if opens else 0
+            if depth == 0:
+                kept = None
+    return "".join(out)
 
-    def rewrite(match: re.Match) -> str:
-        tag, text = match.group(1), match.group(2)
-        return match.group(0) if KEEP in tag else tag + _persian_text(text)
 
-    return _TEXT.sub(rewrite, html)
+def reader_digits(value) -> str:
+    """A number as the reader writes it, for a field's value (attributes are never
+    rewritten): a number field in Persian shows and takes Persian digits."""
+    language = current_language()
+    text = "" if value is None else str(value)
+    return text.translate(DIGITS[language]) if language in DIGITS else text
+
+
+def number_attributes(low: int, high: int | None = None) -> dict[str, str]:
+    """A number field's type: a number input where the reader writes 0-9 (its keypad
+    stops at ``low``-``high``); a text field taking only digits where the reader writes
+    its own, because a number input neither shows nor takes them."""
+    if current_language() in DIGITS:
+        return {"type": "text", "pattern": "[0-9۰-۹٠-٩]+"}
+    limits = {"min": str(low)} | ({"max": str(high)} if high is not None else {})
+    return {"type": "number", **limits}
+
+
+def number_type(low: int, high: int | None = None) -> Markup:
+    """``number_attributes`` written out, for a field a template writes itself."""
+    return Markup(" ").join(Markup('%s="%s"') % item for item in number_attributes(low, high).items())
 
 
 def _safe_next(target: str | None) -> str:
@@ -119,6 +179,9 @@ def init_app(app: Flask) -> None:
         if language in DIGITS:
             response.set_data(page_digits(response.get_data(as_text=True), language))
         return response
+
+    app.jinja_env.filters["reader_digits"] = reader_digits
+    app.jinja_env.globals.update(number_attributes=number_attributes, number_type=number_type)
 
     @app.context_processor
     def language_context() -> dict:

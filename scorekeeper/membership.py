@@ -9,6 +9,7 @@ from sqlalchemy import exists, or_, update
 from sqlmodel import Session, delete, func, select
 
 from scorekeeper.access import OWNER, SCORER, VIEWER, new_device
+from scorekeeper.digits import latin_digits
 from scorekeeper.models import Club, Device, Game, Invite, JoinAttempt, Member, utcnow
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
@@ -85,9 +86,8 @@ def shown_code(code: str) -> str:
 
 def typed_code(text: str) -> str:
     """What was typed, read as a code: case, spaces and dashes don't matter, nor O for 0."""
-    cleaned = "".join(ch for ch in text.upper() if ch.isalnum())
-    # Persian (or Arabic) digits, as a Persian page shows the code, read as 0-9.
-    cleaned = cleaned.translate(str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789"))
+    # Persian (or Arabic) digits, as a Persian keyboard types the code, read as 0-9.
+    cleaned = "".join(ch for ch in latin_digits(text).upper() if ch.isalnum())
     return cleaned.translate(str.maketrans("OIL", "011"))
 
 

@@ -4,6 +4,8 @@ Plain helpers: they import nothing of the app, so anything may use them.
 """
 from __future__ import annotations
 
+from markupsafe import Markup
+
 
 def clean_name(name: str) -> str:
     """A name on one line: runs of spaces (and line breaks) become one space."""
@@ -13,3 +15,16 @@ def clean_name(name: str) -> str:
 def name_key(name: str) -> str:
     """A name as it is compared: "Ann" and "ann " are one player."""
     return clean_name(name).casefold()
+
+
+def typed(text) -> Markup:
+    """Text a person typed (a name, a place, a note), as a page shows it: isolated, so
+    that its letters and digits never regroup with the sentence around it, and marked to
+    be kept as written (no reader's digits or punctuation put into it)."""
+    return Markup("<bdi translate=no>%s</bdi>") % text
+
+
+def team_part(text) -> Markup:
+    """One team's part of a line ("A +2 = 9"): isolated, so that in a right-to-left line
+    each team's letter stays beside its own numbers."""
+    return Markup("<bdi>%s</bdi>") % text

@@ -30,7 +30,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    hand_preview, point_name, signed, suit_name,
+    fill, hand_preview, point_name, signed, suit_name,
     verdict_sentence, violation_message,
 )
 
@@ -124,7 +124,8 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     result = state.deals[entry.number - 1]
     sentence = hand_preview(result)
     if not entry.editing and result.verdict.finished:
-        sentence += " " + _("This ends the game: %(reason)s", reason=verdict_sentence(result.verdict))
+        sentence += " " + fill(_("This ends the game: %(reason)s"),
+                               reason=verdict_sentence(result.verdict))
     elif not entry.editing and result.verdict.kind is VerdictKind.TIE_PLAY_ON:
         sentence += " " + verdict_sentence(result.verdict)
     return sentence, None

@@ -9,6 +9,7 @@ from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
 from scorekeeper.languages import RIGHT_TO_LEFT, current_language
+from scorekeeper.names import team_part, typed
 from scorekeeper.rules import (
     CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
 )
@@ -83,6 +84,12 @@ _ONE_LATER_HAND = {
 }
 
 
+def fill(sentence: str, **params) -> Markup:
+    """A translated sentence with its parts put in: text escaped, and markup (an isolated
+    team or name) kept, so that each part is drawn in place in every language."""
+    return Markup.escape(sentence) % params
+
+
 def point_name(point: str) -> str:
     if point == "rest":
         return _("The rest")
@@ -104,6 +111,13 @@ def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[Suit(suit)])
 
 
+def suit_symbol(suit: str) -> Markup:
+    """A trump's symbol in a sentence (its name for those who hover or can't see it)."""
+    suit = Suit(suit)
+    return Markup('<span class="suit-%s" title="%s">%s</span>') % (
+        suit.value, suit_name(suit), suit.symbol)
+
+
 def violation_message(violation: RuleViolation) -> str:
     """A rule violation as a sentence for the page."""
     template = _VIOLATIONS.get(violation.code)
@@ -115,12 +129,14 @@ def violation_message(violation: RuleViolation) -> str:
     params = dict(violation.params)
     if "point" in params:
         params["point"] = point_name(params["point"])
+    if "name" in params:
+        params["name"] = typed(params["name"])
     try:
-        sentence = str(template) % params
+        sentence = fill(str(template), **params)
     except (KeyError, TypeError, ValueError):
-        sentence = violation.english
+        sentence = Markup.escape(violation.english)
     if isinstance(violation, HandRejected):
-        return _("Hand %(number)s: %(message)s", number=violation.number, message=sentence)
+        return fill(_("Hand %(number)s: %(message)s"), number=violation.number, message=sentence)
     return sentence
 
 
@@ -128,41 +144,43 @@ def still_to_choose(points: list[str]) -> str:
     return _("Still to choose: %(points)s.", points=", ".join(point_name(p) for p in points))
 
 
-def list_teams(teams: tuple[str, ...]) -> str:
+def list_teams(teams: tuple[str, ...]) -> Markup:
+    teams = tuple(team_part(team) for team in teams)
     if len(teams) == 2:
-        return _("%(a)s and %(b)s", a=teams[0], b=teams[1])
-    return _("%(a)s, %(b)s and %(c)s", a=teams[0], b=teams[1], c=teams[2])
+        return fill(_("%(a)s and %(b)s"), a=teams[0], b=teams[1])
+    return fill(_("%(a)s, %(b)s and %(c)s"), a=teams[0], b=teams[1], c=teams[2])
 
 
-def verdict_sentence(verdict: Verdict) -> str:
+def verdict_sentence(verdict: Verdict) -> Markup:
     """Why the game stands as it does, in words (the tie-break spelled out)."""
-    kind, target, winner = verdict.kind, verdict.target, verdict.winner
+    kind, target = verdict.kind, verdict.target
+    winner = team_part(verdict.winner) if verdict.winner else None
     if kind is VerdictKind.PLAYING:
-        return _("First team to %(target)s wins.", target=target)
+        return fill(_("First team to %(target)s wins."), target=target)
     if kind is VerdictKind.REACHED:
-        return _("%(team)s reached %(target)s: %(team)s wins.", team=winner, target=target)
+        return fill(_("%(team)s reached %(target)s: %(team)s wins."), team=winner, target=target)
     if kind is VerdictKind.BIDDER_GOES_OUT:
-        return _(
+        return fill(_(
             "%(team)s made its bid and reached %(target)s: the bidder goes out, "
-            "%(team)s wins.", team=winner, target=target,
+            "%(team)s wins."), team=winner, target=target,
         )
     if kind is VerdictKind.MORE_POINTS:
         if len(verdict.teams) == 2:
-            return _(
-                "%(teams)s both passed %(target)s; %(team)s has more points.",
+            return fill(_(
+                "%(teams)s both passed %(target)s; %(team)s has more points."),
                 teams=list_teams(verdict.teams), target=target, team=winner,
             )
-        return _(
-            "%(teams)s all passed %(target)s; %(team)s has the most points.",
+        return fill(_(
+            "%(teams)s all passed %(target)s; %(team)s has the most points."),
             teams=list_teams(verdict.teams), target=target, team=winner,
         )
     if kind is VerdictKind.BIDDER_BREAKS_TIE:
-        return _(
-            "%(teams)s tied on %(score)s; %(team)s bid, so %(team)s wins.",
+        return fill(_(
+            "%(teams)s tied on %(score)s; %(team)s bid, so %(team)s wins."),
             teams=list_teams(verdict.teams), score=verdict.score, team=winner,
         )
-    return _(
-        "%(teams)s tied on %(score)s and neither bid: play another hand.",
+    return fill(_(
+        "%(teams)s tied on %(score)s and neither bid: play another hand."),
         teams=list_teams(verdict.teams), score=verdict.score,
     )
 
@@ -183,80 +201,76 @@ def signed(number: int) -> str:
     return f"{_sign_mark()}{'+' if number >= 0 else '−'}{abs(number)}"
 
 
-def hand_preview(deal: DealResult) -> str:
-    """E.g. “B bid 4, took 3: set, −4. A +2, C +1.”"""
+def hand_preview(deal: DealResult) -> Markup:
+    """E.g. “B bid 4, took 3: set, −4. A +2, C +1.” (each team's part isolated)"""
     team = deal.bidding_team
     if deal.made:
-        lead = _(
-            "%(team)s bid %(bid)s, took %(taken)s: made, %(change)s.",
-            team=team, bid=deal.bid, taken=deal.taken[team],
-            change=signed(deal.score_change[team]),
-        )
+        lead = _("%(team)s bid %(bid)s, took %(taken)s: made, %(change)s.")
     else:
-        lead = _(
-            "%(team)s bid %(bid)s, took %(taken)s: set, %(change)s.",
-            team=team, bid=deal.bid, taken=deal.taken[team],
-            change=signed(deal.score_change[team]),
-        )
-    others = ", ".join(
-        f"{other} {signed(change)}"
+        lead = _("%(team)s bid %(bid)s, took %(taken)s: set, %(change)s.")
+    lead = fill(lead, team=team_part(team), bid=deal.bid, taken=deal.taken[team],
+                change=signed(deal.score_change[team]))
+    others = Markup(", ").join(
+        team_part(f"{other} {signed(change)}")
         for other, change in deal.score_change.items() if other != team
     )
-    return f"{lead} {others}."
+    return Markup("%s %s.") % (lead, others)
 
 
 def deal_summary(deal: Deal, dealer_seat: int, names: dict[int, str]) -> str:
     """A hand as entered, in a sentence: "Cid bid 4, hearts trump: High A, Low B, …"."""
     auction = Auction(dealer_seat, tuple(deal.calls))
     if auction.thrown_in or deal.tally is None:
-        return _("all six passed: thrown in")
+        return fill(_("all six passed: thrown in"))
     tally = deal.tally
-    points = [f"{point_name(point)} {tally.card_points.get(point.value, '–')}"
+    points = [team_part(f"{point_name(point)} {tally.card_points.get(point.value, '–')}")
               for point in CARD_POINTS]
     if tally.game_values:
-        values = ", ".join(f"{team} {value}" for team, value in sorted(tally.game_values.items()))
-        points.append(_("Game by the values counted (%(values)s)", values=values))
+        values = Markup(", ").join(team_part(f"{team} {value}")
+                                   for team, value in sorted(tally.game_values.items()))
+        points.append(fill(_("Game by the values counted (%(values)s)"), values=values))
     else:
-        points.append(f"{point_name('game')} {tally.game or _('nobody')}")
-    return _("%(name)s bid %(bid)s, %(suit)s trump: %(points)s",
-             name=names[auction.bidder_seat], bid=auction.highest_bid,
-             suit=suit_name(deal.trump), points=", ".join(points))
+        points.append(team_part(f"{point_name('game')} {tally.game or _('nobody')}"))
+    return fill(_("%(name)s bid %(bid)s, %(suit)s trump: %(points)s"),
+                name=typed(names[auction.bidder_seat]), bid=auction.highest_bid,
+                suit=suit_name(deal.trump), points=Markup(", ").join(points))
 
 
-def _scores(scores: dict[str, int] | None, how=minus) -> str:
-    return ", ".join(f"{team} {how(value)}" for team, value in sorted((scores or {}).items()))
+def _scores(scores: dict[str, int] | None, how=minus) -> Markup:
+    return Markup(", ").join(team_part(f"{team} {how(value)}")
+                             for team, value in sorted((scores or {}).items()))
 
 
-def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how) -> str:
+def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how) -> Markup:
     """Each team's figure before → after ("A 2 → 3, B −4, C 1 → 0"): one that stayed, once."""
     teams = sorted(set(before or {}) | set(after or {}))
     parts = []
     for team in teams:
         old, new = (before or {}).get(team), (after or {}).get(team)
         if old == new:
-            parts.append(f"{team} {how(new)}")
+            parts.append(team_part(f"{team} {how(new)}"))
         else:
             shown_old = how(old) if old is not None else "–"
             shown_new = how(new) if new is not None else "–"
-            parts.append(f"{team} {shown_old} → {shown_new}")
-    return ", ".join(parts)
+            parts.append(team_part(f"{team} {shown_old} → {shown_new}"))
+    return Markup(", ").join(parts)
 
 
-def change_sentence(change) -> str:
+def change_sentence(change) -> Markup:
     """A change-log entry in words: what was done to which hand, and the scores it moved."""
     number = change.number
     if change.kind == "recorded":
         if change.hand_after is None:
-            what = _("recorded hand %(number)s: thrown in", number=number)
+            what = fill(_("recorded hand %(number)s: thrown in"), number=number)
         else:
-            what = _("recorded hand %(number)s: %(scores)s", number=number,
-                     scores=_scores(change.hand_after, signed))
+            what = fill(_("recorded hand %(number)s: %(scores)s"), number=number,
+                        scores=_scores(change.hand_after, signed))
     elif change.kind == "edited":
-        what = _("corrected hand %(number)s: %(scores)s", number=number,
-                 scores=_old_to_new(change.hand_before, change.hand_after, signed))
+        what = fill(_("corrected hand %(number)s: %(scores)s"), number=number,
+                    scores=_old_to_new(change.hand_before, change.hand_after, signed))
     elif change.kind == "undone":
-        what = _("undid hand %(number)s", number=number)
+        what = fill(_("undid hand %(number)s"), number=number)
     else:
-        what = _("brought hand %(number)s back", number=number)
+        what = fill(_("brought hand %(number)s back"), number=number)
     totals = _old_to_new(change.totals_before, change.totals_after, minus)
-    return _("%(what)s. Scores: %(totals)s.", what=what, totals=totals)
+    return fill(_("%(what)s. Scores: %(totals)s."), what=what, totals=totals)

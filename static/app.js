@@ -56,7 +56,7 @@ const fieldsOf = (form) => $$("input[name]", form)
   .map((i) => [i.name, i.value]);
 function putFields(form, fields) {
   $$("input[type=radio]", form).forEach((i) => { i.checked = false; });
-  $$("input[type=number]", form).forEach((i) => { i.value = ""; });
+  $$("input[inputmode=numeric]", form).forEach((i) => { i.value = ""; });
   for (const [name, value] of fields) {
     for (const input of $$(`input[name="${name}"]:not([type=hidden])`, form)) {
       if (input.type === "radio") input.checked = input.value === value; else input.value = value;

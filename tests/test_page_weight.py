@@ -1,7 +1,9 @@
 """Page-weight budgets (bytes are deterministic): what a phone downloads at the table.
 
-The game page's first load (HTML, CSS and scripts, gzipped) must stay within 30 KB, and
-the htmx answer that records a hand within 8 KB, with 20 hands in the game.
+The game page's first load (HTML, CSS and scripts, gzipped) must stay within 31 KB, and
+the htmx answer that records a hand within 8 KB, with 20 hands in the game. (30 KB until
+every name and team's part of a line was isolated, so that each is drawn in place in
+right-to-left text: some 120 bytes over 20 hands.)
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ import re
 from tests.members import client_as
 from tests.new_games import start_game_as
 
-FIRST_LOAD_BUDGET = 30 * 1024
+FIRST_LOAD_BUDGET = 31 * 1024
 RECORD_BUDGET = 8 * 1024
 HANDS = 20
 TALLY = {"high": "A", "low": "B", "right": "C", "left": "A", "joker": "B", "game": "C"}

@@ -15,7 +15,7 @@ from scorekeeper.backup import (
 from scorekeeper.db import get_session
 from scorekeeper.extensions import csrf
 from scorekeeper.forms import first_error
-from scorekeeper.json_files import FileRefused, size_text
+from scorekeeper.json_files import N_, FileRefused, Message, size_text
 from scorekeeper.models import utcnow
 from scorekeeper.pages import render_page
 from scorekeeper.views.lookup import current_club
@@ -76,8 +76,9 @@ def restore():
                                   backup_limit())
     except FileRefused as refused:
         session.rollback()
-        return _render_backup(form, _("Nothing was restored: %(problem)s.", problem=str(refused)),
-                              422)
+        # In the reader's words, with the path and the value as the file wrote them.
+        return _render_backup(
+            form, Message(N_("Nothing was restored: %(problem)s."), problem=refused).page(), 422)
     flash(_("Backup restored: %(contents)s.", contents=restored.contents()), "notice")
     return redirect(url_for("backups.show"), 303)
 

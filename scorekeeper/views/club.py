@@ -14,8 +14,10 @@ from scorekeeper.membership import (
     owners, remove_member, revoke, set_role, shown_code,
 )
 from scorekeeper.models import MAX_ID, Device, Invite, Member
+from scorekeeper.names import typed
 from scorekeeper.pages import render_page
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
+from scorekeeper.words import fill
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 
@@ -79,11 +81,11 @@ def remove_member_(member_id: int):
     if member.id == current_member().id:
         abort(403)  # the owner stays: a club always has one
     if remove_member(get_session(), member) is not None:
-        flash(_("%(name)s is no longer a member. The link they joined by was revoked too, "
-                "so it can't let them back in: make a new one for anyone else who needs it.",
-                name=member.name), "notice")
+        flash(fill(_("%(name)s is no longer a member. The link they joined by was revoked "
+                     "too, so it can't let them back in: make a new one for anyone else who "
+                     "needs it."), name=typed(member.name)), "notice")
     else:
-        flash(_("%(name)s is no longer a member.", name=member.name), "notice")
+        flash(fill(_("%(name)s is no longer a member."), name=typed(member.name)), "notice")
     return redirect(url_for("club.show") + "#members", 303)
 
 
@@ -98,7 +100,8 @@ def change_role(member_id: int):
     if member.id == current_member().id:
         abort(403)
     set_role(get_session(), member, role)
-    flash(_("%(name)s is now %(role)s.", name=member.name, role=role_names()[role]), "notice")
+    flash(fill(_("%(name)s is now %(role)s."), name=typed(member.name), role=role_names()[role]),
+          "notice")
     return redirect(url_for("club.show") + "#members", 303)
 
 

@@ -8,7 +8,7 @@ from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.forms import ImportForm, first_error
 from scorekeeper.exchange import export_text, import_game as store_import
-from scorekeeper.json_files import FileRefused, size_text
+from scorekeeper.json_files import N_, FileRefused, Message, size_text
 from scorekeeper.pages import render_page
 from scorekeeper.rules import CARD_POINTS, POINTS
 from scorekeeper.views.lookup import current_club, table_or_404
@@ -75,8 +75,9 @@ def import_game():
         game = store_import(session, current_club(session), form.game_file.data.read(), limit)
     except FileRefused as refused:
         session.rollback()
+        # In the reader's words, with the path and the value as the file wrote them.
         return _render_import(
-            form, _("Nothing was imported: %(problem)s.", problem=str(refused)), 422
+            form, Message(N_("Nothing was imported: %(problem)s."), problem=refused).page(), 422
         )
     flash(_("Game imported as game %(id)s.", id=game.id), "notice")
     return redirect(url_for("games.show", game_id=game.id), 303)

@@ -5,6 +5,7 @@ from flask import (
     Blueprint, Response, abort, make_response, redirect, render_template, request, url_for,
 )
 from flask_babel import format_date, gettext as _, ngettext
+from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
 from scorekeeper.assets import YEAR
@@ -24,6 +25,7 @@ from scorekeeper.access import SCORER, can, current_device, current_member
 from scorekeeper.live import game_head, note_draft, version
 from scorekeeper.page_cache import keep_game_page, kept_game_page
 from scorekeeper.views.lookup import current_club, table_or_404
+from scorekeeper.names import typed
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -155,7 +157,8 @@ def live(game_id: int):
     notice = None
     if changed and not same_game:
         change = changed[0]
-        notice = f"{change.who or _('The command line')}: {change_sentence(change)}"
+        who = typed(change.who) if change.who else _("The command line")
+        notice = Markup("%s: %s") % (who, change_sentence(change))
     # A scorer's page gets its own entry back if it is still for the next hand.
     return render_game(table, source=None if watching else {}, notice=notice, block="game")
 

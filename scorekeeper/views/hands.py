@@ -18,7 +18,8 @@ from scorekeeper.ledger import (
 from scorekeeper.pages import entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
-from scorekeeper.words import deal_summary, still_to_choose, violation_message
+from scorekeeper.names import typed
+from scorekeeper.words import deal_summary, fill, still_to_choose, violation_message
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -135,8 +136,8 @@ def record(game_id: int):
         return _problem(table, violation)
     if deal.tally is None:
         dealer = table.names[table.state.next_dealer]
-        return _done(table, _("Hand %(number)s: thrown in. %(dealer)s deals again.",
-                              number=number, dealer=dealer))
+        return _done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
+                                 number=number, dealer=typed(dealer)))
     return _done(table, _("Hand %(number)s recorded.", number=number))
 
 
@@ -204,16 +205,16 @@ def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
         theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, fresh.names)
         put_in = url_for("games.edit_hand", game_id=fresh.game.id, number=number,
                          **mine.fields())
-        return _("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This phone's "
-                 "entry was not recorded: %(mine)s. If this phone's is the right one, put it "
-                 "in hand %(number)s instead.", number=number,
-                 who=recorded or _("another phone"), theirs=theirs,
-                 mine=deal_summary(mine_deal, dealer, fresh.names)), \
+        return fill(_("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
+                      "phone's entry was not recorded: %(mine)s. If this phone's is the right "
+                      "one, put it in hand %(number)s instead."), number=number,
+                    who=typed(recorded) if recorded else _("another phone"), theirs=theirs,
+                    mine=deal_summary(mine_deal, dealer, fresh.names)), \
             {"number": number, "url": put_in}
     if recorded:
-        return _("Hand %(number)s was already recorded by %(who)s, so this entry was not. "
-                 "Check hand %(number)s in the list below; if it is wrong, edit it.",
-                 number=number, who=recorded), None
+        return fill(_("Hand %(number)s was already recorded by %(who)s, so this entry was "
+                      "not. Check hand %(number)s in the list below; if it is wrong, edit it."),
+                    number=number, who=typed(recorded)), None
     return _("Hand %(number)s was already recorded (by this phone or another), so this "
              "entry was not. Check hand %(number)s in the list below; if it is wrong, edit "
              "it.", number=number), None

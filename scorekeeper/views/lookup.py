@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, g, request
 
+from scorekeeper.digits import latin_digits
 from scorekeeper.access import current_member
 from scorekeeper.clubs import club_row
 from scorekeeper.db import get_session
@@ -44,7 +45,7 @@ def row_or_404(model, row_id: int):
 
 def whole_number_arg(name: str, default):
     """A query argument as a positive whole number; anything else is the default."""
-    value = request.args.get(name, "")
+    value = latin_digits(request.args.get(name, ""))  # as a Persian page's field sends it
     # Its length first: Python won't read a number of more than 4,300 digits at all.
     ok = value.isascii() and value.isdigit() and len(value) <= 10 and 0 < int(value) <= MAX_ID
     return int(value) if ok else default

@@ -133,16 +133,26 @@ def test_persian_pages_show_persian_digits_in_text_never_in_addresses(client, st
 
 def test_page_digits_touch_text_only():
     html = '<a href="/games/12" data-n="3">Hand 12</a><span>−4</span>'
-    assert page_digits(html, "fa") == \
-        '<a href="/games/12" data-n="3">Hand\u200f ۱۲</a><span>−۴</span>'
-    # Persian commas and a dot that can't be taken for its zero; a right-to-left mark
-    # keeps "A, then its score" in reading order.
-    assert page_digits("<p>A 2, B 0 · C</p>", "fa") == "<p>A\u200f ۲، B\u200f ۰ • C</p>"
+    assert page_digits(html, "fa") == '<a href="/games/12" data-n="3">Hand ۱۲</a><span>−۴</span>'
+    # Persian commas, and a dot that can't be taken for its zero.
+    assert page_digits("<p>A 2, B 0 · C</p>", "fa") == "<p>A ۲، B ۰ • C</p>"
     assert page_digits(html, "sk") == html
-    # Character references and text marked to be copied as it is stay whole.
-    assert page_digits("<b>O&#39;Neil 2</b>", "fa") == "<b>O&#39;Neil\u200f ۲</b>"
-    kept = '<a href="/join/x1" data-keep-digits>http://h/join/x1</a>'
-    assert page_digits(kept, "fa") == kept
+    # A fragment that is a bare sentence is prose too, from its first letter to its last.
+    assert page_digits("B bid 4, took 2: <bdi>A +2</bdi>, C +2.", "fa") == \
+        "B bid ۴، took ۲: <bdi>A +۲</bdi>، C +۲."
+    # Character references stay whole.
+    assert page_digits("<b>O&#39;Neil 2</b>", "fa") == "<b>O&#39;Neil ۲</b>"
+
+
+@pytest.mark.parametrize("kept", [
+    '<a href="/join/x1" translate="no">http://h/join/x1</a>',  # an address
+    "<bdi translate=no>Jo 2, Kai</bdi>",  # a name as typed
+    '<code translate="no" dir="ltr">games[0].hands[12]</code>',  # a path into a file
+    "<p translate=no>Room <b>12</b>, <i>2</i> decks</p>",  # and what is inside them
+    "<script>let a = [1, 2];</script>",  # never prose
+])
+def test_what_is_kept_as_written_is_kept(kept):
+    assert page_digits(f"<p>1, {kept} 2</p>", "fa") == f"<p>۱، {kept} ۲</p>"
 
 
 def test_the_picker_sends_back_to_the_page_never_to_its_query(client):
@@ -219,3 +229,22 @@ def test_english_pages_do_show_the_english_sentences(client, every_page):
     text = " ".join(visible_text(client.get(url).text) for url in every_page)
     found = [fragment for fragment in english_fragments() if fragment in text]
     assert len(found) > 60
+
+
+@pytest.mark.parametrize("html, expected", [
+    # A value that merely mentions translate=no marks nothing (a player may be so named).
+    ('<option value="x translate=no">1</option><p>2</p>', '<option value="x translate=no">۱</option><p>۲</p>'),
+    # Options left unclosed inside a kept element don't keep what follows it.
+    ("<datalist translate=no><option>1<option>2</datalist><p>3</p>",
+     "<datalist translate=no><option>1<option>2</datalist><p>۳</p>"),
+    # A kept element ends at its own end tag, whatever is left open inside it.
+    ("<p translate=no><b>1<i>2</p> 3", "<p translate=no><b>1<i>2</p> ۳"),
+    ('<div TRANSLATE = "NO"><div>1</div>2</div>3', '<div TRANSLATE = "NO"><div>1</div>2</div>۳'),
+    # A ">" inside a quoted value is part of the tag; comments and scripts are not prose.
+    ('<a title="a > 1">2</a>', '<a title="a > 1">۲</a>'),
+    ("<!-- 1 > 2 --><p>3</p>", "<!-- 1 > 2 --><p>۳</p>"),
+    ("<script>if (a<b) f(1, 2)</script><p>3</p>", "<script>if (a<b) f(1, 2)</script><p>۳</p>"),
+    ('<input translate=no value="1"><p>2</p>', '<input translate=no value="1"><p>۲</p>'),
+])
+def test_the_digit_writer_reads_markup_as_a_browser_would(html, expected):
+    assert page_digits(html, "fa") == expected

@@ -44,7 +44,13 @@ def test_a_second_phone_with_another_hand_1_is_refused(client, db, start_game):
     other = hand_form(1, BOB_BIDS_4, "hearts", "BBBBB", "B")  # the other phone's version
     response = client.post(f"/games/{game}/hands", data=other)
     assert response.status_code == 409
-    assert "already recorded" in Page(response).alerts()[0]
+    # Both hands in words, each name and point drawn as one piece (never as markup shown).
+    (alert,) = Page(response).alerts()
+    assert alert.startswith(
+        "Hand 1 was already recorded by Owner (Test browser): Bob bid 4, Hearts trump: "
+        "High A, Low B, Right Bauer B, Left Bauer C, Joker C, Game A. This phone's entry "
+        "was not recorded: Bob bid 4, Hearts trump: High B, Low B, Right Bauer B, "
+        "Left Bauer B, Joker B, Game B."), alert
     (hand,) = hands_of(db, game)
     assert hand.points["high"] == "A"  # the first phone's hand stands
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tests.views.view_helpers import (
-    HTMX, Hand, Page, calls_for, count, hand_form, hands_of, the_hand_form,
+    HTMX, Hand, Page, calls_for, count, hand_form, hands_of, parse, the_hand_form,
 )
 
 BOB_BIDS_4 = calls_for(1, {2: 4})
@@ -30,10 +30,12 @@ def test_the_preview_target_gets_only_the_sentence(client, db, start_game):
     response = client.get(f"/games/{game}", query_string=TALLY,
                           headers={**HTMX, "HX-Target": "preview"})
     assert response.status_code == 200
-    body = response.text.strip()
-    # Only the sentence: it goes inside the page's <output>, which stays in place.
-    assert "<" not in body
-    assert body == "B bid 4, took 2: set, −4. A +2, C +2."
+    # Only the sentence: it goes inside the page's <output>, which stays in place. Each
+    # team's part is isolated, so that right-to-left text keeps it together.
+    sentence = parse(response.text).find("body")
+    assert {element.tag for element in sentence.iter()} == {"body", "bdi"}
+    assert [bdi.text() for bdi in sentence.find_all("bdi")] == ["B", "A +2", "C +2"]
+    assert sentence.text() == "B bid 4, took 2: set, −4. A +2, C +2."
     assert len(hands_of(db, game)) == 0
 
 

@@ -402,6 +402,32 @@ def test_a_wrong_code_is_refused(client, stranger, db):
     assert count(db, Member) == members
 
 
+def test_a_wrong_code_is_given_back_as_typed_in_persian(client, stranger, db):
+    """The refusal doesn't repeat the code; the field gives it back exactly as typed (no
+    Persian digits or comma put into it), drawn left to right as a code is written."""
+    stranger.set_cookie("lang", "fa")
+    typed = "R0AD, 5T0Q"
+    page = Page(stranger.post("/join", data={"code": typed}))
+    assert page.status == 400
+    field = page.root.find("input", name="code")
+    assert (field.get("value"), field.get("dir")) == (typed, "ltr")
+    assert page.alerts() and not any("R0AD" in alert or "۵" in alert for alert in page.alerts())
+
+
+def test_the_clubs_name_is_shown_as_its_owner_typed_it_in_persian(client, stranger, db):
+    invite = make_link(client, db, "viewer")
+    set_code(db, invite, "R0AD5T0P")
+    club = db.get(Club, invite.club_id)
+    club.name = "Table 7, Tehran"
+    db.add(club)
+    db.commit()
+    stranger.set_cookie("lang", "fa")
+    page = Page(stranger.post("/join", data={"code": "R0AD-5T0P"}))
+    assert page.status == 200
+    (name,) = page.root.find("h1").find_all(translate="no")
+    assert name.text() == "Table 7, Tehran"
+
+
 def test_the_eleventh_try_in_ten_minutes_is_refused(app, client, stranger, db):
     """After 10 codes from one address, the 11th is refused (429) with a message even
     when it is right; another address is not held back."""
@@ -520,13 +546,27 @@ def test_the_owner_gives_a_member_another_part(app, client, db, game):
     assert viewer.post(f"/games/{game}/hands", data={}).status_code == 403
     response = client.post(f"/club/members/{vic.id}/role", data={"role": "scorer"})
     assert response.status_code == 303
-    assert "Vic is now scorer." in client.get("/club").text
+    assert "Vic is now scorer." in Page(client.get("/club")).notices()
     db.expire_all()
     assert db.get(Member, vic.id).role == "scorer"
     assert viewer.get("/games/new").status_code == 200
     assert client.post(f"/club/members/{vic.id}/role", data={"role": "king"}).status_code == 400
     assert viewer.post(f"/club/members/{member_named(db, 'Owner').id}/role",
                        data={"role": "viewer"}).status_code == 403
+
+
+def test_in_persian_the_notices_keep_a_members_name_as_typed(app, client, db, game):
+    """The notice after a change of part or a removal names the member as typed: no
+    Persian digit put into "Uma 5"."""
+    client_as(app, "viewer", name="Uma 5")
+    uma = member_named(db, "Uma 5")
+    client.set_cookie("lang", "fa")
+    client.post(f"/club/members/{uma.id}/role", data={"role": "scorer"})
+    (notice,) = Page(client.get("/club")).notices()
+    assert notice.startswith("Uma 5 ") and "۵" not in notice
+    client.post(f"/club/members/{uma.id}/remove")
+    (notice,) = Page(client.get("/club")).notices()
+    assert notice.startswith("Uma 5 ") and "۵" not in notice
 
 
 def test_a_member_cannot_forget_another_members_device(app, client, db, game):

@@ -19,7 +19,7 @@ from scorekeeper.models import utcnow
 from tests.databases import database_url
 from tests.members import member_cookie
 from tests.new_games import start_game_as
-from tests.views.view_helpers import Page, calls_for, hand_form
+from tests.views.view_helpers import Page, calls_for, hand_form, parse
 
 HX = {"HX-Request": "true"}
 ROLES = ("owner", "scorer", "viewer")
@@ -99,7 +99,7 @@ def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones,
     # A scorer's step of hand 1: the watchers see the bid, the other scorers are told.
     scorer.get(f"/games/{game}?number=1&revision=1&calls=pass,4", headers=HX)
     pages = check_pages(apps, phones, game)
-    assert "Cid: <strong>4</strong>" in pages["viewer", "en"]
+    assert "Bob: pass Cid: 4" in parse(pages["viewer", "en"]).text()
     assert "Another phone is entering hand 1" in pages["owner", "en"]
 
     # Hand 1 recorded through the other app server: Cid (C) bids 4 and takes 2.

@@ -240,3 +240,19 @@ def test_counted_values_over_the_deck_point_at_the_game_row(client, db, start_ga
         "Hand 1: The game values add up to 90, but the whole deck holds only 81.")
     assert page.root.find("fieldset", class_="point-game").get("aria-invalid") == "true"
     assert count(db, Hand) == 0
+
+
+def test_in_persian_the_number_fields_show_and_take_persian_digits(client, start_game):
+    """A number input neither shows nor takes ۰-۹, so a Persian page's number fields are
+    text fields taking digits, showing what was counted in Persian digits."""
+    game = start_game()
+    client.set_cookie("lang", "fa")
+    page = Page(client.get(f"/games/{game}", query_string={"value_A": "40", "value_B": "۲۵"}))
+    fields = {field.get("name"): field for field in page.root.find_all("input", inputmode="numeric")}
+    assert {name for name in fields} == {"value_A", "value_B", "value_C"}
+    assert {(field.get("type"), field.get("max")) for field in fields.values()} == {("text", None)}
+    assert fields["value_A"].get("value") == "۴۰" and fields["value_B"].get("value") == "۲۵"
+    target = Page(client.get("/games/new")).root.find("input", id="target")
+    assert (target.get("type"), target.get("value")) == ("text", "۲۱")
+    board = Page(client.get("/players", query_string={"min": "۲"})).root.find("input", id="min")
+    assert (board.get("type"), board.get("value")) == ("text", "۲")

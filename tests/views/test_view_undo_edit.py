@@ -344,7 +344,7 @@ def test_a_correction_made_on_the_page_is_saved_whoever_won_the_bid(client, db, 
     assert form.checked("turn_1") is None and form.checked("turn_2") == "4"
     preview = client.get(f"/games/{game}/hands/1/edit", headers={**HTMX, "HX-Target": "preview"},
                          query_string={**dict(form.fields()), "trump": "clubs", "high": "A"})
-    assert preview.text.strip() == "C bid 4, took 5: made, +5. A +1, B +0."
+    assert Page(preview).text == "C bid 4, took 5: made, +5. A +1, B +0."
     response = submit(client, form, changes={"trump": "clubs", "high": "A"})
     assert response.status_code == 303
     (hand,) = hands_of(db, game)
