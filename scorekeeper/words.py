@@ -111,6 +111,13 @@ def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[Suit(suit)])
 
 
+def team_names(table, team: str) -> Markup:
+    """A team's players in a line: each name isolated as typed, so that a Persian name
+    beside a Latin one is never read in the other's order."""
+    seats = table.rules.team_seats[team]
+    return Markup(" &amp; ").join(typed(table.names[seat]) for seat in seats)
+
+
 def suit_symbol(suit: str) -> Markup:
     """A trump's symbol in a sentence (its name for those who hover or can't see it)."""
     suit = Suit(suit)
