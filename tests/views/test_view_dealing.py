@@ -107,3 +107,12 @@ def test_the_deal_goes_from_seat_6_to_seat_1(client, start_game, play):
     play(game, 1, calls, "clubs", "AAABC", "A")
     page = Page(client.get(f"/games/{game}"))
     assert "Dealer: Ann (seat 1)." in page.text and "Bob bids first." in page.text
+
+
+def test_in_persian_the_throw_in_notice_keeps_the_dealers_name_as_typed(client, start_game):
+    game = start_game(names=["Ann", "Bob", "Cid", "Jo 2", "Eve", "Fay"], first_dealer="4")
+    client.set_cookie("lang", "fa")
+    page = Page(client.get(f"/games/{game}"))
+    response = send_hand(client, page, bid="passed", headers={**HTMX, "HX-Target": "game"})
+    (notice,) = Page(response).notices()
+    assert "Jo 2 " in notice and "Jo ۲" not in notice and notice.startswith("دور ۱")

@@ -393,3 +393,15 @@ def test_statistics_pages_ask_the_same_queries_however_many_games_and_hands(
     assert new_game(client, new_game_form, FIRST, 1)
     assert queries("/players") == recount  # the new game is counted, in the same queries
     assert {url: queries(url) for url in urls} == steady
+
+
+def test_in_persian_the_trend_charts_title_keeps_the_players_name_as_typed(client, db,
+                                                                           start_game):
+    names = ["Jo 2", "Bob", "Cid", "Dan", "Eve", "Fay"]
+    for _evening in range(2):
+        start_game(names=names, evening="new")
+    (jo,) = [player for player in rows(db, Player) if player.name == "Jo 2"]
+    client.set_cookie("lang", "fa")
+    page = Page(client.get(f"/players/{jo.id}"))
+    title = page.root.find("title", id="trend-title")
+    assert title is not None and "Jo 2" in title.text() and "Jo ۲" not in title.text()
