@@ -32,8 +32,10 @@ RANK = {VIEWER: 0, SCORER: 1, OWNER: 2}
 CLUB_BLUEPRINTS = {"games", "hands", "evenings", "players", "backups", "exchange", "club"}
 # Endpoints only an owner may use. A member knows the club exists, so other members are
 # told they may not (403); strangers still get 404.
-OWNER_ENDPOINTS = {"backups.restore", "club.new_link", "club.revoke_link", "club.remove_member_",
-                   "club.make_share_links", "club.change_role"}
+# A backup is the whole club (its change log and device names too): owners only.
+OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.new_link",
+                   "club.revoke_link", "club.remove_member_", "club.make_share_links",
+                   "club.change_role"}
 # Pages only for keeping score: a viewer is refused even the form.
 SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game"}
 # Endpoints any member may POST to, whatever their role: forgetting their own device.

@@ -29,8 +29,8 @@ ACCESS = {
     "games.chart": "read",
     "evenings.history": "read", "evenings.show": "read",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
-    "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "read",
-    "backups.download": "read", "club.show": "read", "club.share": "read",
+    "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
+    "backups.download": "own", "club.show": "read", "club.share": "read",
     "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
     "hands.record": "score", "hands.save": "score", "hands.undo": "score",
     "hands.restore": "score",
@@ -199,3 +199,15 @@ def test_head_changes_nothing_anywhere_and_answers_as_get_does(app, world):
         head = owner.head(url)
         assert rows(app) == before, url
         assert head.status_code == owner.get(url).status_code, url
+
+
+def test_only_an_owner_sees_or_downloads_the_whole_club_backup(app, world):
+    """A backup holds the whole club, its change log and device names too."""
+    clients, _ids, _ = world
+    for role in ("scorer", "viewer"):
+        assert clients[role].get("/backup").status_code == 403, role
+        download = clients[role].get("/backup/download")
+        assert download.status_code == 403 and "Test browser" not in download.text, role
+        assert 'href="/backup"' not in clients[role].get("/").text, role
+    assert clients["owner"].get("/backup/download").status_code == 200
+    assert 'href="/backup"' in clients["owner"].get("/").text
