@@ -23,6 +23,7 @@ from flask_babel import gettext
 from markupsafe import Markup
 from pydantic import ValidationError
 
+from scorekeeper.names import typed
 from scorekeeper.rules import RuleViolation
 from scorekeeper.words import violation_message
 
@@ -77,7 +78,7 @@ def page_text(part: Any) -> Any:
     if isinstance(part, Kept):
         return Markup('<code translate="no" dir="ltr">%s</code>') % part
     if isinstance(part, Typed):
-        return Markup('<bdi translate="no">%s</bdi>') % part
+        return typed(part)
     if isinstance(part, (Message, FileRefused)):
         return part.page()
     if isinstance(part, RuleViolation):
