@@ -31,6 +31,9 @@ class Club(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     name: str = Field(max_length=CLUB_NAME_LENGTH)
     created_at: datetime = Field(default_factory=utcnow)
+    # Set when a backup was restored into it: the welcome page never offers to take it
+    # over; its owner comes back in by the one-time link the restore prints.
+    restored_at: Optional[datetime] = None
 
 
 class Player(SQLModel, table=True):
@@ -56,6 +59,8 @@ class Evening(SQLModel, table=True):
     place: Optional[str] = Field(default=None, max_length=PLACE_LENGTH)
     note: Optional[str] = Field(default=None, max_length=NOTE_LENGTH)
     created_at: datetime = Field(default_factory=utcnow)
+    # Closed by a scorer on purpose: its games are kept as they were from then on.
+    closed_at: Optional[datetime] = None
 
 
 # Bumped by every change to a game's hands. SQLAlchemy checks it on each write
@@ -80,6 +85,8 @@ class Game(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     revision: int = Field(default=0, sa_column=_game_revision)
     changed_at: Optional[datetime] = None  # when a hand was last recorded, edited or undone
+    # Abandoned on purpose: kept, shown as abandoned, out of the statistics; restorable.
+    abandoned_at: Optional[datetime] = None
 
 
 class GameSeat(SQLModel, table=True):
@@ -242,7 +249,10 @@ class GameChange(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     at: datetime = Field(default_factory=utcnow)
-    kind: str = Field(max_length=10)  # "recorded", "edited", "undone", "restored"
+    # "recorded", "edited", "undone", "restored", "inserted" (a forgotten hand put in
+    # before another), "seats" (two seats swapped), "renamed" (a seat's player changed),
+    # "abandoned", "reinstated" (an abandoned game taken back into play)
+    kind: str = Field(max_length=10)
     number: int  # the hand changed
     member_id: Optional[int] = Field(default=None, foreign_key="member.id")
     device_id: Optional[int] = Field(default=None, foreign_key="device.id")
@@ -254,6 +264,9 @@ class GameChange(SQLModel, table=True):
     # The game's totals before and after the change.
     totals_before: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
     totals_after: dict[str, int] = Field(sa_column=Column(JSON, nullable=False))
+    # What was changed, for the sentence that tells it: e.g. {"points": {"joker": ["B",
+    # "C"]}}, {"seats": [2, 5], "players": ["Ben", "Emil"]}, {"from": "Bem", "to": "Ben"}.
+    details: Optional[dict[str, Any]] = Field(default=None, sa_column=Column(JSON))
 
 
 class LiveDraft(SQLModel, table=True):
