@@ -1,6 +1,6 @@
 """The auction: one turn each from the dealer's left, strictly higher bids 3-6.
 
-RULES.md, "Bidding".
+RULES.md, "Bidding" and "Corrections past one hand" (an auction dealt by another seat).
 """
 from __future__ import annotations
 
@@ -160,3 +160,36 @@ def quick_winner(auction: Auction) -> tuple[int, int] | None:
         return None
     seat, bid = auction.bidder_seat, auction.highest_bid
     return (seat, bid) if quick_auction(auction.dealer_seat, seat, bid) == auction else None
+
+
+def reseated(auction: Auction, dealer_seat: int) -> tuple[Auction, bool]:
+    """The same auction dealt by ``dealer_seat`` instead: (auction, kept call by call).
+
+    When a forgotten hand is put in, or a hand changes between played and thrown in,
+    every later hand was really dealt one seat further on (or back) than recorded. Each
+    seat keeps the call it made, now in turn from the new dealer's left. Where those
+    calls are no longer a legal auction in that order (a bid that would come after a
+    higher one), the hand keeps its meaning as its winning bid: the same bidder and bid,
+    every other seat passing (``quick_auction``); the second value is then False.
+    """
+    if dealer_seat == auction.dealer_seat:
+        return auction, True
+    said = dict(auction.turns())
+    if auction.thrown_in:
+        return Auction(dealer_seat, (PASS,) * 6), True
+    calls: list[Call] = []
+    for seat in bidding_order(dealer_seat):
+        calls.append(said.get(seat, PASS))  # after a 6 nobody spoke: they passed
+        if calls[-1] == MAX_BID:
+            break
+    try:
+        moved = Auction(dealer_seat, tuple(calls))
+    except RuleViolation:
+        moved = None
+    if moved is not None and moved.finished and moved.bidder_seat == auction.bidder_seat:
+        # Whole when every call made is still made: seats that never spoke may now pass,
+        # and a pass is not lost when its seat now comes after a 6 (nobody speaks then).
+        now = dict(moved.turns())
+        return moved, all(now.get(seat) == call for seat, call in said.items()
+                          if call != PASS or seat in now)
+    return quick_auction(dealer_seat, auction.bidder_seat, auction.highest_bid), False

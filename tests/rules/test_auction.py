@@ -6,7 +6,7 @@ RULES.md, "Bidding".
 import pytest
 
 from scorekeeper.rules import BIDS, PASS, Auction, RuleViolation, bidding_order, quick_auction
-from scorekeeper.rules.auction import parse_call
+from scorekeeper.rules.auction import parse_call, reseated
 
 
 def code_of(call, *args, **kwargs):
@@ -307,3 +307,23 @@ def test_an_auction_with_more_to_it_than_its_winner_has_no_quick_winner(calls):
     from scorekeeper.rules.auction import quick_winner
 
     assert quick_winner(Auction(1, calls)) is None
+
+
+# --- dealt by another seat (RULES.md, "Corrections past one hand") ------------------------
+
+def test_a_moved_auction_keeps_each_seats_call_from_the_new_dealers_left():
+    recorded = Auction(1, (PASS, 3, PASS, 4, PASS, PASS))  # Cid 3, Eve 4 (seat 5)
+    moved, whole = reseated(recorded, 2)
+    assert whole and moved.calls == (3, PASS, 4, PASS, PASS, PASS)
+    assert (moved.bidder_seat, moved.highest_bid) == (5, 4)
+
+
+def test_calls_that_no_longer_fit_keep_the_hand_as_its_winning_bid():
+    recorded = Auction(6, (3, 4, PASS, PASS, PASS, PASS))  # Ann 3, then Bob 4
+    moved, whole = reseated(recorded, 1)  # Bob now speaks first, Ann last: 3 after 4
+    assert not whole
+    assert moved == quick_auction(1, 2, 4)
+
+
+def test_a_throw_in_stays_a_throw_in_whoever_deals():
+    assert reseated(Auction(3, (PASS,) * 6), 4) == (Auction(4, (PASS,) * 6), True)

@@ -21,8 +21,10 @@ from scorekeeper.rules import (
     Tally,
     VerdictKind,
     judge,
+    quick_auction,
     replay,
 )
+from scorekeeper.rules.auction import reseated
 
 CARD_POINT_NAMES = ("high", "low", "right", "left", "joker")
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -549,3 +551,20 @@ def test_an_illegal_change_to_any_deal_is_refused_with_its_number(game, data):
         raise AssertionError(f"accepted {bad!r}, expected {code}")
     # the deals before it are still fine on their own
     replay(rules, first_dealer, deals[:at])
+
+
+@given(auctions(), st.sampled_from(SEATS))
+def test_a_reseated_auction_keeps_its_bidder_bid_and_every_call_it_can(auction, dealer):
+    """A hand dealt by another seat than recorded (a forgotten hand put in before it)
+    keeps who bid what: the same bidder and bid, or six passes, from the new dealer's left."""
+    moved, whole = reseated(auction, dealer)
+    assert moved.dealer_seat == dealer and moved.finished
+    assert moved.thrown_in == auction.thrown_in
+    assert (moved.bidder_seat, moved.highest_bid) == (auction.bidder_seat, auction.highest_bid)
+    said, now = dict(auction.turns()), dict(moved.turns())
+    if moved != quick_auction(dealer, auction.bidder_seat, auction.highest_bid) \
+            if not auction.thrown_in else False:
+        for seat, call in moved.turns():  # each seat says what it said (or passes)
+            assert call == said.get(seat, PASS)
+    assert whole == all(now.get(seat) == call for seat, call in said.items()
+                        if call != PASS or seat in now)
