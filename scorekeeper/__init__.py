@@ -49,8 +49,8 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     from scorekeeper import access
     from scorekeeper.views import (
-        backups, club, errors, evenings, exchange, games, hands, health, join, offline,
-        players, rules,
+        backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
+        offline, players, rules,
     )
 
     access.init_app(app)
@@ -64,6 +64,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(players.bp)
     app.register_blueprint(backups.bp)
     app.register_blueprint(hands.bp)
+    app.register_blueprint(corrections.bp)
     app.register_blueprint(exchange.bp)
     app.register_blueprint(club.bp)
     app.register_blueprint(join.bp)

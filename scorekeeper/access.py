@@ -29,7 +29,8 @@ OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
 RANK = {VIEWER: 0, SCORER: 1, OWNER: 2}
 
 # Blueprints whose every page belongs to the member's club: strangers get 404 there.
-CLUB_BLUEPRINTS = {"games", "hands", "evenings", "players", "backups", "exchange", "club"}
+CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "backups",
+                   "exchange", "club"}
 # Endpoints only an owner may use. A member knows the club exists, so other members are
 # told they may not (403); strangers still get 404.
 # A backup is the whole club (its change log and device names too): owners only.
@@ -37,7 +38,10 @@ OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.
                    "club.revoke_link", "club.remove_member_", "club.make_share_links",
                    "club.change_role"}
 # Pages only for keeping score: a viewer is refused even the form.
-SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game"}
+SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
+                    "corrections.show", "corrections.insert_form",
+                    # Closing an evening (and opening it again) decides what can be corrected.
+                    "evenings.close", "evenings.reopen"}
 # Endpoints any member may POST to, whatever their role: forgetting their own device.
 ANY_MEMBER_POSTS = {"club.forget_device_"}
 
@@ -169,6 +173,21 @@ def actor() -> Actor:
                  else member.name)
 
 
+def without_device(who: str) -> str:
+    """Who made a change, without the device ``actor`` named: "Ann (Chrome on Android)"
+    is "Ann", and "Ann (big) (Firefox on Linux)" is "Ann (big)". A device's label is
+    the browser's few words (``browser_label``): never empty, never holding a bracket."""
+    if who.endswith(")") and " (" in who:
+        return who[:who.rindex(" (")]
+    return who
+
+
+def change_author(who: str) -> str:
+    """Who made a change, as the change log shows it to this reader: which device, to
+    owners only (they look after the club's devices; the others need the name)."""
+    return who if can(OWNER) else without_device(who)
+
+
 def can(role: str) -> bool:
     """Whether the member's role is at least ``role``."""
     member = current_member()
@@ -195,6 +214,8 @@ def init_app(app: Flask) -> None:
                 and endpoint not in ANY_MEMBER_POSTS:
             abort(403)
         return None
+
+    app.jinja_env.globals["change_author"] = change_author
 
     @app.context_processor
     def who_is_asking() -> dict:

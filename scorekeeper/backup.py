@@ -10,7 +10,11 @@ A restore checks the whole file before it writes anything: every game is read an
 replayed by exchange.read_game, as an imported game is, and every undone hand checked
 by exchange.read_hand. It writes into an empty club only, keeps the file's ids, and
 commits once: a file with anything wrong is refused whole and the database is left as
-it was.
+it was. The club is marked restored, so that the welcome page never offers it to a
+newcomer: its owner comes back in by a one-time link (membership.fresh_owner_link).
+
+Keys added to the format since its first files (an evening's closing, a game's
+abandoning, what a change changed) may be left out: older backups restore as before.
 """
 from __future__ import annotations
 
@@ -43,7 +47,7 @@ from scorekeeper.names import clean_name, name_key
 from scorekeeper.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
-    Evening, Game, GameChange, GameSeat, Hand, Player,
+    Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
 )
 from scorekeeper.rules import SEATS, Deal, replay
 from scorekeeper.seating import new_game
@@ -52,7 +56,8 @@ FORMAT = "scorekeeper-backup/1"
 
 # What a backup adds to a game's schmier-game/1 record, and to each of its hands.
 BACKUP_GAME_KEYS = frozenset(
-    {"evening_id", "changed_at", "first_dealer_drawn", "player_ids", "undone_hands", "changes"}
+    {"evening_id", "changed_at", "first_dealer_drawn", "abandoned_at", "player_ids",
+     "undone_hands", "changes"}
 )
 BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
 
@@ -99,7 +104,8 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         ],
         "evenings": [
             {"id": e.id, "played_on": e.played_on.isoformat(), "place": e.place,
-             "note": e.note, "created_at": _moment_text(e.created_at)}
+             "note": e.note, "created_at": _moment_text(e.created_at),
+             "closed_at": _moment_text(e.closed_at)}
             for e in evenings
         ],
         "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
@@ -158,6 +164,7 @@ def _game_entry(
         "created_at": _moment_text(game.created_at),
         "changed_at": _moment_text(game.changed_at),
         "first_dealer_drawn": game.first_dealer_drawn,
+        "abandoned_at": _moment_text(game.abandoned_at),
         "player_ids": [seats[seat] for seat in SEATS],
     }
     entry.update((key, value) for key, value in record.items() if key not in entry)
@@ -169,7 +176,7 @@ def _game_entry(
         {"at": _moment_text(change.at), "kind": change.kind, "number": change.number,
          "who": change.who, "hand_before": change.hand_before,
          "hand_after": change.hand_after, "totals_before": change.totals_before,
-         "totals_after": change.totals_after}
+         "totals_after": change.totals_after, "details": change.details}
         for change in changes
     ]
     return entry
@@ -236,6 +243,7 @@ class EveningFacts(_Part):
     place: Optional[StrictStr] = None
     note: Optional[StrictStr] = None
     created_at: Moment
+    closed_at: Optional[Moment] = None  # not in backups made before evenings were closed
 
 
 class BackupFacts(_Part):
@@ -262,17 +270,26 @@ class UndoneHandFacts(BaseModel):
 Scores = dict[StrictStr, StrictInt]
 
 
+# What a change did: to the hand it names, or (number 0) to the whole game.
+HAND_CHANGES = ("recorded", "edited", "undone", "restored", "inserted")
+GAME_CHANGES = ("seats", "renamed", "abandoned", "reinstated")
+CHANGE_KINDS = Literal[HAND_CHANGES + GAME_CHANGES]  # type: ignore[valid-type]
+
+
 class ChangeFacts(_Part):
     """One entry of a game's change log."""
 
     at: Moment
-    kind: Literal["recorded", "edited", "undone", "restored"]
-    number: Annotated[StrictInt, Field(ge=1)]
+    kind: CHANGE_KINDS
+    number: Annotated[StrictInt, Field(ge=0)]  # the hand (0: the whole game); see _check_game
     who: Annotated[StrictStr, Field(max_length=MAX_WHO)]
     hand_before: Optional[Scores] = None
     hand_after: Optional[Scores] = None
     totals_before: Scores
     totals_after: Scores
+    # What was changed (Joker B → C, the seats swapped), as the log tells it; not in
+    # backups made before the log said so.
+    details: Optional[dict[StrictStr, Any]] = None
 
 
 class GameKeeping(BaseModel):
@@ -285,6 +302,7 @@ class GameKeeping(BaseModel):
     created_at: Moment
     changed_at: Optional[Moment] = None
     first_dealer_drawn: StrictBool = False
+    abandoned_at: Optional[Moment] = None  # not in backups made before games were abandoned
     player_ids: list[StrictInt]
     undone_hands: list[UndoneHandFacts] = []
     changes: list[ChangeFacts] = []  # not in backups made before the log was kept
@@ -456,6 +474,9 @@ def _check_game(
         _check_undone(f"{where}.undone_hands[{position}]", hand, imported)
         for position, hand in enumerate(keeping.undone_hands)
     )
+    for position, change in enumerate(keeping.changes):
+        if change.number or change.kind in HAND_CHANGES:
+            _check_hand_number(f"{where}.changes[{position}].number", change.number)
     return BackupGame(keeping, imported, tuple(hand_times), undone)
 
 
@@ -480,11 +501,15 @@ def _check_seat_players(
                 seat=Kept(f"seats[{index}]"), name=Typed(name)))
 
 
-def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
-    if not 0 < hand.number <= MAX_ID:
-        raise FileRefused(f"{where}.number", Message(
+def _check_hand_number(where: str, number: int) -> None:
+    if not 0 < number <= MAX_ID:
+        raise FileRefused(where, Message(
             N_("a hand number is a whole number from 1 up, not %(number)s"),
-            number=Kept(hand.number)))
+            number=Kept(number)))
+
+
+def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
+    _check_hand_number(f"{where}.number", hand.number)
     deal = read_hand(hand.model_extra, where, imported.rules, imported.first_dealer)
     return UndoneHand(hand.number, deal, hand.recorded_at, hand.updated_at, hand.undone_at)
 
@@ -555,6 +580,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
     keep = _database_is_empty(session)
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
+    club.restored_at = utcnow()
     session.add(club)
     players: dict[int, Player] = {}
     for player in backup.players:
@@ -565,7 +591,8 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
     for evening in backup.evenings:
         evenings[evening.id] = Evening(
             id=evening.id if keep else None, club_id=club.id, played_on=evening.played_on,
-            place=evening.place, note=evening.note, created_at=evening.created_at)
+            place=evening.place, note=evening.note, created_at=evening.created_at,
+            closed_at=evening.closed_at)
     session.add_all([*players.values(), *evenings.values()])
     session.flush()  # the rows the games point at go in first
     games: list[Game] = []
@@ -576,6 +603,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
             club, rules, entry.imported.first_dealer, drawn=keeping.first_dealer_drawn,
             id=keeping.id if keep else None, evening_id=evening.id if evening else None,
             created_at=keeping.created_at, changed_at=keeping.changed_at,
+            abandoned_at=keeping.abandoned_at,
         ))
     session.add_all(games)
     session.flush()

@@ -14,14 +14,28 @@ LEFT, RIGHT, TOP, BOTTOM = 30, 22, 10, 22  # room for the axis labels
 
 @dataclass(frozen=True)
 class Line:
-    team: str
+    """One line of a chart: what it shows (a team's letter, a figure's name), its style,
+    its points, and its last value, written at its end clear of the other lines'."""
+
+    name: str
     colour: str
     dashes: str
-    points: str  # "x,y x,y ..." for <polyline>
-    end_x: float
-    end_y: float
-    final: int
-    label_y: float = 0.0  # the team letter at the line's end, kept clear of the others
+    marks: tuple[tuple[float, float], ...]  # (x, y) of each point, left to right
+    final: float
+    label_y: float = 0.0
+
+    @property
+    def points(self) -> str:
+        """"x,y x,y ..." for <polyline>."""
+        return " ".join(f"{x},{y}" for x, y in self.marks)
+
+    @property
+    def end_x(self) -> float:
+        return self.marks[-1][0]
+
+    @property
+    def end_y(self) -> float:
+        return self.marks[-1][1]
 
 
 @dataclass(frozen=True)
@@ -60,22 +74,18 @@ def score_chart(table: Table) -> ScoreChart:
     def y(score: int) -> int:
         return round(TOP + span_y * (high - score) / (high - low or 1))
 
-    lines = []
-    for team in teams:
-        colour, dashes = TEAM_STYLE[team]
-        coordinates = [(x(deal), y(scores[team])) for deal, scores in enumerate(history)]
-        lines.append(Line(
-            team, colour, dashes, " ".join(f"{cx},{cy}" for cx, cy in coordinates),
-            coordinates[-1][0], coordinates[-1][1], history[-1][team],
-        ))
-    lines = _labels_apart(lines)
+    lines = _labels_apart([
+        Line(team, *TEAM_STYLE[team],
+             tuple((x(deal), y(scores[team])) for deal, scores in enumerate(history)),
+             history[-1][team])
+        for team in teams])
     step = max(1, deals // 6 + (1 if deals % 6 else 0))
     x_ticks = tuple((x(deal), deal) for deal in range(0, deals + 1, step))
     y_ticks = _ticks_apart([(y(value), value) for value in (target, 0, low, high)])
-    return ScoreChart(tuple(lines), y(target), y(0), low, high, deals, target, x_ticks, y_ticks)
+    return ScoreChart(lines, y(target), y(0), low, high, deals, target, x_ticks, y_ticks)
 
 
-LABEL_GAP = 12  # px between two team letters at the right edge
+LABEL_GAP = 12  # px between two labels at the lines' ends
 
 
 def _ticks_apart(ticks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
@@ -88,48 +98,75 @@ def _ticks_apart(ticks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(kept, key=lambda tick: tick[1]))
 
 
-def _labels_apart(lines: list[Line]) -> list[Line]:
-    """Team letters at the lines' ends, moved down just enough not to overlap."""
-    placed: dict[str, float] = {}
-    previous = None
-    for line in sorted(lines, key=lambda line: (line.end_y, line.team)):
-        label_y = line.end_y + 4 if previous is None else max(line.end_y + 4, previous + LABEL_GAP)
-        placed[line.team] = previous = label_y
-    return [replace(line, label_y=placed[line.team]) for line in lines]
+def _labels_apart(lines: list[Line]) -> tuple[Line, ...]:
+    """The labels at the lines' ends, moved apart just enough not to overlap: lines
+    ending on one value get theirs one above the other (in the lines' order), inside
+    the chart."""
+    ordered = sorted(range(len(lines)), key=lambda i: (lines[i].end_y, i))
+    centres = spread([lines[i].end_y for i in ordered], LABEL_GAP, TOP, HEIGHT - BOTTOM)
+    label_y = {i: round(centre + 4, 1) for i, centre in zip(ordered, centres)}
+    return tuple(replace(line, label_y=label_y[i]) for i, line in enumerate(lines))
+
+
+def spread(wanted: list[float], gap: float, low: float, high: float) -> list[float]:
+    """Where to put labels wanted at ``wanted`` (in that order, top to bottom) so that
+    no two are closer than ``gap``: each bunch that would overlap is spaced evenly
+    around where its labels wanted to be, then kept between ``low`` and ``high``."""
+    bunches: list[tuple[float, list[int]]] = []  # (the first one's place, its labels)
+    for index, place in enumerate(wanted):
+        bunches.append((place, [index]))
+        while len(bunches) > 1 and bunches[-2][0] + gap * len(bunches[-2][1]) > bunches[-1][0]:
+            members = bunches[-2][1] + bunches[-1][1]
+            middle = sum(wanted[i] for i in members) / len(members)
+            bunches[-2:] = [(middle - gap * (len(members) - 1) / 2, members)]
+    places = [first + gap * k for first, members in bunches for k in range(len(members))]
+    last = len(places) - 1
+    places = [max(place, low + gap * k) for k, place in enumerate(places)]
+    return [min(place, high - gap * (last - k)) for k, place in enumerate(places)]
 
 
 TREND_STYLE = (("win_rate", "#0b4f8a", ""), ("made_rate", "#8a3b00", "6 3"))
+TREND_LEFT, TREND_RIGHT = 36, 40  # room for "100%" beside the axis and at a line's end
+TREND_TICKS = 6  # the most evening numbers along the bottom
 
 
 @dataclass(frozen=True)
 class TrendChart:
-    """Rates (0-100 %) over a player's evenings: one line per figure."""
+    """Rates (0-100 %) over a player's evenings: one line per figure, the player's
+    evenings numbered along the bottom (1 = their first)."""
 
-    lines: tuple[tuple[str, str, str, str], ...]  # (figure, colour, dashes, points)
+    lines: tuple[Line, ...]
     evenings: int
+    x_ticks: tuple[tuple[float, int], ...]
     y_ticks: tuple[tuple[float, int], ...]
+    plot_left: int = TREND_LEFT
+    plot_right: int = WIDTH - TREND_RIGHT
     width: int = WIDTH
     height: int = HEIGHT
 
 
 def trend_chart(points) -> TrendChart:
-    """Win rate and made rate after each evening; a gap where a rate has no value yet."""
-    span_x = WIDTH - LEFT - RIGHT
+    """Win rate and made rate after each evening; a line starts once its rate has a
+    value (a finished game, a bid). One evening is a mark per rate, in the middle."""
+    span_x = WIDTH - TREND_LEFT - TREND_RIGHT
     span_y = HEIGHT - TOP - BOTTOM
     count = len(points)
 
     def x(index: int) -> float:
-        return round(LEFT + span_x * (index / (count - 1) if count > 1 else 0.5), 1)
+        return round(TREND_LEFT + span_x * (index / (count - 1) if count > 1 else 0.5), 1)
 
     def y(share: float) -> float:
         return round(TOP + span_y * (1 - share), 1)
 
     lines = []
     for figure, colour, dashes in TREND_STYLE:
-        coordinates = " ".join(
-            f"{x(i)},{y(getattr(point, figure))}" for i, point in enumerate(points)
-            if getattr(point, figure) is not None
-        )
-        lines.append((figure, colour, dashes, coordinates))
+        known = [(i, getattr(point, figure)) for i, point in enumerate(points)
+                 if getattr(point, figure) is not None]
+        if known:
+            lines.append(Line(figure, colour, dashes,
+                              tuple((x(i), y(share)) for i, share in known), known[-1][1]))
+    step = max(1, -(-count // TREND_TICKS))  # ceiling division
+    x_ticks = tuple((x(i), point.number) for i, point in enumerate(points)
+                    if (count - 1 - i) % step == 0)
     y_ticks = tuple((y(share / 100), share) for share in (0, 50, 100))
-    return TrendChart(tuple(lines), count, y_ticks)
+    return TrendChart(_labels_apart(lines), count, x_ticks, y_ticks)

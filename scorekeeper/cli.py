@@ -91,6 +91,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(import_game_command)
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(owner_link_command)
 
     club_cli.init_app(app)
 
@@ -113,17 +114,33 @@ def backup_command(backup_file, club_id: int | None) -> None:
 @click.command("restore")
 @with_appcontext
 @CLUB_OPTION
+@club_cli.BASE_URL
 @click.argument("backup_file", type=click.File("rb"))
-def restore_command(backup_file, club_id: int | None) -> None:
-    """Restore a backup from BACKUP_FILE (- for stdin) into an empty database."""
+def restore_command(backup_file, club_id: int | None, base_url: str) -> None:
+    """Restore a backup from BACKUP_FILE (- for stdin) into an empty database; print
+    the one-time link that lets its owner back in."""
     limit = backup_limit()
     # One byte past the limit is enough to know the file is too large.
     raw = backup_file.read(limit + 1)
     session = get_session()
+    club = command_club(session, club_id)
     try:
-        restored = restore_backup(session, command_club(session, club_id), raw, limit)
+        restored = restore_backup(session, club, raw, limit)
     except FileRefused as refused:
         raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
                                      file=backup_file.name, problem=str(refused))) from None
     click.echo(_("Restored %(contents)s from %(file)s.", contents=restored.contents(),
                  file=backup_file.name))
+    # A backup keeps no members: nobody could open the restored club without this.
+    club_cli.print_owner_link(session, club, base_url)
+
+
+@click.command("owner-link")
+@with_appcontext
+@CLUB_OPTION
+@club_cli.BASE_URL
+def owner_link_command(club_id: int | None, base_url: str) -> None:
+    """Print a one-time link that makes its first opener the club's owner (after a
+    restore, or a lost phone); the owner links printed before it stop working."""
+    session = get_session()
+    club_cli.print_owner_link(session, command_club(session, club_id), base_url)

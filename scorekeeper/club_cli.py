@@ -1,27 +1,68 @@
 """Commands for the person running the server: clubs, their members and their links."""
 from __future__ import annotations
 
+from urllib.parse import urlsplit
+
 import click
-from flask import Flask
+from flask import Flask, current_app
 from flask.cli import with_appcontext
-from sqlmodel import func, select
+from sqlmodel import Session, func, select
 
 from scorekeeper.db import get_session
 from scorekeeper.membership import (
-    club_invites, club_members, live_invite, member_devices, new_invite, revoke, shown_code,
-    typed_code,
+    club_invites, club_members, fresh_owner_link, live_invite, member_devices, new_invite,
+    revoke, shown_code, typed_code,
 )
 from scorekeeper.models import CLUB_NAME_LENGTH, Club, Game
 from scorekeeper.names import clean_name
 
 ROLE_CHOICE = click.Choice(["owner", "scorer", "viewer"])
 BASE_URL = click.option("--base-url", default="", metavar="URL",
-                        help="The server's address, to print whole links (e.g. https://…).")
+                        help="The server's address, to print whole links (e.g. https://…); "
+                             "else the app's SERVER_NAME, else flask run's own.")
+FLASK_RUN_ADDRESS = "http://127.0.0.1:5000"  # where `flask run` serves when told nothing
+
+
+def link_base(given: str) -> tuple[str, bool]:
+    """The server's address for whole links, and whether it is only a guess: as given,
+    else the app's SERVER_NAME, else flask run's own address."""
+    if given:
+        return given, False
+    config = current_app.config
+    if config.get("SERVER_NAME"):
+        return (f"{config.get('PREFERRED_URL_SCHEME') or 'http'}://{config['SERVER_NAME']}"
+                f"{config.get('APPLICATION_ROOT') or '/'}", False)
+    return FLASK_RUN_ADDRESS, True
+
+
+def _address(base: str, endpoint: str, **values) -> str:
+    """A page's whole address on the server at ``base``, as the app's routes build it."""
+    parts = urlsplit(base if "://" in base else f"https://{base}")
+    routes = current_app.url_map.bind(parts.netloc, script_name=parts.path or "/",
+                                      url_scheme=parts.scheme)
+    return routes.build(endpoint, values, force_external=True)
 
 
 def _link_lines(invite, base_url: str) -> list[str]:
-    return [f"link: {base_url.rstrip('/')}/join/{invite.token}",
-            f"code: {shown_code(invite.code)}  (typed on {base_url.rstrip('/')}/join)"]
+    base, guessed = link_base(base_url)
+    lines = [f"link: {_address(base, 'join.by_link', token=invite.token)}",
+             f"code: {shown_code(invite.code)}  (typed on {_address(base, 'join.by_code')})"]
+    if guessed:
+        lines.append(f"({base} is where `flask run` serves: put the server's own address "
+                     "in its place, or give --base-url)")
+    return lines
+
+
+def print_owner_link(session: Session, club, base_url: str) -> None:
+    """Print a one-time owner link for ``club``, in place of its earlier unused ones."""
+    invite, revoked = fresh_owner_link(session, club)
+    click.echo(f"Whoever opens this link (or types this code) first becomes the owner of "
+               f"club {club.id} ({club.name}); then it stops working:")
+    for line in _link_lines(invite, base_url):
+        click.echo(f"  {line}")
+    if revoked:
+        click.echo(f"The owner links printed before it no longer work ({revoked} revoked).")
+    click.echo(f"Lost it? Print a new one: flask --app scorekeeper owner-link --club {club.id}")
 
 
 @click.command("create-club")
@@ -37,12 +78,8 @@ def create_club_command(name: str, base_url: str) -> None:
     club = Club(name=name)
     session.add(club)
     session.commit()
-    invite = new_invite(session, club, "owner")
     click.echo(f"club {club.id}: {club.name}")
-    click.echo("Whoever opens this link (or types this code) first becomes the owner; "
-               "revoke it once they have joined:")
-    for line in _link_lines(invite, base_url):
-        click.echo(f"  {line}")
+    print_owner_link(session, club, base_url)
 
 
 @click.command("new-link")

@@ -6,25 +6,32 @@ from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone
 from typing import Sequence
 
+from sqlalchemy import update
 from sqlmodel import Session, func, select
 
-from scorekeeper.ledger import Table
+from scorekeeper.clubs import club_row
+from scorekeeper.ledger import Table, load_tables
 from scorekeeper.models import Club, Evening, Game, GameSeat, utcnow
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
 SAME_EVENING = timedelta(hours=12)
+# An evening nobody closed is over once none of its games was started or changed for
+# this long: a mistake found the next afternoon can still be put right.
+QUIET_HOURS = 36
+QUIET = timedelta(hours=QUIET_HOURS)
 EVENINGS_PER_PAGE = 20
 
 
 def current_evening(session: Session, club: Club, now: datetime | None = None) -> Evening | None:
-    """Tonight's evening: dated today, or with a game begun in the last twelve hours."""
+    """Tonight's evening: dated today, or with a game begun in the last twelve hours,
+    and not closed (a game after the evening was closed opens a new one)."""
     now = now or utcnow()
     latest = session.exec(
         select(Evening).where(Evening.club_id == club.id)
         .order_by(Evening.played_on.desc(), Evening.id.desc())
     ).first()
-    if latest is None:
+    if latest is None or latest.closed_at is not None:
         return None
     if latest.played_on == now.date():
         return latest
@@ -47,9 +54,15 @@ def new_evening(club: Club, played_on: date, place: str = "", note: str = "") ->
 
 
 def evening_games(session: Session, evening: Evening) -> list[Game]:
+    """The evening's games in the order they were started, abandoned ones too."""
     return list(session.exec(
         select(Game).where(Game.evening_id == evening.id).order_by(Game.id)
     ))
+
+
+def current_game(games: Sequence[Game]) -> Game | None:
+    """The game the table is playing (or last finished): the newest not abandoned."""
+    return next((game for game in reversed(games) if game.abandoned_at is None), None)
 
 
 @dataclass(frozen=True)
@@ -63,19 +76,19 @@ class EveningTally:
 
 
 def tally(tables: Sequence[Table]) -> EveningTally:
-    """Who won how many of the evening's games, most first; from the hands, never stored."""
+    """Who won how many of the evening's games, most first; from the hands, never stored.
+
+    Everyone who played and every partnership that sat together is listed, 0 wins
+    too; an abandoned game counts for nobody."""
+    tables = [table for table in tables if table.game.abandoned_at is None]
     players: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
     for table in tables:
-        for seat in table.names:
-            players[table.names[seat]] += 0  # everyone who played is listed
-        winner = table.state.winner
-        if winner is None:
-            continue
-        seats = table.rules.team_seats[winner]
-        for seat in seats:
-            players[table.names[seat]] += 1
-        partnerships[" & ".join(sorted(table.names[seat] for seat in seats))] += 1
+        for team, seats in table.rules.team_seats.items():
+            won = int(table.state.winner == team)
+            for seat in seats:
+                players[table.names[seat]] += won
+            partnerships[" & ".join(sorted(table.names[seat] for seat in seats))] += won
     order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
     return EveningTally(
         games=len(tables),
@@ -102,14 +115,91 @@ def evenings_page(
     return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
 
 
+def evening_tally(session: Session, evening: Evening, known: Table | None = None
+                  ) -> EveningTally:
+    """The evening's tally, its games read once (``known``: one already read)."""
+    have = {known.game.id: known} if known is not None else {}
+    games = evening_games(session, evening)
+    read = iter(load_tables(session, [game for game in games if game.id not in have]))
+    return tally([have[game.id] if game.id in have else next(read) for game in games])
+
+
+def tonight_tally(session: Session, table: Table) -> EveningTally | None:
+    """The tally of the game's evening, for the game page: once a game of it is won.
+
+    A game page kept whole (page_cache) shows it as it was at that game's last change:
+    a correction to another game of the evening shows with this game's next change."""
+    if table.game.evening_id is None:
+        return None
+    found = evening_tally(session, session.get(Evening, table.game.evening_id), table)
+    return found if found.finished else None
+
+
+@dataclass(frozen=True)
+class EveningState:
+    """Whether the evening's finished games can still be corrected, and why not."""
+
+    closed_at: datetime | None  # closed on purpose by a scorer
+    quiet_since: datetime | None  # its last change, once that is QUIET ago
+
+    @property
+    def over(self) -> bool:
+        return self.closed_at is not None or self.quiet_since is not None
+
+
+def last_change(session: Session, evening: Evening) -> datetime:
+    """When a game of the evening was last started or changed (or the evening made)."""
+    latest = session.exec(
+        select(func.max(func.coalesce(Game.changed_at, Game.created_at)))
+        .where(Game.evening_id == evening.id)
+    ).one()
+    return _aware(latest or evening.created_at)
+
+
+def evening_state(session: Session, evening: Evening, now: datetime | None = None
+                  ) -> EveningState:
+    """Closed, quiet for QUIET, or still open to corrections (neither)."""
+    latest = last_change(session, evening)
+    quiet = (now or utcnow()) - latest >= QUIET
+    closed = _aware(evening.closed_at) if evening.closed_at else None
+    return EveningState(closed, latest if quiet else None)
+
+
 def is_past_game(session: Session, table: Table) -> bool:
-    """A finished game of an evening that is over: kept as it was, read-only."""
+    """A finished game of an evening that is over: kept as it was, read-only.
+
+    A game still in play stays open to be finished, whatever its evening."""
     if not table.state.finished or table.game.evening_id is None:
         return False
     return evening_is_over(session, table.game.club_id, table.game.evening_id)
 
 
 def evening_is_over(session: Session, club_id: int, evening_id: int) -> bool:
-    """The evening is not tonight's: its finished games are kept as they were."""
-    tonight = current_evening(session, session.get(Club, club_id))
-    return tonight is None or tonight.id != evening_id
+    """The evening was closed, or has been quiet for QUIET: its finished games are kept
+    as they were. Another evening begun meanwhile changes nothing."""
+    evening = club_row(session, club_id, Evening, evening_id)
+    return evening is None or evening_state(session, evening).over
+
+
+def close_evening(session: Session, evening: Evening) -> bool:
+    """Close the evening; False if it was closed already (a second tap, another phone).
+
+    One UPDATE that only an open evening matches: two taps at once close it once."""
+    closed = session.execute(
+        update(Evening).where(Evening.id == evening.id, Evening.closed_at.is_(None))
+        .values(closed_at=utcnow()).execution_options(synchronize_session=False)
+    ).rowcount
+    session.commit()
+    session.refresh(evening)
+    return closed == 1
+
+
+def reopen_evening(session: Session, evening: Evening) -> bool:
+    """Open a closed evening again; False if it was open already."""
+    opened = session.execute(
+        update(Evening).where(Evening.id == evening.id, Evening.closed_at.is_not(None))
+        .values(closed_at=None).execution_options(synchronize_session=False)
+    ).rowcount
+    session.commit()
+    session.refresh(evening)
+    return opened == 1

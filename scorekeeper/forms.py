@@ -112,6 +112,10 @@ class NewGameForm(FlaskForm):
     def names(self) -> list[str]:
         return [field.data or "" for field in self.seat_fields()]
 
+    def seat_name(self, seat: int) -> str:
+        """The name typed in ``seat`` so far ("" while empty), as the table will read it."""
+        return clean_name(self.names()[seat - 1])
+
     def house_rules(self) -> HouseRules:
         return HouseRules(
             teams=self.teams.data, target=self.target.data,
@@ -165,3 +169,21 @@ class LanguageForm(FlaskForm):
     """The language picker: one button per language (its value names it)."""
 
     lang = StringField(validators=[DataRequired(), Length(max=8)])
+
+
+class SwapSeatsForm(ChangeForm):
+    """Two seats whose players change places (confirmed once the consequences are shown)."""
+
+    first = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+    second = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+
+
+class RenameSeatForm(ChangeForm):
+    """Another name for the player of one seat (checked by seating.py, like a new game's)."""
+
+    seat = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+    name = StringField(render_kw=SEAT)
+
+
+class AbandonForm(ChangeForm):
+    """Abandon the game, or take it back into play (confirmed after the consequences)."""

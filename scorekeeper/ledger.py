@@ -1,4 +1,6 @@
-"""The hands of a game: recorded, edited and undone, always checked by a full replay.
+"""The hands of a game: recorded and undone, always checked by a full replay.
+
+Corrections (an edit, a forgotten hand, seats, names) are in ``scorekeeper.corrections``.
 
 Every change builds the game's whole list of deals as it would be afterwards and
 replays it through the rules engine first; only a list the rules accept is written.
@@ -164,14 +166,17 @@ def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
 
 
 def _log(session: Session, table: Table, kind: str, number: int, after: GameState,
-         by: Actor | None, when) -> None:
+         by: Actor | None, when, details: dict | None = None) -> None:
     """Keep the change in the game's log, in the transaction that makes it."""
     by = by or Actor()
     session.add(GameChange(
         game_id=table.game.id, at=when, kind=kind, number=number,
         member_id=by.member_id, device_id=by.device_id, who=by.who[:WHO_LENGTH],
-        hand_before=_hand_change(table.state, number), hand_after=_hand_change(after, number),
+        # A forgotten hand put in had no score change before: the one at its number moved on.
+        hand_before=None if kind == "inserted" else _hand_change(table.state, number),
+        hand_after=_hand_change(after, number),
         totals_before=dict(table.state.scores), totals_after=dict(after.scores),
+        details=details,
     ))
 
 
@@ -218,55 +223,6 @@ def record_hand(
     session.add(hand)
     _log(session, table, "recorded", number, after, by, hand.recorded_at)
     _commit_change(session, table, hand.recorded_at)
-    return hand
-
-
-def edit_hand(
-    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
-    by: Actor | None = None,
-) -> Hand:
-    """Replace hand ``number``; everything after it is re-derived by the replay."""
-    index = number - 1
-    if not 0 <= index < len(table.hands):
-        raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
-    hand = table.hands[index]
-    fields = hand_fields(deal, table.rules.team_names)
-    if fields == stored_fields(hand):
-        return hand  # already so (a second tap on Save): nothing to write
-    _check_revision(table, revision)
-    old = deal_from_hand(hand)
-    is_last = index == len(table.hands) - 1
-    was_thrown_in = old.tally is None
-    if not is_last and was_thrown_in != (deal.tally is None):
-        # The throw-in decides who dealt every later hand, and those hands were really
-        # dealt by the seats the app named: changing it would shift their bidders.
-        raise RuleViolation(
-            "throw_in_changes_dealers",
-            f"only the last hand can change between played and thrown in: undo hands "
-            f"{number + 1} to {len(table.hands)} first",
-            number=number, first=number + 1, last=len(table.hands),
-        )
-    deals = [deal_from_hand(h) for h in table.hands]
-    deals[index] = deal
-    try:
-        after = _replay(table, deals)
-    except HandRejected as rejected:
-        if rejected.code == "game_over" and rejected.number > number:
-            # The correction ends the game earlier, yet later hands were played.
-            raise RuleViolation(
-                "edit_ends_game",
-                f"with this correction the game ends after hand {rejected.number - 1}, "
-                f"but hands up to {len(table.hands)} were played after it",
-                number=number, ended=rejected.number - 1, first=rejected.number,
-                last=len(table.hands),
-            ) from None
-        raise
-    for name, value in fields.items():
-        setattr(hand, name, value)
-    hand.updated_at = utcnow()
-    session.add(hand)
-    _log(session, table, "edited", number, after, by, hand.updated_at)
-    _commit_change(session, table, hand.updated_at)
     return hand
 
 

@@ -25,7 +25,7 @@ from sqlmodel import Session
 
 from scorekeeper.draft import FIELDS
 from scorekeeper.ledger import Table
-from scorekeeper.models import MAX_ID, Game, LiveDraft, utcnow
+from scorekeeper.models import MAX_ID, Evening, Game, LiveDraft, utcnow
 
 POLL_SECONDS = 2
 # The form fields a hand in progress is made of (see draft.py).
@@ -145,3 +145,47 @@ def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | 
         return None
     row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
     return GameHead(game_id, *row) if row is not None else None
+
+
+@dataclass(frozen=True)
+class EveningHead:
+    """What the table board of an evening depends on, read without the hands: its
+    current game (the newest not abandoned), that game's hand in progress, and every
+    game's revision (a correction to an earlier game changes the evening's tally)."""
+
+    evening_id: int
+    game_id: int | None
+    draft_seq: int
+    revisions: int
+    abandoned: int
+
+    @property
+    def version(self) -> str:
+        return f"{self.game_id or 0}.{self.revisions}.{self.abandoned}.{self.draft_seq}"
+
+
+_EVENING_GAMES = (Game.evening_id == bindparam("evening_id"),
+                  Game.club_id == bindparam("club_id"))
+_CURRENT = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None))
+            .scalar_subquery())
+# One statement, built once: the table board asks it every 2 seconds.
+_EVENING_HEAD = select(
+    select(Evening.id).where(Evening.id == bindparam("evening_id"),
+                             Evening.club_id == bindparam("club_id")).scalar_subquery(),
+    _CURRENT,
+    func.coalesce(select(LiveDraft.seq).where(LiveDraft.game_id == _CURRENT)
+                  .scalar_subquery(), 0),
+    select(func.coalesce(func.sum(Game.revision), 0)).where(*_EVENING_GAMES).scalar_subquery(),
+    select(func.count(Game.abandoned_at)).where(*_EVENING_GAMES).scalar_subquery(),
+)
+
+
+def evening_head(connection: Connection, club_id: int, evening_id: int) -> EveningHead | None:
+    """The club's evening's head (one indexed read, no ORM objects), or None."""
+    if not 0 < evening_id <= MAX_ID:
+        return None
+    found, game_id, draft_seq, revisions, abandoned = connection.execute(
+        _EVENING_HEAD, {"evening_id": evening_id, "club_id": club_id}).one()
+    if found is None:
+        return None
+    return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)

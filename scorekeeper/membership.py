@@ -10,7 +10,9 @@ from sqlmodel import Session, delete, func, select
 
 from scorekeeper.access import OWNER, SCORER, VIEWER, new_device
 from scorekeeper.digits import latin_digits
-from scorekeeper.models import Club, Device, Game, Invite, JoinAttempt, Member, utcnow
+from scorekeeper.models import (
+    Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, utcnow,
+)
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
 # one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries per
@@ -30,9 +32,37 @@ def anyone_is_member(session: Session) -> bool:
     return session.exec(select(func.count()).select_from(Member)).one() > 0
 
 
+def _first_club(session: Session) -> Club | None:
+    return session.exec(select(Club).order_by(Club.id)).first()
+
+
+def _unclaimed(club: Club) -> tuple:
+    """SQL conditions: the club is as a fresh install makes it, so its first visitor
+    may name it. Nobody is a member of any club, and it was never restored and holds no
+    players, evenings or games (those wait for their owner's link, never a newcomer)."""
+    return (Club.restored_at.is_(None),  # type: ignore[union-attr]
+            ~exists().where(Member.id.is_not(None)),
+            *(~exists().where(model.club_id == club.id) for model in (Player, Evening, Game)))
+
+
+def _may_claim(session: Session, club: Club) -> bool:
+    return session.exec(select(Club.id).where(Club.id == club.id, *_unclaimed(club))).first() \
+        is not None
+
+
+def waiting_club(session: Session) -> Club | None:
+    """The club a server holds before anyone is a member that no newcomer may take:
+    restored from a backup, or keeping games from before clubs had members. Its owner
+    gets in by the one-time link a command prints (``fresh_owner_link``)."""
+    first = _first_club(session)
+    if first is None or anyone_is_member(session) or _may_claim(session, first):
+        return None
+    return first
+
+
 def may_create_club(session: Session, open_signup: bool) -> bool:
     """A fresh install's first visitor may; after that only where sign-up is open."""
-    return open_signup or not anyone_is_member(session)
+    return open_signup or not (anyone_is_member(session) or waiting_club(session))
 
 
 class ClubTaken(Exception):
@@ -43,21 +73,23 @@ def create_club(session: Session, club_name: str, owner_name: str,
                 label: str = "", open_signup: bool = False) -> tuple[Club, Member, str]:
     """A club with its owner and the owner's device; returns the device cookie too.
 
-    On a fresh install (nobody is a member yet) the club already holding the games
-    recorded so far is the one named: nothing recorded is left behind. Its name is
-    changed only while nobody is a member, in the statement that checks it, so two first
-    visitors at the same moment can't both become its owner (ClubTaken). Without open
-    sign-up nobody else makes a club, however close behind the first they come.
+    On a fresh install (nobody is a member yet) the empty club the install made is the
+    one named. A club that was restored, or holds players, evenings or games, is never
+    taken over this way (its owner has a link of their own): with open sign-up the
+    visitor gets a club of their own instead, else ClubTaken. The name is changed only
+    while all that still holds, in the statement that checks it, so two first visitors
+    at the same moment can't both become its owner (ClubTaken). Without open sign-up
+    nobody else makes a club, however close behind the first they come.
     """
-    first = session.exec(select(Club).order_by(Club.id)).first()
+    first = _first_club(session)
     if first is not None:
         # A first visitor already claiming it holds the club's row until it is done:
         # the members are counted once that one has committed (PostgreSQL; SQLite has
         # one writer at a time, and the claim below checks again under its lock).
         session.exec(select(Club.id).where(Club.id == first.id).with_for_update())
-    if first is not None and not anyone_is_member(session):
+    if first is not None and _may_claim(session, first):
         claimed = session.execute(
-            update(Club).where(Club.id == first.id, ~exists().where(Member.id.is_not(None)))
+            update(Club).where(Club.id == first.id, *_unclaimed(first))
             .values(name=club_name)
         ).rowcount
         if claimed != 1:
@@ -106,6 +138,18 @@ def new_invite(session: Session, club: Club, role: str, by: Member | None = None
     session.add(invite)
     session.commit()
     return invite
+
+
+def fresh_owner_link(session: Session, club: Club) -> tuple[Invite, int]:
+    """A one-time link that makes whoever opens it first the club's owner (``join``
+    uses it up), in place of the club's earlier owner links nobody has used: only the
+    newest printed lets anyone in. Returns it and how many were revoked."""
+    revoked = session.execute(
+        update(Invite).where(Invite.club_id == club.id, Invite.role == OWNER,
+                             Invite.revoked_at.is_(None))  # type: ignore[union-attr]
+        .values(revoked_at=utcnow())
+    ).rowcount
+    return new_invite(session, club, OWNER), revoked  # committed with the revoking
 
 
 def _live_invites():

@@ -6,6 +6,7 @@ each htmx fragment are always built from the same context and can never drift ap
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 from flask import (
     Response, current_app, g, get_flashed_messages, make_response, render_template, request,
@@ -13,15 +14,17 @@ from flask import (
 )
 from flask_babel import gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
+from markupsafe import Markup
 
 from scorekeeper.draft import (
     FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
 )
 from scorekeeper.charts import score_chart
+from scorekeeper.corrections import plan_insert
 from scorekeeper.access import SCORER, can, current_device
-from scorekeeper.db import get_session
-from scorekeeper.live import POLL_SECONDS, shared_draft, version
-from scorekeeper.evenings import is_past_game
+from scorekeeper.db import get_connection, get_session
+from scorekeeper.live import POLL_SECONDS, evening_head, shared_draft, version
+from scorekeeper.evenings import evening_tally, is_past_game, tonight_tally
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
 from scorekeeper.models import Evening
 from scorekeeper.rules import (
@@ -72,18 +75,26 @@ class Entry:
 
     number: int
     dealer_seat: int
-    editing: bool
+    editing: bool  # a past hand: corrected, or (``inserting``) a forgotten one put in
     draft: HandDraft
+    inserting: bool = False
 
     @property
     def first_bidder(self) -> int:
         return left_of(self.dealer_seat)
 
 
-def entry_for(table: Table, editing: int | None, source) -> Entry:
-    """The entry panel's hand, with its draft read from ``source`` (query or form)."""
+def entry_for(table: Table, editing: int | None, source, inserting: int | None = None
+              ) -> Entry:
+    """The entry panel's hand, with its draft read from ``source`` (query or form).
+
+    ``inserting``: a forgotten hand before that hand, dealt by the seat that dealt it.
+    """
     teams = table.rules.team_names
     state = table.state
+    if inserting is not None:
+        dealer = state.deals[inserting - 1].dealer_seat
+        return Entry(inserting, dealer, True, read_draft(source, dealer, teams), True)
     if editing is None:
         draft = read_draft(source, state.next_dealer, teams)
         return Entry(state.next_number, state.next_dealer, False, draft)
@@ -118,7 +129,10 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     else:
         deals.append(deal)
     try:
-        state = replay(table.rules, table.game.first_dealer, deals)
+        if entry.inserting:
+            state = plan_insert(table, entry.number, deal).after
+        else:
+            state = replay(table.rules, table.game.first_dealer, deals)
     except RuleViolation as violation:
         return None, violation_message(violation)
     result = state.deals[entry.number - 1]
@@ -129,6 +143,18 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     elif not entry.editing and result.verdict.kind is VerdictKind.TIE_PLAY_ON:
         sentence += " " + verdict_sentence(result.verdict)
     return sentence, None
+
+
+@dataclass(frozen=True)
+class Check:
+    """A correction's consequences, shown before it is made, and the form that makes it."""
+
+    heading: str
+    sentences: list
+    action: str
+    fields: list[tuple[str, str]]
+    cancel_url: str
+    in_game: bool = False  # on the game page (htmx swaps the game), or a page of its own
 
 
 @dataclass(frozen=True)
@@ -158,19 +184,21 @@ def next_game_fields(table: Table) -> dict[str, str | int]:
 def _flashed_notice() -> str | None:
     """A notice left by the change a plain (no-JS) form just made, before its redirect."""
     notices = get_flashed_messages(category_filter=["notice"])
-    return " ".join(notices) or None
+    return Markup(" ").join(notices) or None  # each may hold a typed name's markup
 
 
 def render_game(
     table: Table,
     *,
     editing: int | None = None,
+    inserting: int | None = None,
     source=None,
     message: str | None = None,
     notice: str | None = None,
     problem: str | None = None,
     problem_point: str | None = None,
     conflict: dict | None = None,
+    check=None,
     status: int = 200,
     block: str | None = None,
     other_phone_only: bool = False,
@@ -194,7 +222,8 @@ def render_game(
         source, followed = shared.args, shared.seq
         kept_seq = shared.seq
     source = request.args if source is None else source
-    if not watching and editing is None and "number" not in source:
+    fixing = editing if inserting is None else inserting
+    if not watching and fixing is None and "number" not in source:
         shared = shared_draft(get_session(), table)
         followed = shared.followed_by(device_id)
         if shared.is_from(device_id):
@@ -206,7 +235,7 @@ def render_game(
             kept_seq = shared.seq
     stale = forget_step = False
     shown = source.get("number")
-    if shown is not None and shown != str(editing or table.state.next_number):
+    if shown is not None and shown != str(fixing or table.state.next_number):
         # A step of a hand that has been recorded since (the browser's Back button, or
         # another phone): its state must not be offered again as the next hand's.
         source, stale, forget_step = {}, True, True
@@ -222,9 +251,9 @@ def render_game(
                        "stand now.")
     if stale and block is None and wants_fragment():
         block = "game"  # the whole game, not just the step this request asked for
-    entry = entry_for(table, editing, source)
+    entry = entry_for(table, editing, source, inserting)
     past = is_past_game(get_session(), table)
-    if problem and message is None and (past or (table.state.finished and editing is None)):
+    if problem and message is None and (past or (table.state.finished and fixing is None)):
         message, problem = problem, None  # no Record to show it beside: the game is over
     sentence, preview_problem = preview_of(table, entry)
     if entry.draft.problems and message is None and problem is None and not watching:
@@ -232,7 +261,10 @@ def render_game(
         message = _("Part of that link could not be read, so it was left out: "
                     "check the hand and carry on.")
     state = table.state
-    if editing is None:
+    if inserting is not None:
+        entry_url = url_for("corrections.insert_form", game_id=table.game.id, before=inserting)
+        save_url = url_for("corrections.insert", game_id=table.game.id)
+    elif editing is None:
         entry_url = url_for("games.show", game_id=table.game.id)
         save_url = url_for("hands.record", game_id=table.game.id)
     else:
@@ -246,18 +278,21 @@ def render_game(
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
         entry_url=entry_url, save_url=save_url,
         preview=sentence, preview_problem=preview_problem,
-        problem=problem, problem_point=problem_point, conflict=conflict,
+        problem=problem, problem_point=problem_point, conflict=conflict, check=check,
         verdict=verdict_sentence(state.verdict),
         message=message, notice=notice or _flashed_notice(),
         restorable=last_undone_hand(get_session(), table),
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
+        # Read only where the page shows it (not for each step of a hand being entered).
+        tonight=partial(tonight_tally, get_session(), table),
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
-        past=past, watching=watching, read_only=past or watching, other_phone=other_phone,
+        past=past, watching=watching, other_phone=other_phone,
+        read_only=past or watching or table.game.abandoned_at is not None,
         # A correction follows the game alone: another phone's next hand is not its business.
         live_url=url_for("games.live", game_id=table.game.id,
                          v=version(table.game.revision, followed),
-                         view="game" if editing is None else "correction"),
+                         view="game" if fixing is None else "correction"),
         poll_every=POLL_SECONDS,
         changes=recent_changes(get_session(), table.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=table.hands,
@@ -284,22 +319,46 @@ def render_other_phone(table: Table) -> Response:
     return render_game(table, source={}, other_phone_only=True)
 
 
-def render_board(table: Table) -> Response:
-    """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason."""
-    shared = shared_draft(get_session(), table)
-    draft_seq = shared.seq
-    entry = entry_for(table, None, shared.args)
-    auction = entry.draft.auction
-    last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
+def render_board(table: Table | None, evening: Evening | None = None) -> Response:
+    """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
+
+    ``evening``: the table board, showing that evening's current game (``table``; None
+    before there is one) and moving on to the next game by itself, with the evening's
+    games won between games. A game's own board follows its evening too once the game
+    is over, if it is still the evening's current game; else it offers the table board.
+    """
+    session = get_session()
+    game = table.game if table else None
+    evening_id = evening.id if evening else game.evening_id
+    head = evening_head(get_connection(), evening.club_id if evening else game.club_id,
+                        evening_id) if evening_id else None
+    over = table is None or table.state.finished
+    follows = evening is not None or (over and head is not None and head.game_id == game.id)
+    context: dict = {}
+    if table is not None:
+        shared = shared_draft(session, table)
+        entry = entry_for(table, None, shared.args)
+        auction = entry.draft.auction
+        last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
+        context.update(
+            table=table, game=game, state=table.state, names=table.names,
+            teams=table.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
+            bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
+            last=last, last_sentence=hand_preview(last) if last else None,
+            verdict=verdict_sentence(table.state.verdict),
+            live_url=url_for("games.live", game_id=game.id,
+                             v=version(game.revision, shared.seq), view="board"))
+    if follows:
+        evening = evening or session.get(Evening, evening_id)
+        context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version)
+        if over:
+            context["evening_tally"] = evening_tally(session, evening, table)
+    elif over and head is not None and head.game_id is not None:
+        context["newer_game"] = head.game_id  # the table plays on: the board can follow
+    if evening_id is not None:
+        context["table_board_url"] = url_for("evenings.board", evening_id=evening_id)
     return render_page(
-        "board.html", block="board" if wants_fragment() else None,
-        table=table, game=table.game, state=table.state, names=table.names,
-        teams=table.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
-        bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
-        last=last, last_sentence=hand_preview(last) if last else None,
-        verdict=verdict_sentence(table.state.verdict), point_name=point_name,
-        suit_name=suit_name, card_points=CARD_POINTS,
-        live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game.revision, draft_seq), view="board"),
+        "board.html", block="board" if wants_fragment() else None, **context,
+        evening=evening, point_name=point_name, suit_name=suit_name, card_points=CARD_POINTS,
         poll_every=POLL_SECONDS,
     )

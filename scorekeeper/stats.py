@@ -234,12 +234,18 @@ def rank(
 
 @dataclass(frozen=True)
 class TrendPoint:
-    """A player's record up to and including one evening."""
+    """A player's record up to and including one evening.
+
+    ``number`` counts the player's own evenings (1 = their first); ``day_number`` tells
+    two evenings of the club on one date apart (1, 2, …), None when the date had one.
+    """
 
     evening_id: int
     played_on: object  # a date
     win_rate: float | None
     made_rate: float | None
+    number: int = 1
+    day_number: int | None = None
 
 
 class EveningCounts(Protocol):
@@ -247,6 +253,7 @@ class EveningCounts(Protocol):
 
     evening_id: int
     played_on: object
+    day_number: int | None
     finished: int
     won: int
     bids: int
@@ -257,13 +264,14 @@ def trend(evenings: Iterable[EveningCounts]) -> list[TrendPoint]:
     """Win rate and made rate as they stood after each evening, in the order given."""
     points = []
     finished = won = bids = made = 0
-    for evening in evenings:
+    for number, evening in enumerate(evenings, start=1):
         finished += evening.finished
         won += evening.won
         bids += evening.bids
         made += evening.made
         points.append(TrendPoint(evening.evening_id, evening.played_on,
-                                 rate(won, finished), rate(made, bids)))
+                                 rate(won, finished), rate(made, bids),
+                                 number, evening.day_number))
     return points
 
 

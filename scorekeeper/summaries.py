@@ -9,6 +9,9 @@ restored game has no rows yet), ``refresh`` recounts the games whose rows don't 
 their current revision and the sums are added up again. So every figure equals a full
 replay of the hands, and a page reads it with a few indexed queries however long the
 history.
+
+An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
+that back) bumps its revision like any change, and the stamp counts abandoned games too.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select
 
 from scorekeeper.ledger import load_seated
-from scorekeeper.models import ClubSummary, Evening, Game, Player, SeatSummary
+from scorekeeper.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import PlayerStats, Record, SeatedGame, player_stats
 
@@ -107,6 +110,11 @@ def refresh(session: Session, club_id: int) -> int:
     return len(stale)
 
 
+def _counted():
+    """The games the statistics count: all but the abandoned ones."""
+    return Game.abandoned_at.is_(None)  # type: ignore[union-attr]
+
+
 def _sums():
     return [func.count().label("played"),
             *(func.sum(getattr(SeatSummary, column)).label(column) for column in _SUMMED)]
@@ -128,11 +136,12 @@ def _stats_from(player_id: int, name: str, sums) -> PlayerStats:
 
 def club_stamp(session: Session, club_id: int) -> str:
     """The state of the club's games in a word: any recorded change gives a new stamp."""
-    count, newest, revisions = session.exec(
-        select(func.count(), func.max(Game.id), func.coalesce(func.sum(Game.revision), 0))
+    count, newest, revisions, abandoned = session.exec(
+        select(func.count(), func.max(Game.id), func.coalesce(func.sum(Game.revision), 0),
+               func.count(Game.abandoned_at))
         .where(Game.club_id == club_id)
     ).one()
-    return f"{count}:{newest}:{revisions}"
+    return f"{count}:{newest}:{revisions}:{abandoned}"
 
 
 def up_to_date(session: Session, club_id: int) -> ClubSummary:
@@ -148,8 +157,8 @@ def up_to_date(session: Session, club_id: int) -> ClubSummary:
     refresh(session, club_id)
     sums = [dict(row._mapping) for row in session.exec(
         select(SeatSummary.player_id, *_sums())
-        .join(Player, Player.id == SeatSummary.player_id)
-        .where(Player.club_id == club_id)
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(Game.club_id == club_id, _counted())
         .group_by(SeatSummary.player_id)
     )]
     if club_stamp(session, club_id) != stamp or stale_games(session, club_id):
@@ -167,6 +176,17 @@ def up_to_date(session: Session, club_id: int) -> ClubSummary:
     return summary
 
 
+def abandoned_games(session: Session, club_id: int, player_id: int | None = None) -> int:
+    """How many of the club's games (or of those the player sat in) were abandoned, and
+    so are left out of the figures."""
+    query = select(func.count()).select_from(Game).where(
+        Game.club_id == club_id, Game.abandoned_at.is_not(None))  # type: ignore[union-attr]
+    if player_id is not None:
+        query = query.where(exists().where(GameSeat.game_id == Game.id,
+                                           GameSeat.player_id == player_id))
+    return session.exec(query).one()
+
+
 def club_stats(session: Session, club_id: int) -> list[PlayerStats]:
     """Every player of the club who has sat in a game, with their figures."""
     summary = up_to_date(session, club_id)
@@ -180,7 +200,8 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
     """One player's figures and partners, or None before their first game."""
     up_to_date(session, player.club_id)
     sums = session.exec(
-        select(*_sums()).where(SeatSummary.player_id == player.id)
+        select(*_sums()).join(Game, Game.id == SeatSummary.game_id)
+        .where(SeatSummary.player_id == player.id, _counted())
     ).one()
     if not sums.played:
         return None
@@ -193,7 +214,8 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
                             partner.team == SeatSummary.team,
                             partner.seat != SeatSummary.seat))
         .join(Player, Player.id == partner.player_id)
-        .where(SeatSummary.player_id == player.id)
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(SeatSummary.player_id == player.id, _counted())
         .group_by(partner.player_id, Player.name)
     ):
         stats.partners[partner_id] = Record(played=played, won=won, lost=finished - won)
@@ -203,10 +225,12 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
 
 @dataclass(frozen=True)
 class EveningRecord:
-    """What one evening added to a player's record: games and bids."""
+    """What one evening added to a player's record: games and bids; ``day_number``
+    tells it from the club's other evenings of that date (None when it had none)."""
 
     evening_id: int
     played_on: date
+    day_number: int | None
     finished: int
     won: int
     bids: int
@@ -218,16 +242,24 @@ def evening_records(session: Session, player: Player) -> list[EveningRecord]:
     up_to_date(session, player.club_id)
     bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
+    same_day = aliased(Evening)
+    on_that_day = and_(same_day.club_id == Evening.club_id,
+                       same_day.played_on == Evening.played_on)
     rows = session.exec(
-        select(Evening.id, Evening.played_on, func.sum(SeatSummary.finished),
-               func.sum(SeatSummary.won), func.sum(bids), func.sum(made))
+        select(Evening.id, Evening.played_on,
+               select(func.count()).where(on_that_day, same_day.id <= Evening.id)
+               .scalar_subquery(),
+               select(func.count()).where(on_that_day).scalar_subquery(),
+               func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
+               func.sum(bids), func.sum(made))
         .join(Game, Game.id == SeatSummary.game_id)
         .join(Evening, Evening.id == Game.evening_id)
-        .where(SeatSummary.player_id == player.id)
-        .group_by(Evening.id, Evening.played_on)
+        .where(SeatSummary.player_id == player.id, _counted())
+        .group_by(Evening.id, Evening.club_id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
     )
-    return [EveningRecord(*row) for row in rows]
+    return [EveningRecord(evening_id, played_on, day_number if that_day > 1 else None, *counts)
+            for evening_id, played_on, day_number, that_day, *counts in rows]
 
 
 def game_counts(session: Session, evening_ids: Iterable[int]) -> dict[int, int]:

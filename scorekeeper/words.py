@@ -15,6 +15,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
+from scorekeeper.rules.table import left_of
 
 SUIT_NAMES = {
     Suit.SPADES: _l("Spades"), Suit.HEARTS: _l("Hearts"),
@@ -56,10 +57,6 @@ _VIOLATIONS = {
     "game_disagrees": _l("The Game team you chose does not match the game values counted."),
     "game_over": _l("The game is over: it takes no more hands."),
     "no_such_hand": _l("There is no hand %(number)s in this game."),
-    "throw_in_changes_dealers": _l(
-        "Only the last hand can change between played and thrown in: hands %(first)s to "
-        "%(last)s were dealt by the seats hand %(number)s decided. Undo them first."
-    ),
     "edit_ends_game": _l(
         "With this correction the game is over after hand %(ended)s, but hands %(first)s "
         "to %(last)s were played after it. If the correction is right, undo those first."
@@ -68,15 +65,14 @@ _VIOLATIONS = {
     "seat_empty": _l("Seat %(seat)s needs a player."),
     "name_too_long": _l("Seat %(seat)s: a name may have at most %(limit)s letters."),
     "name_twice": _l("%(name)s can't sit twice (seats %(first)s and %(seat)s)."),
+    "swap_same_seat": _l("Choose two different seats to swap."),
+    "name_same": _l("Seat %(seat)s holds that name already."),
+    "no_such_seat": _l("That is not a seat: seats are 1 to 6."),
 }
 
 
 # When only one later hand is in the way, the sentence names it alone.
 _ONE_LATER_HAND = {
-    "throw_in_changes_dealers": _l(
-        "Only the last hand can change between played and thrown in: hand %(first)s was "
-        "dealt by the seat hand %(number)s decided. Undo it first."
-    ),
     "edit_ends_game": _l(
         "With this correction the game is over after hand %(ended)s, but hand %(first)s "
         "was played after it. If the correction is right, undo it first."
@@ -248,6 +244,11 @@ def _scores(scores: dict[str, int] | None, how=minus) -> Markup:
                              for team, value in sorted((scores or {}).items()))
 
 
+def hand_scores(change: dict[str, int]) -> Markup:
+    """A hand's score change per team: "A +4, B −2, C +1"."""
+    return _scores(change, signed)
+
+
 def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how) -> Markup:
     """Each team's figure before → after ("A 2 → 3, B −4, C 1 → 0"): one that stayed, once."""
     teams = sorted(set(before or {}) | set(after or {}))
@@ -275,9 +276,132 @@ def change_sentence(change) -> Markup:
     elif change.kind == "edited":
         what = fill(_("corrected hand %(number)s: %(scores)s"), number=number,
                     scores=_old_to_new(change.hand_before, change.hand_after, signed))
+        if change.details:
+            what = Markup("%s (%s)") % (what, what_changed(change.details))
     elif change.kind == "undone":
         what = fill(_("undid hand %(number)s"), number=number)
-    else:
+    elif change.kind == "restored":
         what = fill(_("brought hand %(number)s back"), number=number)
+    elif change.kind == "inserted":
+        if (change.details or {}).get("thrown_in"):
+            what = fill(_("put in a forgotten hand %(number)s: thrown in"), number=number)
+        else:
+            what = fill(_("put in a forgotten hand %(number)s: %(scores)s"), number=number,
+                        scores=_scores(change.hand_after, signed))
+    elif change.kind == "seats":
+        first, second = change.details["players"]
+        what = fill(_("swapped %(first)s and %(second)s (seats %(a)s and %(b)s)"),
+                    first=typed(first), second=typed(second), a=change.details["seats"][0],
+                    b=change.details["seats"][1])
+    elif change.kind == "renamed":
+        what = fill(_("renamed seat %(seat)s: %(old)s → %(new)s"), seat=change.details["seat"],
+                    old=typed(change.details["from"]), new=typed(change.details["to"]))
+    elif change.kind == "abandoned":
+        what = Markup.escape(_("abandoned the game"))
+    else:
+        what = Markup.escape(_("took the game back into play"))
+    moved = (change.details or {}).get("moved")
+    if moved:
+        what = Markup("%s; %s") % (what, dealers_moved(*moved))
+    for number in (change.details or {}).get("kept_as_bid", ()):
+        what = Markup("%s; %s") % (what, fill(_("hand %(number)s kept as its winning bid"),
+                                              number=number))
     totals = _old_to_new(change.totals_before, change.totals_after, minus)
     return fill(_("%(what)s. Scores: %(totals)s."), what=what, totals=totals)
+
+
+def what_changed(details: dict) -> Markup:
+    """What a correction changed in a hand: "Joker B → C, trump ♥ → ♠"."""
+    parts = []
+    if "thrown_in" in details and isinstance(details["thrown_in"], list):
+        parts.append(Markup.escape(_("played → thrown in") if details["thrown_in"][1]
+                                   else _("thrown in → played")))
+    if "bid" in details:
+        old, new = details["bid"]
+        parts.append(fill(_("bid: %(old)s → %(new)s"),
+                          old=Markup("%s %s") % (typed(old[0]), old[1]),
+                          new=Markup("%s %s") % (typed(new[0]), new[1])))
+    if "trump" in details:
+        old, new = details["trump"]
+        parts.append(Markup("%s %s") % (_("Trump"), _from_to(suit_symbol(old), suit_symbol(new))))
+    for point, (old, new) in (details.get("points") or {}).items():
+        parts.append(Markup("%s %s") % (point_name(point),
+                                        _from_to(old or _("nobody"), new or _("nobody"))))
+    return Markup(", ").join(parts)
+
+
+def _from_to(old, new) -> Markup:
+    """"C → A"; in a right-to-left language "C ← A", each side isolated, so the line is
+    read from the old to the new in its own direction and the arrow points the same way
+    (a bare "C → A" would be drawn as one left-to-right run, read from A)."""
+    if current_language() in RIGHT_TO_LEFT:
+        return Markup("<bdi>%s</bdi> ← <bdi>%s</bdi>") % (old, new)
+    return Markup("%s → %s") % (old, new)
+
+
+def dealers_moved(first: int, last: int, to_the_left: bool) -> Markup:
+    """Which later hands are now dealt one seat on (or back), e.g. after a forgotten hand."""
+    if first == last:
+        sentence = (_("hand %(first)s is now dealt one seat further to the left")
+                    if to_the_left else
+                    _("hand %(first)s is now dealt one seat back to the right"))
+    else:
+        sentence = (_("hands %(first)s–%(last)s are now dealt one seat further to the left")
+                    if to_the_left else
+                    _("hands %(first)s–%(last)s are now dealt one seat back to the right"))
+    return fill(sentence, first=first, last=last)
+
+
+def consequences(plan, names_before: dict[int, str], team_seats: dict[str, tuple[int, ...]]
+                 ) -> list[Markup]:
+    """What a planned correction will change, in sentences, before anyone confirms it."""
+    before, after = plan.before, plan.after
+    said: list[Markup] = []
+    if plan.moved:
+        first = plan.moved[0]
+        to_left = first.dealer_after == left_of(first.dealer_before)
+        said.append(fill(_("After this correction, %(moved)s (hand %(number)s by %(new)s "
+                           "instead of %(old)s)."),
+                         moved=dealers_moved(first.number, plan.moved[-1].number, to_left),
+                         number=first.number, new=typed(names_before[first.dealer_after]),
+                         old=typed(names_before[first.dealer_before])))
+        for moved in plan.moved:
+            if not moved.whole:
+                deal = after.deals[moved.number - 1]
+                said.append(fill(_("Hand %(number)s: its calls don't fit the new order, so "
+                                   "it is kept as its winning bid: %(name)s %(bid)s, the "
+                                   "others passing."), number=moved.number,
+                                 name=typed(names_before[deal.bidder_seat]), bid=deal.bid))
+    for seat in plan.seats:
+        team = next(t for t, seats in team_seats.items() if seat in seats)
+        partners = Markup(" &amp; ").join(typed(plan.names_after[s]) for s in team_seats[team]
+                                          if s != seat)
+        said.append(fill(_("%(name)s: seat %(seat)s, team %(team)s with %(partners)s; what "
+                           "seat %(seat)s bid and took in this game counts for %(name)s."),
+                         name=typed(plan.names_after[seat]), seat=seat, team=team_part(team),
+                         partners=partners))
+    if plan.kind == "abandoned":
+        said.append(Markup.escape(_("The game is kept with all its hands and shown as "
+                                    "abandoned; it leaves the statistics and the evening's "
+                                    "tally. It can be taken back into play.")))
+    elif plan.kind == "reinstated":
+        said.append(Markup.escape(_("The game is back in play and counts again in the "
+                                    "statistics and the evening's tally.")))
+    if before.scores != after.scores:
+        said.append(fill(_("Scores: %(totals)s."),
+                         totals=_old_to_new(before.scores, after.scores, minus)))
+    elif plan.kind in ("edited", "inserted"):
+        said.append(Markup.escape(_("The scores stay as they are.")))
+    if before.finished and after.finished:
+        if before.winner == after.winner:
+            said.append(fill(_("The winner stays %(team)s."), team=team_part(after.winner)))
+        else:
+            said.append(fill(_("The winner changes from %(old)s to %(new)s."),
+                             old=team_part(before.winner), new=team_part(after.winner)))
+    elif before.finished:
+        said.append(fill(_("The game is no longer over: %(verdict)s"),
+                         verdict=verdict_sentence(after.verdict)))
+    elif after.finished:
+        said.append(fill(_("This ends the game: %(reason)s"),
+                         reason=verdict_sentence(after.verdict)))
+    return said

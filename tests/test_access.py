@@ -27,13 +27,17 @@ ACCESS = {
     "games.index": "front",
     "games.show": "read", "games.changes": "read", "games.live": "read", "games.board": "read",
     "games.chart": "read",
-    "evenings.history": "read", "evenings.show": "read",
+    "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
+    "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
     "backups.download": "own", "club.show": "read", "club.share": "read",
     "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
     "hands.record": "score", "hands.save": "score", "hands.undo": "score",
     "hands.restore": "score",
+    "corrections.show": "score", "corrections.insert_form": "score",
+    "corrections.insert": "score", "corrections.swap": "score", "corrections.rename": "score",
+    "corrections.abandon": "score", "corrections.reinstate": "score",
     "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
     "club.remove_member_": "own", "club.make_share_links": "own",
     "club.change_role": "own",
@@ -66,6 +70,8 @@ def rows(app) -> dict:
             "forgotten": session.exec(select(func.count()).select_from(Device)
                                       .where(Device.forgotten_at.is_not(None))).one(),
             "revisions": session.exec(select(func.sum(Game.revision))).one(),
+            "closed": session.exec(select(func.count()).select_from(Evening)
+                                   .where(Evening.closed_at.is_not(None))).one(),
         }
 
 

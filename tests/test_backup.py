@@ -25,7 +25,7 @@ from scorekeeper.backup import (
 from scorekeeper.clubs import ensure_default_club
 from scorekeeper.db import get_session
 from scorekeeper.json_files import FileRefused
-from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
+from scorekeeper.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
 from tests.databases import database_url
 from tests.members import client_as
 from tests.views.view_helpers import parse
@@ -311,7 +311,8 @@ def test_restore_into_a_fresh_app_gives_the_same_pages(history, backup_text):
     evening_two = main_text(client.get("/evenings/2").text)
     assert "0 games finished (1 still in play)." in evening_two
     assert "Per player Player Won Ann 0 Bob 0 Cid 0 Dan 0 Eve 0 Gus 0" in evening_two
-    assert "Per partnership" not in evening_two
+    # Game 3 is still in play: no pair of evening 2 has won yet.
+    assert "Per partnership Partners Won Ann & Cid 0 Bob & Eve 0 Dan & Gus 0" in evening_two
     assert "The Anchor" in evening_one and "Cup night" in evening_one
 
 
@@ -322,6 +323,63 @@ def test_backup_restore_backup_is_the_same_document(history, backup_text):
     # The ids are kept too, so not even they differ.
     assert backup_of(app) == json.loads(backup_text)
     assert stored_rows(app) == stored_rows(original_app)
+
+
+CLOSED_AT, ABANDONED_AT = "2026-03-01T23:30:00+00:00", "2026-03-01T22:00:00+00:00"
+
+
+def corrected(document: dict) -> dict:
+    """The backup as a club writes it that closed evening 1, abandoned game 2 and swapped
+    two seats of game 1 (the changes a correction keeps, with what each changed)."""
+    document["evenings"][0]["closed_at"] = CLOSED_AT
+    document["games"][1]["abandoned_at"] = ABANDONED_AT
+    totals = document["games"][0]["changes"][-1]["totals_after"]
+    document["games"][0]["changes"].append(
+        {"at": "2026-03-01T21:00:00+00:00", "kind": "seats", "number": 0, "who": "Ann",
+         "hand_before": None, "hand_after": None, "totals_before": totals,
+         "totals_after": totals, "details": {"seats": [2, 5], "players": ["Bob", "Eve"]}})
+    totals = document["games"][1]["changes"][-1]["totals_after"]
+    document["games"][1]["changes"].append(
+        {"at": ABANDONED_AT, "kind": "abandoned", "number": 0, "who": "Ann",
+         "hand_before": None, "hand_after": None, "totals_before": totals,
+         "totals_after": totals, "details": None})
+    return document
+
+
+def test_closed_evenings_abandoned_games_and_what_changes_changed_are_kept(backup):
+    app = fresh_app()
+    restore_into(app, corrected(backup))
+    with Session(app.extensions["db_engine"]) as session:
+        evenings = session.exec(select(Evening).order_by(Evening.id)).all()
+        assert [e.closed_at and e.closed_at.isoformat() for e in evenings] == [CLOSED_AT, None]
+        games = session.exec(select(Game).order_by(Game.id)).all()
+        assert [g.abandoned_at and g.abandoned_at.isoformat() for g in games] == \
+            [None, ABANDONED_AT, None]
+        kept = session.exec(select(GameChange).where(GameChange.number == 0)
+                            .order_by(GameChange.id)).all()
+        assert [(c.game_id, c.kind, c.details) for c in kept] == [
+            (1, "seats", {"seats": [2, 5], "players": ["Bob", "Eve"]}), (2, "abandoned", None)]
+        assert session.exec(select(Club)).one().restored_at is not None
+    # Backed up again, it is the same document.
+    assert backup_of(app) == backup
+
+
+def test_a_backup_from_before_closing_abandoning_and_details_restores(backup):
+    """Older backups lack the keys added since: they restore, with nothing closed,
+    abandoned or detailed."""
+    for evening in backup["evenings"]:
+        del evening["closed_at"]
+    for game in backup["games"]:
+        del game["abandoned_at"]
+        for change in game["changes"]:
+            del change["details"]
+    app = fresh_app()
+    restore_into(app, backup)
+    again = backup_of(app)
+    assert [e["closed_at"] for e in again["evenings"]] == [None, None]
+    assert [g["abandoned_at"] for g in again["games"]] == [None, None, None]
+    assert {c["details"] for g in again["games"] for c in g["changes"]} == {None}
+    assert len(again["games"][0]["changes"]) == len(backup["games"][0]["changes"])
 
 
 def test_a_restored_game_plays_on(history, backup_text):
@@ -478,6 +536,21 @@ REFUSALS = [
      "games[2].evening_id: there is no evening 42 in the file"),
     ("an evening left out", without_evening_two,
      "games[2].evening_id: there is no evening 2 in the file"),
+    ("a change of no known kind", set_at(["games", 0, "changes", 0, "kind"], "deleted"),
+     'games[0].changes[0].kind: should be one of "recorded", "edited", "undone", '
+     '"restored", "inserted", "seats", "renamed", "abandoned", "reinstated", not "deleted"'),
+    ("a hand's change numbered 0", set_at(["games", 0, "changes", 0, "number"], 0),
+     "games[0].changes[0].number: a hand number is a whole number from 1 up, not 0"),
+    ("a change numbered past any hand", set_at(["games", 0, "changes", 0, "number"], 2**31),
+     "games[0].changes[0].number: a hand number is a whole number from 1 up, not 2147483648"),
+    ("a change's details not an object", set_at(["games", 0, "changes", 0, "details"], [1]),
+     "games[0].changes[0].details: should be a JSON object, not [1]"),
+    ("an abandoning that isn't a time", set_at(["games", 1, "abandoned_at"], "today"),
+     'games[1].abandoned_at: should be a date and time such as 2025-03-01T20:15:00+00:00, '
+     'not "today"'),
+    ("an evening closed at no time", set_at(["evenings", 0, "closed_at"], 5),
+     "evenings[0].closed_at: should be a date and time such as 2025-03-01T20:15:00+00:00, "
+     "not 5"),
 ]
 
 
@@ -686,7 +759,9 @@ def test_backup_and_restore_commands(history, backup_text, tmp_path):
     app = fresh_app()
     result = app.test_cli_runner().invoke(args=["restore", str(path)])
     assert result.exit_code == 0, result.output
-    assert result.stdout == f"Restored {CONTENTS} from {path}.\n"
+    said = result.stdout.splitlines()
+    assert said[0] == f"Restored {CONTENTS} from {path}."
+    assert "first becomes the owner of club 1 (Our table)" in said[1]  # tests/test_restore_fresh.py
     assert stored_rows(app) == stored_rows(original_app)
 
 

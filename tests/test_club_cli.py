@@ -72,3 +72,16 @@ def test_revoke_link_by_code_or_by_link_and_it_stops_working(app, runner):
     assert "no live link" in again.output
     with Session(app.extensions["db_engine"]) as session:
         assert session.exec(select(Invite)).one().revoked_at is not None
+
+
+def test_links_are_printed_on_the_address_given_or_said_to_be_a_guess(runner):
+    """Behind a path (a proxy's /score/) the links keep it; with no address given or
+    configured, flask run's own is printed, and said to be replaced."""
+    given = runner.invoke(args=["new-link", "1", "--base-url", "https://x.example/score/"])
+    assert "link: https://x.example/score/join/" in given.output
+    assert "(typed on https://x.example/score/join)" in given.output
+    assert "is where `flask run` serves" not in given.output
+    guessed = runner.invoke(args=["new-link", "1"])
+    assert "link: http://127.0.0.1:5000/join/" in guessed.output
+    assert ("(http://127.0.0.1:5000 is where `flask run` serves: put the server's own "
+            "address in its place, or give --base-url)") in guessed.output

@@ -233,6 +233,19 @@ def all_at_once(phones: list[Phone], game_url: str, tap) -> list[Reply]:
         return list(pool.map(run, range(len(phones))))
 
 
+def _each_at_once(phones: list[Phone], urls: list[str], tap) -> list[Reply]:
+    """As ``all_at_once``, each phone loading a page of its own first."""
+    barrier = threading.Barrier(len(phones))
+
+    def run(index: int) -> Reply:
+        page = phones[index].get(urls[index])
+        barrier.wait(timeout=30)
+        return tap(index, phones[index], REVISION.search(page.body).group(1))
+
+    with ThreadPoolExecutor(len(phones)) as pool:
+        return list(pool.map(run, range(len(phones))))
+
+
 # -- the database, read directly --------------------------------------------------
 
 def live_numbers(engine, game_id: int) -> list[int]:
@@ -514,3 +527,78 @@ def test_several_first_visitors_at_once_make_one_club_with_one_owner(fresh_insta
             session.exec(delete(Device))
             session.exec(delete(Member))
             session.commit()
+
+
+def test_corrections_confirmed_on_several_phones_at_once_are_made_once(club):
+    """Four phones confirm the same forgotten hand, then the same swap of seats, at the
+    same moment: one of each is made (a swap made twice would undo itself), the others
+    are told the game changed; one phone's insert sent six times at once is one hand."""
+    engine, server, devices = club
+    tally = Tally()
+    phones = [Phone(name, devices[name], server.port, tally) for name in SCORERS]
+    anna = phones[0]
+    assert anna.get("/games/new").status == 200
+    game = int(anna.post("/games/new", new_game_form(target="999")).location.rsplit("/", 1)[1])
+    for number in (1, 2):
+        assert anna.get(f"/games/{game}").status == 200
+        assert anna.post(f"/games/{game}/hands", {"number": number, "calls": BID_3,
+                                                 **PLAYED}).status == 303
+    throw_in = {"number": "2", "calls": ",".join(["pass"] * 6), "confirm": "y"}
+
+    def insert(index: int, phone: Phone, revision: str) -> Reply:
+        return phone.post(f"/games/{game}/hands/insert", {
+            **throw_in, "revision": revision, "entry_key": f"insert-{index}-{'y' * 20}"})
+
+    replies = all_at_once(phones, f"/games/{game}/hands/insert?before=2", insert)
+    assert sorted(r.status for r in replies) == [303, 409, 409, 409], \
+        [(r.status, r.body[:300]) for r in replies]
+    assert live_numbers(engine, game) == [1, 2, 3]
+    assert change_count(engine, game, "inserted") == 1
+
+    def swap(index: int, phone: Phone, revision: str) -> Reply:
+        return phone.post(f"/games/{game}/seats/swap",
+                          {"first": "2", "second": "5", "confirm": "y", "revision": revision})
+
+    replies = all_at_once(phones, f"/games/{game}/fix", swap)
+    assert sorted(r.status for r in replies) == [303, 409, 409, 409], \
+        [(r.status, r.body[:300]) for r in replies]
+    assert change_count(engine, game, "seats") == 1
+    with Session(engine) as session:
+        names = load_table(session, session.get(Game, game)).names
+    assert names[2] == new_game_form()["seat_5"] and names[5] == new_game_form()["seat_2"]
+
+    # Different corrections at once: one is made, every other one is refused, none fails.
+    def mixed(index: int, phone: Phone, revision: str) -> Reply:
+        path, form = [("seats/swap", {"first": "1", "second": "2"}),
+                      ("seats/rename", {"seat": "1", "name": f"Newcomer {revision}"}),
+                      ("seats/swap", {"first": "2", "second": "3"}),
+                      ("hands/insert", {**throw_in, "entry_key": f"mixed-{revision}-{'m' * 20}"})
+                      ][index]
+        return phone.post(f"/games/{game}/{path}", {**form, "confirm": "y",
+                                                    "revision": revision})
+
+    for _round in range(3):
+        replies = all_at_once(phones, f"/games/{game}/fix", mixed)
+        assert sorted(r.status for r in replies) == [303, 409, 409, 409], \
+            [(r.status, r.location, r.body[:300]) for r in replies]
+    # Two games naming a seat after the same newcomer at once: both are made.
+    other = int(anna.post("/games/new", new_game_form(target="999")).location.rsplit("/", 1)[1])
+
+    def same_newcomer(index: int, phone: Phone, revision: str) -> Reply:
+        return phone.post(f"/games/{(game, other)[index]}/seats/rename", {
+            "seat": "6", "name": "Late Arrival", "confirm": "y", "revision": revision})
+
+    replies = _each_at_once(phones[:2], [f"/games/{game}/fix", f"/games/{other}/fix"],
+                            same_newcomer)
+    assert [r.status for r in replies] == [303, 303], [(r.status, r.body[:300]) for r in replies]
+    copies = [Phone(SCORERS[1], devices[SCORERS[1]], server.port, tally) for _ in range(6)]
+
+    def same_entry(index: int, phone: Phone, revision: str) -> Reply:
+        return phone.post(f"/games/{game}/hands/insert", {
+            **throw_in, "number": "1", "revision": revision, "entry_key": "one-entry-" + "z" * 20})
+
+    replies = all_at_once(copies, f"/games/{game}/hands/insert?before=1", same_entry)
+    assert [r.status for r in replies] == [303] * 6, [(r.status, r.body[:300]) for r in replies]
+    inserted = change_count(engine, game, "inserted")
+    assert len(live_numbers(engine, game)) == 2 + inserted
+    assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import importlib.util
 import random
+from datetime import datetime, timezone
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,8 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
-from scorekeeper.ledger import edit_hand, load_seated, load_table, record_hand, undo_last_hand
+from scorekeeper.corrections import edit_hand
+from scorekeeper.ledger import load_seated, load_table, record_hand, undo_last_hand
 from scorekeeper.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
 from scorekeeper.rules import Deal, RuleViolation, Tally
 from scorekeeper.stats import SeatedGame, player_stats, trend
@@ -48,7 +50,9 @@ def fresh_club(evenings: int, games: int, hands: int, rng: random.Random):
 
 
 def replayed(session: Session, club: Club) -> list[SeatedGame]:
-    games = session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)).all()
+    """Every game the statistics count (all but the abandoned), replayed from scratch."""
+    games = session.exec(select(Game).where(Game.club_id == club.id,
+                                            Game.abandoned_at.is_(None)).order_by(Game.id)).all()
     return [SeatedGame(table, players) for table, players in load_seated(session, games)]
 
 
@@ -184,6 +188,37 @@ def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
     page = client_as(app).get(f"/players/{player.id}").text
     every = -(-evenings // 24)
     assert f"One point every {every} evenings, up to the latest." in page
-    table = page[page.index("<caption>Evening by evening</caption>"):]
+    table = page[page.index('<caption id="trend-table-caption">Evening by evening</caption>'):]
     table = table[:table.index("</table>")]
     assert table.count('<tr><th scope="row">') == len(range(evenings - 1, -1, -every))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), data=st.data())
+def test_an_abandoned_game_leaves_every_figure_and_comes_back_when_taken_back(rng, data):
+    """Abandoning bumps the game's revision (as any write does) and the club's stamp
+    changes: the sums, each player's page and the trend follow, and back again."""
+    session, club, _ = fresh_club(3, 6, 60, rng)
+    with session:
+        assert_summaries_match_a_replay(session, club)
+        games = session.exec(select(Game).order_by(Game.id)).all()
+        game = data.draw(st.sampled_from(games))
+        before = trends(session)
+        for when in (datetime.now(timezone.utc), None):
+            revision = game.revision
+            game.abandoned_at = when
+            session.add(game)
+            session.commit()
+            assert game.revision == revision + 1
+            assert_summaries_match_a_replay(session, club)
+            if when is not None:
+                left = {g.table.game.evening_id for g in replayed(session, club)
+                        if g.table.game.id != game.id}
+                assert all(point.evening_id in left
+                           for points in trends(session).values() for point in points)
+        assert trends(session) == before
+
+
+def trends(session: Session) -> dict[int, list]:
+    return {player.id: trend(evening_records(session, player))
+            for player in session.exec(select(Player).order_by(Player.id)).all()}

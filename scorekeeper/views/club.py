@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import segno
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, request, session as cookie_session, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
@@ -20,6 +20,7 @@ from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
 from scorekeeper.words import fill
 
 bp = Blueprint("club", __name__, url_prefix="/club")
+LINK_ROLE = "link_role"  # the role the owner last made a link for
 
 
 def link_of(invite: Invite) -> str:
@@ -37,11 +38,13 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
     club = current_club(session)
     member = current_member()
     invites = club_invites(session, club) if member.role == "owner" else []
+    remembered = {"role": cookie_session[LINK_ROLE]} if LINK_ROLE in cookie_session else {}
     return render_page(
         "club.html", status=status, club=club, members=club_members(session, club),
         invites=invites, devices=member_devices(session, member),
         this_device=current_device(), link_of=link_of, qr_svg=qr_svg, shown_code=shown_code,
-        link_form=form or NewLinkForm(), plain_form=PlainForm(), role_names=role_names(),
+        link_form=form or NewLinkForm(**remembered),
+        plain_form=PlainForm(), role_names=role_names(),
     )
 
 
@@ -62,6 +65,7 @@ def new_link():
         return _page(400, form)
     session = get_session()
     new_invite(session, current_club(session), form.role.data, current_member())
+    cookie_session[LINK_ROLE] = form.role.data  # the picker stays at the role just chosen
     return redirect(url_for("club.show") + "#links", 303)
 
 
@@ -145,8 +149,11 @@ def share(game_id: int):
             invite = game_invite(session, current_club(session), role, game)
             if invite is not None:
                 links.append((role, invite, link_of(invite)))
+    # The TV's address: the evening's table board, which moves on to each next game.
+    table_board = (url_for("evenings.board", evening_id=game.evening_id, _external=True)
+                   if game.evening_id else None)
     return render_page("share.html", game=game, links=links, qr_svg=qr_svg,
-                       shown_code=shown_code, plain_form=PlainForm())
+                       shown_code=shown_code, plain_form=PlainForm(), table_board=table_board)
 
 
 @bp.post("/share/<int:game_id>")

@@ -1,14 +1,22 @@
-"""Evenings: the history of a club's gatherings, and each evening's games and tally."""
+"""Evenings: the history of a club's gatherings, each evening's games and tally, its
+table board, and closing it."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask_babel import gettext as _
 
+from scorekeeper.access import current_member
 from scorekeeper.clubs import roster
-from scorekeeper.db import get_session
-from scorekeeper.evenings import evening_games, evenings_page, tally
-from scorekeeper.ledger import load_tables
+from scorekeeper.db import get_connection, get_session
+from scorekeeper.evenings import (
+    QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
+    reopen_evening, tally,
+)
+from scorekeeper.forms import PlainForm
+from scorekeeper.ledger import load_table, load_tables
+from scorekeeper.live import evening_head
 from scorekeeper.models import Evening
-from scorekeeper.pages import render_page
+from scorekeeper.pages import render_board, render_page
 from scorekeeper.summaries import game_counts
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
@@ -33,11 +41,76 @@ def history():
 
 @bp.get("/<int:evening_id>")
 def show(evening_id: int):
-    """One evening: its games with results and reasons, and who won how many."""
+    """One evening: its games with results and reasons, who won how many, and whether
+    its games can still be corrected."""
     session = get_session()
     evening = row_or_404(Evening, evening_id)
     tables = load_tables(session, evening_games(session, evening))
     # A roster name is unique in its club, so the tally's names lead to the players' pages.
     player_ids = {player.name: player.id for player in roster(session, current_club(session))}
     return render_page("evening.html", evening=evening, tables=tables, tally=tally(tables),
-                       player_ids=player_ids, verdict_sentence=verdict_sentence)
+                       player_ids=player_ids, verdict_sentence=verdict_sentence,
+                       state=evening_state(session, evening),
+                       quiet_hours=QUIET_HOURS, plain_form=PlainForm())
+
+
+@bp.get("/<int:evening_id>/board")
+def board(evening_id: int):
+    """The table board for a TV: the evening's current game, and the next one by itself."""
+    session = get_session()
+    evening = row_or_404(Evening, evening_id)
+    game = current_game(evening_games(session, evening))
+    return render_board(load_table(session, game) if game else None, evening)
+
+
+@bp.get("/<int:evening_id>/live")
+def live(evening_id: int):
+    """The table board's poll: 204 while the evening is as it shows it, else the board."""
+    # Asked every 2 s: one small read, no ORM objects, no replay.
+    head = evening_head(get_connection(), current_member().club_id, evening_id)
+    if head is None:
+        abort(404)
+    if request.args.get("v", "") == head.version:
+        unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
+        del unchanged.headers["Content-Type"]  # no body, so no type either
+        return unchanged
+    response = board(evening_id)
+    # A game's own board that moved on is the table board now: a reload stays with it.
+    response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id)
+    return response
+
+
+@bp.post("/<int:evening_id>/close")
+def close(evening_id: int):
+    """Close the evening (scorers): from now on its finished games are kept as they are.
+
+    A second tap, or another phone's at the same moment, closes nothing more: it is told
+    the evening was closed already."""
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    evening = row_or_404(Evening, evening_id)
+    if close_evening(get_session(), evening):
+        flash(_("The evening is closed: its finished games are kept as they are."), "notice")
+    else:
+        flash(_("This evening was closed already."), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)
+
+
+@bp.post("/<int:evening_id>/reopen")
+def reopen(evening_id: int):
+    """Open a closed evening again (scorers), to put right a mistake found after closing.
+
+    A scorer may: a scorer corrects any hand of an open evening anyway, so reopening
+    gives no power closing took away. An evening quiet for 36 hours stays as it was."""
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    session = get_session()
+    evening = row_or_404(Evening, evening_id)
+    if evening_state(session, evening).quiet_since is not None:
+        flash(_("Nothing in this evening changed for %(hours)s hours: it stays as it was.",
+                hours=QUIET_HOURS), "notice")
+    elif reopen_evening(session, evening):
+        flash(_("The evening is open again: its games can be corrected."), "notice")
+    else:
+        flash(_("This evening was open already."), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)

@@ -61,6 +61,7 @@ def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=fro
         "new_game.html", status=status, form=form, messages=list(messages),
         bad_seats=bad_seats,
         roster=roster(session, current_club(session)), teams_preview=_teams_preview(form),
+        oob=wants_fragment(),  # the teams refreshed as names are typed: the dealers' too
     )
 
 
@@ -192,8 +193,8 @@ def edit_hand(game_id: int, number: int):
     if not 1 <= number <= len(table.hands):
         abort(404)
     if is_past_game(get_session(), table):
-        return render_game(table, message=_("This game is from an evening that is over: it "
-                                             "is kept as it was and can't be changed."))
+        return render_game(table, message=_("This game's evening is closed: the game is kept "
+                                             "as it was and can't be changed."))
     return render_game(table, editing=number)
 
 

@@ -10,16 +10,21 @@ from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete, read_draft
 from scorekeeper.evenings import is_past_game
 from scorekeeper.forms import HandForm, RestoreForm, UndoForm
+from scorekeeper.corrections import apply, plan_edit
 from scorekeeper.ledger import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, deal_from_hand,
-    edit_hand, hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
+    hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
     restore_hand, stored_fields, undo_last_hand, who_recorded,
 )
-from scorekeeper.pages import entry_for, render_game, wants_fragment
+from scorekeeper.pages import Check, entry_for, render_game, wants_fragment
 from scorekeeper.rules import RuleViolation
+from scorekeeper.rules.game import play_deal
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.names import typed
-from scorekeeper.words import deal_summary, fill, still_to_choose, violation_message
+from scorekeeper.words import (
+    consequences, deal_summary, fill, hand_scores, still_to_choose, violation_message,
+    what_changed,
+)
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -29,8 +34,11 @@ def past_games_are_kept_as_they_were():
     """A finished game of an evening that is over takes no more changes."""
     table = table_or_404(request.view_args["game_id"])
     if is_past_game(get_session(), table):
-        return _refused(table, _("This game is from an evening that is over: it is kept as "
-                                 "it was and can't be changed."), 409, keep_draft=False)
+        return _refused(table, _("This game's evening is closed: the game is kept as it "
+                                 "was and can't be changed."), 409, keep_draft=False)
+    if table.game.abandoned_at is not None:
+        return _refused(table, _("This game was abandoned: take it back into play to change "
+                                 "it."), 409, keep_draft=False)
     return None
 
 
@@ -138,7 +146,13 @@ def record(game_id: int):
         dealer = table.names[table.state.next_dealer]
         return _done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
                                  number=number, dealer=typed(dealer)))
-    return _done(table, _("Hand %(number)s recorded.", number=number))
+    return _done(table, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
+                             scores=hand_scores(_score_change(deal, table))))
+
+
+def _score_change(deal, table: Table) -> dict[str, int]:
+    """What the hand just recorded did to each team's score (its own scoring, no replay)."""
+    return dict(play_deal(table.rules, table.state.next_dealer, deal)[2].score_change)
 
 
 def _is_the_entry_of(table: Table, hand, number: int) -> bool:
@@ -164,7 +178,13 @@ def _sent_again(table: Table, hand) -> object:
     """This phone's entry came again (the answer to it was lost): it was recorded once,
     and that is what the phone is told; nothing more is written."""
     if hand.undone_at is None:
-        return _done(table, _("Hand %(number)s recorded.", number=hand.number))
+        if hand.points is None:  # a throw-in: what it said then, the same dealer again
+            return _done(table, _("Hand %(number)s: thrown in.", number=hand.number))
+        if hand.number > len(table.state.deals):
+            table = load_table(get_session(), table.game)  # recorded since this request read it
+        change = table.state.deals[hand.number - 1].score_change
+        return _done(table, fill(_("Hand %(number)s recorded: %(scores)s."),
+                                 number=hand.number, scores=hand_scores(change)))
     return _done(table, _("Hand %(number)s was recorded from this phone and has been "
                           "undone since; nothing more was written.", number=hand.number))
 
@@ -231,8 +251,14 @@ def save(game_id: int, number: int):
         return _refused(table, _("That form was incomplete; nothing was changed."), 422,
                         editing=number)
     try:
-        edit_hand(get_session(), table, number, _deal_from_form(table, number),
-                  form.revision.data, actor())
+        deal = _deal_from_form(table, number)
+        if hand_fields(deal, table.rules.team_names) == stored_fields(table.hands[number - 1]):
+            return _done(table, _("Hand %(number)s is as it was: nothing to change.",
+                                  number=number))  # already so (a second tap on Save)
+        plan = plan_edit(table, number, deal)
+        if plan.moved and request.form.get("confirm") != "y":
+            return _check_edit(table, number, plan)  # later hands move: shown first
+        apply(get_session(), table, plan, form.revision.data, actor())
     except GameChanged:
         return _changed(table)
     except TallyIncomplete as incomplete:
@@ -242,8 +268,26 @@ def save(game_id: int, number: int):
     except RuleViolation as violation:
         return _refused(table, None, 422, editing=number, problem=violation_message(violation),
                         problem_point=violation.params.get("point"))
+    changed = what_changed(plan.details)
+    if changed:
+        return _done(table, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
+                                   "were worked out again."), number=number, what=changed))
     return _done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
                           number=number))
+
+
+def _check_edit(table: Table, number: int, plan):
+    """A correction that moves later hands' dealers: its consequences, and Make it."""
+    entry = entry_for(table, number, request.form)
+    fields = list(entry.draft.fields().items()) + [("number", str(number))]
+    check = Check(_("Correct hand %(number)s?", number=number),
+                  consequences(plan, table.names, table.rules.team_seats),
+                  url_for("hands.save", game_id=table.game.id, number=number), fields,
+                  url_for("games.show", game_id=table.game.id), in_game=True)
+    response = render_game(table, editing=number, source=request.form, check=check,
+                           block="game")
+    response.headers[VERDICT] = "check"
+    return response
 
 
 @bp.post("/undo")

@@ -9,7 +9,7 @@ from scorekeeper.db import get_session
 from scorekeeper.forms import CodeForm, JoinForm, NewClubForm, all_errors
 from scorekeeper.membership import (
     ClubTaken, LinkUsed, create_club, join, live_invite, may_create_club, too_many_tries,
-    typed_code,
+    typed_code, waiting_club,
 )
 from scorekeeper.models import Club, Invite
 from scorekeeper.pages import render_page
@@ -23,22 +23,30 @@ def _open_signup() -> bool:
 
 @bp.route("/welcome", methods=["GET", "POST"])
 def welcome():
-    """Make a club and become its owner (a fresh install, or where sign-up is open)."""
+    """Make a club and become its owner (a fresh install, or where sign-up is open).
+
+    A server whose club waits for its owner (restored, or holding games) says how they
+    get in instead, and never offers to take that club over.
+    """
     session = get_session()
-    if not may_create_club(session, _open_signup()):
+    waiting = waiting_club(session)
+    may_create = may_create_club(session, _open_signup())
+    if not may_create and waiting is None:
         return redirect(url_for("join.by_code"), 303)
     form = NewClubForm()
-    if form.validate_on_submit():
+    if may_create and form.validate_on_submit():
         try:
             _club, _owner, cookie = create_club(session, form.club_name.data,
                                                 form.your_name.data, browser_label(),
                                                 open_signup=_open_signup())
-        except ClubTaken:  # another first visitor made it a moment ago
-            return redirect(url_for("join.by_code"), 303)
+        except ClubTaken:  # another first visitor made it (or a restore filled it) just now
+            return redirect(url_for("join.welcome"), 303)
         return remember_device(redirect(url_for("games.index"), 303), cookie)
+    if not may_create and form.is_submitted():
+        return redirect(url_for("join.welcome"), 303)  # the form it answers is gone
     status = 400 if form.is_submitted() else 200
     return render_page("welcome.html", status=status, form=form, messages=all_errors(form),
-                       member=current_member())
+                       member=current_member(), waiting=waiting, may_create=may_create)
 
 
 def _after_joining(invite: Invite) -> str:

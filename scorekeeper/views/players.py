@@ -17,7 +17,9 @@ from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
     DEFAULT_SORT, FIGURES, PlayerStats, natural_order, rank, thinned, trend,
 )
-from scorekeeper.summaries import club_stats, evening_records, one_player_stats
+from scorekeeper.summaries import (
+    abandoned_games, club_stats, evening_records, one_player_stats,
+)
 from scorekeeper.words import point_name
 
 bp = Blueprint("players", __name__)
@@ -35,30 +37,72 @@ class Column:
 
     @property
     def label(self) -> str:
+        """The figure's whole name: the CSV's heading, the sentence saying the sort."""
         if self.title is None:
             return _("%(point)s per hand", point=point_name(self.key))
         return str(self.title)
+
+    @property
+    def heading(self) -> str:
+        """The page's heading: a point's name alone, its group saying "per hand"."""
+        return point_name(self.key) if self.title is None else str(self.title)
 
 
 def _per_hand(point: Point) -> Column:
     return Column(point.value, None, "per_hand")
 
 
-COLUMNS = (
-    Column("played", _l("Played"), "count"),
-    Column("won", _l("Won"), "count"),
-    Column("lost", _l("Lost"), "count"),
-    Column("win_rate", _l("Win rate"), "percent"),
-    Column("bids", _l("Bids"), "count"),
-    Column("made", _l("Made"), "count"),
-    Column("set", _l("Set"), "count"),
-    Column("made_rate", _l("Made rate"), "percent"),
-    Column("taken", _l("Points per bid"), "average"),
-    Column("hands", _l("Hands"), "count"),
-    *(_per_hand(point) for point in POINTS),
-    Column("points", _l("All points per hand"), "per_hand"),
-    Column("throw_ins", _l("Throw-ins dealt"), "count"),
+PLAYED = Column("played", _l("Played"), "count")
+WON = Column("won", _l("Won"), "count")
+LOST = Column("lost", _l("Lost"), "count")
+WIN_RATE = Column("win_rate", _l("Win rate"), "percent")
+BID_COUNT = Column("bids", _l("Bids"), "count")
+MADE = Column("made", _l("Made"), "count")
+SET = Column("set", _l("Set"), "count")
+MADE_RATE = Column("made_rate", _l("Made rate"), "percent")
+TAKEN = Column("taken", _l("Points taken per bid"), "average")
+HANDS = Column("hands", _l("Hands played"), "count")
+PER_POINT = {point: _per_hand(point) for point in POINTS}
+ALL_POINTS = Column("points", _l("All points taken per hand"), "per_hand")
+THROW_INS = Column("throw_ins", _l("Throw-ins dealt"), "count")
+
+# Every figure, in the CSV's order.
+COLUMNS = (PLAYED, WON, LOST, WIN_RATE, BID_COUNT, MADE, SET, MADE_RATE, TAKEN, HANDS,
+           *PER_POINT.values(), ALL_POINTS, THROW_INS)
+
+
+@dataclass(frozen=True)
+class Group:
+    """The few columns a phone shows at once (the CSV has them all), what they mean,
+    and the figure a tap on the group sorts by."""
+
+    key: str
+    title: object  # lazy
+    columns: tuple[Column, ...]
+    sort: str
+    note: object  # lazy: what the group's figures count
+
+
+_EACH_POINT = _l("How often the player's team took each point, per hand played; a tied "
+                 "Game counts for nobody.")
+GROUPS = (
+    Group("games", _l("Games"), (PLAYED, WON, LOST, WIN_RATE), "win_rate",
+          _l("Played counts games still in play too; win rate counts finished games "
+             "only.")),
+    Group("bids", _l("Bids"), (BID_COUNT, MADE, SET, MADE_RATE), "made_rate",
+          _l("Bids: the hands the player won the auction. Made: the team took at least "
+             "the bid; set: fewer.")),
+    Group("hands", _l("Hands"), (HANDS, ALL_POINTS, TAKEN, THROW_INS), "points",
+          _l("Hands played leave out throw-ins. Points taken per bid: what the team took, "
+             "made or set, in the hands the player bid.")),
+    Group("high", _l("High, Low, Bauers"),
+          tuple(PER_POINT[p] for p in (Point.HIGH, Point.LOW, Point.RIGHT, Point.LEFT)),
+          Point.HIGH.value, _EACH_POINT),
+    Group("joker", _l("Joker, Game"), (PER_POINT[Point.JOKER], PER_POINT[Point.GAME]),
+          Point.JOKER.value, _EACH_POINT),
 )
+GROUP_OF = {column.key: group for group in GROUPS for column in group.columns}
+GROUP_OF["name"] = GROUPS[0]
 
 
 def shown(value, shows: str) -> str:
@@ -85,35 +129,44 @@ def exported(value, shows: str) -> str:
 
 @dataclass(frozen=True)
 class Board:
-    """The leaderboard as the request asked for it (bad arguments fall back quietly)."""
+    """The leaderboard as the request asked for it (bad arguments fall back quietly):
+    sorted by one figure, showing one group of columns (the sorted figure's, unless the
+    query names another)."""
 
     sort: str
     descending: bool
     min_games: int
     rows: list[PlayerStats]
+    group: Group
 
     @property
     def column(self) -> Column | None:
         return next((c for c in COLUMNS if c.key == self.sort), None)
+
+    def _query(self, sort: str, descending: bool, group: Group) -> dict:
+        args: dict = {"sort": sort}
+        if descending != natural_order(sort):
+            args["order"] = "desc" if descending else "asc"
+        if group is not GROUP_OF[sort]:
+            args["show"] = group.key
+        if self.min_games != 1:
+            args["min"] = self.min_games
+        return args
 
     def link_args(self, sort: str) -> dict:
         """The query of a header link: sort by that column, flipping it if it's this one."""
         descending = natural_order(sort)
         if sort == self.sort:
             descending = not self.descending
-        args: dict = {"sort": sort}
-        if descending != natural_order(sort):
-            args["order"] = "desc" if descending else "asc"
-        if self.min_games != 1:
-            args["min"] = self.min_games
-        return args
+        return self._query(sort, descending, self.group)
+
+    def group_args(self, group: Group) -> dict:
+        """The query of a group's link: its columns, sorted by the figure it leads with."""
+        return self._query(group.sort, natural_order(group.sort), group)
 
     def args(self) -> dict:
         """This board's own query (for the CSV link and the filter form)."""
-        args = {"sort": self.sort, "min": self.min_games}
-        if self.descending != natural_order(self.sort):
-            args["order"] = "desc" if self.descending else "asc"
-        return args
+        return {**self._query(self.sort, self.descending, self.group), "min": self.min_games}
 
     def aria_sort(self, sort: str) -> str | None:
         if sort != self.sort:
@@ -127,23 +180,25 @@ def _club_board(session: Session, club: Club) -> Board:
         sort = DEFAULT_SORT
     order = request.args.get("order")
     descending = {"asc": False, "desc": True}.get(order or "", natural_order(sort))
+    group = next((g for g in GROUPS if g.key == request.args.get("show")), GROUP_OF[sort])
     min_games = whole_number_arg("min", 1)
     stats = club_stats(session, club.id)
-    return Board(sort, descending, min_games, rank(stats, sort, descending, min_games))
+    return Board(sort, descending, min_games, rank(stats, sort, descending, min_games), group)
 
 
 @bp.get("/players")
 def leaderboard():
     """The club's players side by side, sorted by any figure, with a minimum of games."""
     session = get_session()
-    board = _club_board(session, current_club(session))
-    return render_page("leaderboard.html", board=board, columns=COLUMNS, figures=FIGURES,
-                       shown=shown)
+    club = current_club(session)
+    board = _club_board(session, club)
+    return render_page("leaderboard.html", board=board, groups=GROUPS, figures=FIGURES,
+                       shown=shown, abandoned=abandoned_games(session, club.id))
 
 
 @bp.get("/players.csv")
 def leaderboard_csv():
-    """The leaderboard as a CSV file: the same rows and columns as the page."""
+    """The leaderboard as a CSV file: the page's rows, with every column at once."""
     session = get_session()
     board = _club_board(session, current_club(session))
     rows = (
@@ -164,5 +219,6 @@ def show(player_id: int):
     trend_points, every = thinned(trend(evening_records(session, player)) if stats else [])
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
-                       chart=trend_chart(trend_points) if len(trend_points) > 1 else None)
+                       chart=trend_chart(trend_points) if trend_points else None,
+                       abandoned=abandoned_games(session, player.club_id, player.id))
 

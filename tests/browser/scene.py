@@ -12,7 +12,8 @@ from datetime import date
 from sqlmodel import Session, select
 
 from scorekeeper.exchange import read_game
-from scorekeeper.ledger import Actor, edit_hand, load_table, record_hand
+from scorekeeper.corrections import edit_hand
+from scorekeeper.ledger import Actor, load_table, record_hand
 from scorekeeper.models import Club, Evening, Game, Player
 from scorekeeper.seating import start_game
 

@@ -148,7 +148,7 @@ def tally(page: Page, taps: Taps, points: dict[str, str]) -> None:
 
 def record(page: Page, taps: Taps, number: int) -> None:
     taps(button(page, f"Record hand {number}"))
-    expect_notice(page, f"Hand {number} recorded.")
+    expect_notice(page, f"Hand {number} recorded:")
 
 
 # --- layout ------------------------------------------------------------------------

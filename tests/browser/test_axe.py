@@ -27,6 +27,7 @@ def test_no_page_has_an_accessibility_violation(page: Page, live_server: str):
     start_game(page, live_server, taps)
     game = page.url
     game_id = game.rsplit("/", 1)[1]
+    evening = live_server + page.locator(".export a[href^='/evenings/']").get_attribute("href")
     steps = [
         game, f"{game}?number=1&calls=pass,4",
         f"{game}?number=1&calls=pass,4,pass,pass,pass,pass",
@@ -36,8 +37,8 @@ def test_no_page_has_an_accessibility_violation(page: Page, live_server: str):
     pages = [*steps, f"{live_server}/", f"{live_server}/games/new",
              f"{live_server}/evenings", f"{live_server}/players", f"{live_server}/club",
              f"{live_server}/rules", f"{live_server}/backup", f"{live_server}/games/import",
-             f"{game}/board", f"{game}/changes", f"{live_server}/club/share/{game_id}",
-             f"{live_server}/offline", f"{live_server}/join"]
+             f"{game}/board", f"{game}/changes", f"{game}/fix", f"{live_server}/club/share/{game_id}",
+             f"{live_server}/offline", f"{live_server}/join", evening, f"{evening}/board"]
     found = {}
     for language in ("en", "fa"):
         page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])

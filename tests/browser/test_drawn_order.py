@@ -438,7 +438,7 @@ def test_every_team_is_drawn_beside_its_own_figures(browser, live_app, member_of
         second.goto(f"{url}/games/{game}")
         enter_set_hand(second, words("en"))
         second.get_by_role("button", name="Record hand 9", exact=True).click()
-        expect(second.locator(".notice")).to_contain_text("Hand 9 recorded.")
+        expect(second.locator(".notice")).to_contain_text("Hand 9 recorded:")
         expect(page.locator(".notice")).to_contain_text("Second phone", timeout=LIVE_MS)
         results["notice"] = check_page(page, "notice (another phone recorded hand 9)",
                                        ".notice")

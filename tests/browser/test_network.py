@@ -83,7 +83,7 @@ def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_ba
     # Whichever sends it first says so: the reloaded page's form, or the phone's outbox
     # (the browser's "online" event may come before the reload, under load).
     expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(
-        re.compile(rf"Hand 1 recorded\.|Hand 1 of game {game} was recorded\."))
+        re.compile(rf"Hand 1 recorded: |Hand 1 of game {game} was recorded\."))
     expect_scores(page, AFTER_HAND_1)
     expect_entry(page, 2, dealer=2)
     page.wait_for_function("!localStorage.getItem('scorekeeper.outbox')")
@@ -108,7 +108,7 @@ def test_a_watcher_is_told_when_its_scores_may_be_out_of_date(page: Page, other_
     # Meanwhile the table records a hand; back online, the watcher catches up by itself.
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect_notice(page, "Hand 1 recorded.")
+    expect_notice(page, "Hand 1 recorded:")
     other_phone.context.set_offline(False)
     expect(stale).to_be_hidden(timeout=8_000)
     expect_scores(other_phone, AFTER_HAND_1)
@@ -271,7 +271,7 @@ def test_a_look_at_the_rules_keeps_the_hand_being_entered(page: Page, live_serve
     tally(page, taps, {point: team for point, team in HAND_1.items()
                        if point not in ("High", "Low")})
     taps(button(page, "Record hand 1"))
-    expect_notice(page, "Hand 1 recorded.")
+    expect_notice(page, "Hand 1 recorded:")
     expect_scores(page, AFTER_HAND_1)
 
 
@@ -285,7 +285,7 @@ def overtaken(page: Page, other_phone: Page, base: str) -> None:
     name_trump(other_phone, taps, "Spades")
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect_notice(page, "Hand 1 recorded.")
+    expect_notice(page, "Hand 1 recorded:")
 
 
 def test_when_another_phone_records_the_hand_the_message_is_where_the_player_looks(
@@ -303,7 +303,7 @@ def test_undo_is_taken_back_where_the_player_sees_it(page: Page, live_server: st
     start_game(page, live_server, taps)
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect_notice(page, "Hand 1 recorded.")
+    expect_notice(page, "Hand 1 recorded:")
     taps(button(page, "Undo hand 1"))
     expect_notice(page, "Hand 1 undone.")
     back = button(page, "Bring hand 1 back")
@@ -336,7 +336,7 @@ def test_a_server_that_fails_is_said_and_the_hand_goes_again_by_itself(page: Pag
     expect(page.locator("#hand-form .send-status")).to_have_text(
         "Not sent: the server did not answer. Hand 1 is kept on this phone and will be sent "
         "again.")
-    expect_notice(page, "Hand 1 recorded.")  # sent again by itself, twice, then taken
+    expect_notice(page, "Hand 1 recorded:")  # sent again by itself, twice, then taken
     expect_scores(page, AFTER_HAND_1)
     assert failing["left"] == 0
     assert len(hands_recorded(live_app, game)) == 1
@@ -389,7 +389,7 @@ def test_without_javascript_the_hand_is_entered_and_recorded_all_the_same(browse
         taps(button(page, "Check before recording"))
         expect(page.locator("#preview")).to_have_text("B bid 4, took 4: made, +4. A +0, C +2.")
         taps(button(page, "Record hand 1"))
-        expect_notice(page, "Hand 1 recorded.")
+        expect_notice(page, "Hand 1 recorded:")
         expect_scores(page, AFTER_HAND_1)
         expect_entry(page, 2, dealer=2)
     finally:

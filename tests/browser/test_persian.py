@@ -111,7 +111,7 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, l
     page.context.set_offline(False)
 
     # Whichever sends it first says so: the reloaded page's form, or the phone's outbox.
-    said = (fa("Hand %(number)s recorded.", number=1),
+    said = (fa("Hand %(number)s recorded: %(scores)s.", number=1, scores="\0").split("\0")[0],
             fa("Hand %(number)s of game %(game)s was recorded.", number=1, game=game))
     expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(
         re.compile("|".join(re.escape(text) for text in said)))

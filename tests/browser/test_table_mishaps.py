@@ -60,7 +60,7 @@ def test_back_and_forward_after_recording_do_not_offer_the_hand_again(page: Page
     start_game(page, live_server, taps)
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect_notice(page, "Hand 1 recorded.")
+    expect_notice(page, "Hand 1 recorded:")
     expect_scores(page, AFTER_HAND_1)
 
     page.go_back()  # the new-game page it came from

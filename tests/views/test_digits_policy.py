@@ -339,6 +339,7 @@ def _open_signup(send):
 
 GAME = lambda s: f"/games/{s.game}"  # noqa: E731
 EDIT = lambda s: f"/games/{s.game}/hands/8/edit"  # noqa: E731
+INSERT = lambda s: f"/games/{s.game}/hands/insert"  # noqa: E731
 
 CASES: dict[str, Case] = {
     # Full pages, as the club's owner opens them.
@@ -362,11 +363,18 @@ CASES: dict[str, Case] = {
     "chart": Case("games.chart", _chart),
     "edit hand": Case("games.edit_hand", _get(EDIT)),
     "changes": Case("games.changes", _get(lambda s: f"/games/{s.game}/changes")),
+    "fix a mistake": Case("corrections.show", _get(lambda s: f"/games/{s.game}/fix")),
+    "a forgotten hand": Case("corrections.insert_form", _get(
+        INSERT, query_string={"before": "8"})),
+    "a swap checked": Case("corrections.swap", lambda s: s.owner.post(
+        f"/games/{s.game}/seats/swap", data={"first": "2", "second": "5"}), method="POST"),
     "board": Case("games.board", _get(lambda s: f"/games/{s.game}/board")),
     "evenings": Case("evenings.history", _get(lambda s: "/evenings")),
     "evenings of a player": Case("evenings.history", _get(
         lambda s: f"/evenings?player={s.player}")),
     "evening": Case("evenings.show", _get(lambda s: f"/evenings/{s.evening}")),
+    "table board": Case("evenings.board", _get(lambda s: f"/evenings/{s.evening}/board")),
+    "board, the game over": Case("games.board", _get(lambda s: f"/games/{s.finished}/board")),
     "players": Case("players.leaderboard", _get(lambda s: "/players")),
     "players, one game or more": Case("players.leaderboard", _get(
         lambda s: "/players?min=1")),
@@ -425,6 +433,11 @@ CASES: dict[str, Case] = {
         "hand-entry"),
     "fragment: correction preview": Case("games.edit_hand", _get(
         EDIT, "preview", query_string={**TALLY_9, "number": "8"}), "preview"),
+    "fragment: forgotten hand entry": Case("corrections.insert_form", _get(
+        INSERT, "hand-entry", query_string={"before": "8", "number": "8", "calls": BID_9}),
+        "hand-entry"),
+    "fragment: forgotten hand preview": Case("corrections.insert_form", _get(
+        INSERT, "preview", query_string={**TALLY_9, "before": "8", "number": "8"}), "preview"),
     "fragment: latest changes": Case("games.changes", _get(
         lambda s: f"/games/{s.game}/changes", "latest-changes"), "latest-changes"),
     "fragment: teams preview": Case("games.new", _get(
@@ -440,6 +453,9 @@ CASES: dict[str, Case] = {
     "poll: board": Case("games.live", _get(
         lambda s: poll_url(page_of(s.owner, f"/games/{s.game}/board"), "1"), "board"),
         "board"),
+    "poll: table board": Case("evenings.live", _get(
+        lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/board"), "1"), "board"),
+        "board"),
     "record: done": Case("hands.record", lambda s: _htmx_form(
         s, GAME(s), **{k: v for k, v in TALLY_9.items() if k != "number"}),
         "game", "POST"),
@@ -451,6 +467,8 @@ CASES: dict[str, Case] = {
     "record: recorded meanwhile": Case("hands.record", _record_stale, "game", "POST",
                                        status=409),
     "save a correction": Case("hands.save", lambda s: _htmx_form(s, EDIT(s)), "game", "POST"),
+    "a forgotten hand checked": Case("corrections.insert", lambda s: _htmx_form(
+        s, f"{INSERT(s)}?before=8", bid="passed"), "game", "POST"),
     "undo": Case("hands.undo", lambda s: _htmx_form(
         s, GAME(s), f"/games/{s.game}/hands/undo"), "game", "POST"),
     "bring back": Case("hands.restore", _restore_after_undo, "game", "POST"),

@@ -202,7 +202,7 @@ def every_page(app, client, start_game, play):
         f"/games/{game}?number=2&calls=pass,4,pass,pass,pass,pass",
         f"/games/{game}?number=2&calls=pass,4,pass,pass,pass,pass&trump=clubs",
         f"/games/{game}/hands/1/edit", f"/games/{game}/changes", f"/games/{game}/board",
-        "/evenings", "/evenings/1", "/players", "/players/1", "/backup", "/games/import",
+        "/evenings", "/evenings/1", "/evenings/1/board", "/players", "/players/1", "/backup", "/games/import",
         "/club", f"/club/share/{game}", "/rules", "/games/999",
     ]
 

@@ -92,3 +92,37 @@ def test_axis_labels_never_sit_on_top_of_each_other(client, start_game, play):
     ys = sorted(y for y, _ in labels)
     assert all(b - a >= 12 for a, b in zip(ys, ys[1:])), labels
     assert {"0", "35"} <= {text for _, text in labels}
+
+
+def end_letters(chart: Page) -> dict[str, float]:
+    """Team -> the y of its letter at its line's end."""
+    return {t.text(): float(t.get("y")) for t in chart.root.find_all("text")
+            if t.text() in ("A", "B", "C") and t.get("font-weight") == "700"}
+
+
+@pytest.mark.parametrize("hands, together", [
+    # A and C both end on 2 (B on −4).
+    ([(calls_for(1, {2: 4}), "hearts", "ABBCC", "A")], "AC"),
+    # A throw-in: all three end on 0.
+    ([(THROW_IN,)], "ABC"),
+])
+def test_letters_of_lines_ending_on_one_score_are_moved_apart(client, start_game, play,
+                                                              hands, together):
+    game = start_game()
+    for number, hand in enumerate(hands, start=1):
+        play(game, number, *hand)
+    chart = chart_of(client, Page(client.get(f"/games/{game}")))
+    ends = {team: polyline_points(chart, team)[-1][1] for team in "ABC"}
+    assert len({ends[team] for team in together}) == 1  # the lines end on one value
+    letters = end_letters(chart)
+    ys = sorted(letters[team] for team in together)
+    assert all(b - a >= 12 for a, b in zip(ys, ys[1:])), letters
+    (svg,) = chart.root.find_all("svg")
+    height = float(svg.get("height"))
+    # Inside the picture, and above the deal numbers along its bottom.
+    assert all(12 <= y <= height - 12 for y in letters.values()), letters
+    # Each letter stays near its own line's end: no further than the bunch needs.
+    assert all(abs(letters[team] - 4 - ends[team]) <= 12 * (len(together) - 1)
+               for team in together)
+    # Top to bottom in team order.
+    assert sorted(together, key=letters.get) == list(together)

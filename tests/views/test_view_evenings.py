@@ -5,12 +5,13 @@ bidding 3 and taking all six points: B 6 >= 5, so Bob & Eve win at hand 1.
 """
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, timedelta, timezone
 
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from scorekeeper.models import Evening, Game, Player
-from tests.views.view_helpers import Page, calls_for, hands_of
+from tests.members import client_as
+from tests.views.view_helpers import Page, calls_for, hands_of, submit
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 B_SWEEPS = (calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # with Ann dealing
@@ -79,8 +80,9 @@ def test_the_evening_page_tallies_games_won_per_player_and_partnership(client, d
             for r in page.root.find_all("tr")]
     # Per player: Bob 2, Eve 2, Ann 1, Dan 1, Cid 0, Fay 0 (most first, then by name).
     assert rows[1:7] == ["Bob 2", "Eve 2", "Ann 1", "Dan 1", "Cid 0", "Fay 0"]
-    # Per partnership: Bob & Eve 2 (whichever seats), Ann & Dan 1.
-    assert rows[8:] == ["Bob & Eve 2", "Ann & Dan 1"]
+    # Per partnership: Bob & Eve 2 (whichever seats), Ann & Dan 1, and Cid & Fay, who
+    # sat together all evening and won nothing, 0.
+    assert rows[8:] == ["Bob & Eve 2", "Ann & Dan 1", "Cid & Fay 0"]
     assert "Bob & Eve won." in text and "B reached 5: B wins." in text
     assert f"Game {four}" in text and "in play, hand 1" in text
     assert len(hands_of(db, three)) == 1
@@ -176,6 +178,7 @@ def test_a_finished_game_of_a_past_evening_is_kept_as_it_was(client, db, new_gam
     evening.played_on = date(2025, 5, 1)
     game = db.get(Game, game_id)
     game.created_at = game.created_at.replace(year=2025, month=5, day=1)
+    game.changed_at = game.created_at  # nothing changed in it since that night
     db.add_all([evening, game])
     db.commit()
     page = Page(client.get(f"/games/{game_id}"))
@@ -213,9 +216,9 @@ def test_a_players_page_charts_the_evenings_with_a_table_to_read(client, db, new
     assert len(lines["win_rate"]) == len(lines["made_rate"]) == 2
     rows = [" ".join(cell.text() for cell in row.iter() if cell.tag in ("th", "td"))
             for row in page.root.find_all("tr")]
-    assert "May 1, 2025 100% 100%" in rows
+    assert "1 May 1, 2025 100% 100%" in rows  # the player's evening 1, dated
     tonight = evening_of(db, second).played_on
-    assert f"{tonight:%b} {tonight.day}, {tonight.year} 50% 50%" in rows
+    assert f"2 {tonight:%b} {tonight.day}, {tonight.year} 50% 50%" in rows
     # Both lines fall from the top (100 %) to the middle (50 %) of the chart.
     top, middle = (float(lines["win_rate"][i].split(",")[1]) for i in (0, 1))
     assert top < middle
@@ -230,3 +233,161 @@ def test_the_evening_tally_leads_to_each_players_page(client, db, new_game_form,
     assert sorted(links) == sorted(NAMES)
     bob = Page(client.get(links["Bob"]))
     assert bob.root.find("h1").text() == "Bob"
+
+
+# --- closing an evening on purpose ---------------------------------------------------------
+
+def scorer_of(app):
+    return client_as(app, "scorer", name="Sam")
+
+
+def test_a_second_evening_on_the_same_day_locks_nothing(client, db, new_game_form, play):
+    first = new_game(client, new_game_form, evening="new")
+    play(first, 1, *B_SWEEPS)
+    second = new_game(client, new_game_form, evening="new")  # one wrong tap: a new evening
+    assert evening_of(db, second).id != evening_of(db, first).id
+    page = Page(client.get(f"/games/{first}"))
+    assert page.has_button("Undo hand 1") and has_link(page, "Edit hand 1")
+    assert "kept as it was" not in page.text
+    edit = Page(client.get(f"/games/{first}/hands/1/edit"))
+    assert not edit.alerts() and edit.has_button("Save hand 1")
+    response = client.post(f"/games/{first}/hands/undo", data={"number": "1"})
+    assert response.status_code == 303
+    assert hands_of(db, first)[0].undone_at is not None
+
+
+def test_a_scorer_closes_the_evening_with_one_confirming_tap(app, client, db, new_game_form,
+                                                           play):
+    game = new_game(client, new_game_form, evening="new")
+    play(game, 1, *B_SWEEPS)
+    in_play = new_game(client, new_game_form)  # tonight's second game, not over
+    evening = evening_of(db, game)
+    scorer = scorer_of(app)
+    page = Page(scorer.get(f"/evenings/{evening.id}"))
+    assert "every game of this evening can still be corrected" in page.text
+    close = page.root.find("details", class_="close-evening")
+    assert close.find("summary").text() == "Close this evening"
+    form = page.form_posting_to(f"/evenings/{evening.id}/close")
+    assert form.button_texts() == ["Yes, close the evening"]
+    response = scorer.post(f"/evenings/{evening.id}/close")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith(f"/evenings/{evening.id}")
+    closed = evening_of(db, game).closed_at
+    assert closed is not None
+    page = Page(scorer.get(f"/evenings/{evening.id}"))
+    assert page.notices() == ["The evening is closed: its finished games are kept as they are."]
+    assert "Closed at" in page.text and not page.has_button("Yes, close the evening")
+    assert page.has_button("Open the evening again")
+
+    # Its finished game is kept as it was; the game still in play can be finished.
+    page = Page(scorer.get(f"/games/{game}"))
+    assert not page.has_button("Undo hand 1") and not has_link(page, "Edit hand 1")
+    response = scorer.post(f"/games/{game}/hands/undo", data={"number": "1"})
+    assert response.status_code == 409
+    assert Page(response).alerts()[0] == ("This game's evening is closed: the game is kept as "
+                                          "it was and can't be changed.")
+    assert hands_of(db, game)[0].undone_at is None
+    play(in_play, 1, *B_SWEEPS)
+    # The next game opens a new evening: a closed one takes no more games.
+    assert "Tonight's evening" not in Page(client.get("/games/new")).text
+    assert evening_of(db, new_game(client, new_game_form)).id != evening.id
+
+    # A second tap (the Back button, another phone) closes nothing more, and says so.
+    again = scorer.post(f"/evenings/{evening.id}/close")
+    assert again.status_code == 303
+    assert Page(scorer.get(f"/evenings/{evening.id}")).notices() == [
+        "This evening was closed already."]
+    assert evening_of(db, game).closed_at == closed
+
+
+def test_a_scorer_opens_a_closed_evening_again_to_put_a_mistake_right(app, client, db,
+                                                                      new_game_form, play):
+    game = new_game(client, new_game_form, evening="new")
+    play(game, 1, *B_SWEEPS)
+    evening_id = evening_of(db, game).id
+    scorer = scorer_of(app)
+    scorer.post(f"/evenings/{evening_id}/close")
+    scorer.get(f"/evenings/{evening_id}")  # its notice, read
+    response = scorer.post(f"/evenings/{evening_id}/reopen")
+    assert response.status_code == 303
+    assert evening_of(db, game).closed_at is None
+    page = Page(scorer.get(f"/evenings/{evening_id}"))
+    assert page.notices() == ["The evening is open again: its games can be corrected."]
+    assert page.has_button("Yes, close the evening")
+    assert Page(scorer.get(f"/games/{game}")).has_button("Undo hand 1")
+    scorer.post(f"/evenings/{evening_id}/reopen")
+    assert Page(scorer.get(f"/evenings/{evening_id}")).notices() == [
+        "This evening was open already."]
+
+
+def test_a_viewer_can_neither_close_nor_reopen_an_evening(app, client, db, new_game_form):
+    game = new_game(client, new_game_form, evening="new")
+    evening_id = evening_of(db, game).id
+    viewer = client_as(app, "viewer", name="Vera")
+    page = Page(viewer.get(f"/evenings/{evening_id}"))
+    assert "Close this evening" not in page.text
+    assert not [form for form in page.forms() if form.method == "post"
+                and form.action.startswith("/evenings/")]
+    assert viewer.post(f"/evenings/{evening_id}/close").status_code == 403
+    assert evening_of(db, game).closed_at is None
+    client.post(f"/evenings/{evening_id}/close")
+    assert viewer.post(f"/evenings/{evening_id}/reopen").status_code == 403
+    assert evening_of(db, game).closed_at is not None
+
+
+def test_closing_without_the_forms_token_is_refused_and_closes_nothing(csrf_app,
+                                                                       new_game_form):
+    owner = client_as(csrf_app)
+    token = Page(owner.get("/games/new")).csrf_meta()
+    response = owner.post("/games/new", data={**new_game_form(evening="new"),
+                                              "csrf_token": token})
+    assert response.status_code == 303
+    with Session(csrf_app.extensions["db_engine"]) as session:
+        evening_id = session.exec(select(Evening.id)).one()
+    refused = owner.post(f"/evenings/{evening_id}/close")
+    assert refused.status_code == 400 and Page(refused).alerts()  # said, in a page
+    with Session(csrf_app.extensions["db_engine"]) as session:
+        assert session.get(Evening, evening_id).closed_at is None
+    form = Page(owner.get(f"/evenings/{evening_id}")).form_posting_to(
+        f"/evenings/{evening_id}/close")
+    assert submit(owner, form).status_code == 303  # the page's own form: closed
+    with Session(csrf_app.extensions["db_engine"]) as session:
+        assert session.get(Evening, evening_id).closed_at is not None
+
+
+def test_an_evening_quiet_for_36_hours_is_over_and_stays_so(app, client, db, new_game_form,
+                                                           play, monkeypatch):
+    game_id = new_game(client, new_game_form, evening="new")
+    play(game_id, 1, *B_SWEEPS)
+    evening_id = evening_of(db, game_id).id
+    changed = db.get(Game, game_id).changed_at
+    changed = changed if changed.tzinfo else changed.replace(tzinfo=timezone.utc)
+    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: changed + timedelta(hours=35))
+    assert Page(client.get(f"/games/{game_id}")).has_button("Undo hand 1")
+    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: changed + timedelta(hours=36))
+    page = Page(client.get(f"/games/{game_id}"))
+    assert not page.has_button("Undo hand 1") and "kept as it was" in page.text
+    page = Page(client.get(f"/evenings/{evening_id}"))
+    assert "Nothing changed in this evening for 36 hours, so it is over" in page.text
+    assert not page.has_button("Yes, close the evening")
+    assert not page.has_button("Open the evening again")
+    # Closed and quiet: opening it again would open nothing.
+    client.post(f"/evenings/{evening_id}/close")
+    client.get(f"/evenings/{evening_id}")  # the flashed notice, read
+    client.post(f"/evenings/{evening_id}/reopen")
+    assert Page(client.get(f"/evenings/{evening_id}")).notices() == [
+        "Nothing in this evening changed for 36 hours: it stays as it was."]
+    assert evening_of(db, game_id).closed_at is not None
+
+
+def test_the_game_page_shows_tonights_games_won(client, db, new_game_form, play):
+    first = new_game(client, new_game_form, evening="new")
+    assert Page(client.get(f"/games/{first}")).root.find("p", class_="tonight") is None
+    play(first, 1, *B_SWEEPS)
+    second = new_game(client, new_game_form)
+    for game in (first, second):
+        page = Page(client.get(f"/games/{game}"))
+        line = page.root.find("p", class_="tonight")
+        assert line.text() == ("Games won this evening: Bob 1 · Eve 1 · Ann 0 · Cid 0 · "
+                               "Dan 0 · Fay 0")
+        assert line.find("a").get("href") == f"/evenings/{evening_of(db, first).id}"

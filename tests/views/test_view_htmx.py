@@ -116,7 +116,7 @@ def test_an_htmx_record_answers_the_game_block_and_pushes_the_game_url(client, d
     body = response.text.strip()
     assert body.startswith('<div id="game"') and "<html" not in body
     page = Page(response)
-    assert page.notices() == ["Hand 1 recorded."]
+    assert page.notices() == ["Hand 1 recorded: A +2, B −4, C +2."]
     assert page.scores() == {"A": 2, "B": -4, "C": 2}
     assert page.entry_title() == "Hand 2"
     assert len(hands_of(db, game)) == 1

@@ -166,22 +166,38 @@ def test_the_owners_cookie_is_secure_over_https(app, stranger, db):
     assert member_named(db, "Ann").role == "owner"
 
 
-def test_games_recorded_before_the_first_club_stay_visible(app, runner, stranger, db):
-    """A game stored before anyone was a member belongs to the club the first visitor
-    names: its new owner sees it on the front page and can open it."""
+def test_games_recorded_before_the_first_club_wait_for_an_owner_link(app, runner, stranger,
+                                                                     db):
+    """A game stored before anyone was a member (an upgraded install) is not the first
+    visitor's to take: the welcome page says how its owner gets in instead of offering
+    the club, a form posted anyway takes nothing over, and the owner link the command
+    prints makes Gus its owner, who sees the game."""
     result = runner.invoke(args=["import-game", "-"], input=json.dumps(TRIOS))
     assert result.exit_code == 0, result.output
     game_id = int(result.stdout)
-    assert make_club(stranger, "Old friends", "Gus").status_code == 303
+    page = Page(stranger.get("/welcome"))
+    assert page.status == 200
+    assert "It keeps games recorded before this server had members" in page.text
+    assert "Make your club" not in page.text
+    assert not [form for form in page.forms() if "club_name" in dict(form.fields())]
+    posted = make_club(stranger, "Old friends", "Gus")
+    assert posted.status_code == 303 and path_of(posted.headers["Location"]) == "/welcome"
+    assert count(db, Member) == 0 and first_club(db).name == "Our table"
 
-    (club,) = rows(db, Club)
-    assert club.name == "Old friends"
-    assert db.get(Game, game_id).club_id == club.id == member_named(db, "Gus").club_id
+    printed = runner.invoke(args=["owner-link"])
+    assert printed.exit_code == 0, printed.output
+    token = re.search(r"/join/([A-Za-z0-9_-]{32,})", printed.output).group(1)
+    assert stranger.post(f"/join/{token}", data={"your_name": "Gus"}).status_code == 303
+    gus = member_named(db, "Gus")
+    assert gus.role == "owner"
+    assert gus.club_id == first_club(db).id == db.get(Game, game_id).club_id
     front = Page(stranger.get("/"))
     assert front.status == 200 and "Ida" in front.text
     page = Page(stranger.get(f"/games/{game_id}"))
     assert page.status == 200
     assert page.scores() == {"A": 6, "B": 0}
+    # Someone is a member now: the welcome page sends newcomers to the code page.
+    assert path_of(app.test_client().get("/welcome").headers["Location"]) == "/join"
 
 
 @pytest.mark.parametrize("club_name", ["", "   "])

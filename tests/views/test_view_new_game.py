@@ -70,6 +70,59 @@ def test_the_new_game_page_shows_the_teams_as_names_are_typed(client):
     assert lines == ["A: Ann & Cid & Eve", "B: Bob & Dan & Fay"]
 
 
+def dealer_choices(page: Page) -> dict[str, str]:
+    """Each first-dealer choice: its radio's value -> the player named under it."""
+    found = {}
+    for radio in page.root.find_all("input", type="radio", name="first_dealer"):
+        described = radio.get("aria-describedby")
+        found[radio.get("value")] = page.by_id(described).text() if described else None
+    return found
+
+
+def test_the_first_dealer_choices_name_the_players_typed_in_the_seats(client, db,
+                                                                      new_game_form):
+    """Without JavaScript: the page shown with names (the next game's, or a refused
+    form's) names each seat's player under its number, read as the choice's
+    description; an empty seat is its number alone."""
+    empty = Page(client.get("/games/new"))
+    assert dealer_choices(empty) == {"random": None, **{str(s): "" for s in range(1, 7)}}
+    labels = [label.text(gaps=True) for label in empty.root.find_all("label", class_="choice")
+              if label.find("input", name="first_dealer") is not None]
+    assert labels[1:] == [f"Seat {seat} deals first" for seat in range(1, 7)]
+
+    page = Page(client.get("/games/new", query_string={
+        "seat_1": "Ann", "seat_2": "Bob", "seat_3": "  Cid   Lee ", "seat_5": "Eve"}))
+    assert dealer_choices(page) == {"random": None, "1": "Ann", "2": "Bob", "3": "Cid Lee",
+                                    "4": "", "5": "Eve", "6": ""}
+    # A refused form is shown again with its names, the dealer chosen still chosen.
+    refused = Page(client.post("/games/new", data=new_game_form(
+        names=["Ann", "Bob", "Cid", "Dan", "Eve", ""], first_dealer="4")))
+    assert refused.status == 422
+    assert dealer_choices(refused) == {"random": None, **dict(zip("123456", NAMES[:5] + [""]))}
+    assert refused.form_posting_to("/games/new").checked("first_dealer") == "4"
+    nothing_stored(db)
+
+
+def test_as_names_are_typed_the_dealer_choices_follow_them_but_stay_chosen(client):
+    """With htmx the teams preview comes back as names are typed; each seat's name under
+    its dealer choice comes with it, out of band, and no radio does (one tapped while
+    the answer was on its way stays tapped)."""
+    response = client.get("/games/new", query_string={
+        "seat_1": "Ann", "seat_4": "Dan", "teams": "3x2", "first_dealer": "4"},
+        headers={**HTMX, "HX-Target": "teams-preview"})
+    assert response.status_code == 200 and "<html" not in response.text
+    page = Page(response)
+    names = {small.get("id"): small.text() for small in page.root.find_all("small")}
+    assert names == {"dealer-name-1": "Ann", "dealer-name-2": "", "dealer-name-3": "",
+                     "dealer-name-4": "Dan", "dealer-name-5": "", "dealer-name-6": ""}
+    assert {small.get("hx-swap-oob") for small in page.root.find_all("small")} == {"true"}
+    assert page.root.find_all("input") == []
+    # The seats ask for the preview in place of the old one (not inside it).
+    form = Page(client.get("/games/new"))
+    seat = form.root.find("input", name="seat_1")
+    assert (seat.get("hx-target"), seat.get("hx-swap")) == ("#teams-preview", "outerHTML")
+
+
 def test_the_roster_is_reused_whatever_the_case_and_spaces(client, db, start_game):
     first = start_game()
     second = start_game(names=["ann", "  BOB ", "Cid", "Dan", "Eve", "Gus   Grey"])

@@ -126,9 +126,25 @@ def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones,
     pages = check_pages(apps, phones, game)
     assert "Bring hand 1 back" not in pages["owner", "en"]
 
-    # Hand 2: Eve (B) bids 3 and sweeps, B passes 5: the game is over.
+    # Bob and Cid sat the other way round (through the other server), then a forgotten
+    # throw-in is put in before hand 1, then the game is abandoned and taken back.
+    assert other_server.post(f"/games/{game}/seats/swap", data={
+        "first": "2", "second": "3", "confirm": "y"}).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "Cid &amp; Eve" in pages["viewer", "en"]
+    assert owner.post(f"/games/{game}/hands/insert", data={
+        "number": "1", "bid": "passed", "confirm": "y"}).status_code == 303
+    pages = check_pages(apps, phones, game)
+    assert "All passed: thrown in." in pages["owner", "en"]
+    for kind in ("abandon", "reinstate"):
+        assert owner.post(f"/games/{game}/{kind}", data={"confirm": "y"}).status_code == 303
+        pages = check_pages(apps, phones, game)
+        assert ("This game was abandoned" in pages["viewer", "en"]) == (kind == "abandon")
+
+    # Hand 3 (Bob's seat deals, the throw-in kept Ann's deal for hand 2): Eve (B) bids
+    # 3 and sweeps, B passes 5: the game is over.
     assert owner.post(f"/games/{game}/hands",
-                      data=hand_form(2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")
+                      data=hand_form(3, calls_for(2, {5: 3}), "spades", "BBBBB", "B")
                       ).status_code == 303
     pages = check_pages(apps, phones, game)
     assert "Game over" in pages["owner", "en"] and "Next game, same seats" in pages["owner", "en"]
@@ -171,9 +187,9 @@ def test_a_notice_from_the_last_change_is_shown_once_and_never_kept(client, star
     client.get(f"/games/{game}")
     play(game, 1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")  # a plain form: a notice
     page = client.get(f"/games/{game}").text
-    assert "Hand 1 recorded." in page
+    assert "Hand 1 recorded: " in page
     again = client.get(f"/games/{game}").text
-    assert "Hand 1 recorded." not in again and "Hand 2" in again
+    assert "Hand 1 recorded" not in again and "Hand 2" in again
 
 
 def test_a_game_of_another_club_is_not_found_whatever_is_kept(app, client, start_game):

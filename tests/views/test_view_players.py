@@ -15,8 +15,8 @@ Game 3, Cid deals first, seated as game 1, still in play.  1. Fay bids 6; C C C 
   A C A B B, Game tied: A 2, set. Scores A -2, B 2, C -5.
 
 Per player (played, won, lost, win rate = won / finished games; bids, made, set, made
-rate, points per bid = points the bidding team took / bids; hands played; each point
-taken per hand; all points per hand; throw-ins dealt):
+rate, points taken per bid = points the bidding team took / bids; hands played; each
+point taken per hand; all points taken per hand; throw-ins dealt):
   Ann  3 1 1 50%   0 0 0  —    —    5  H3 L1 R2 Lf1 J1 G1 = 9/5   throw-ins 1
   Bob  3 0 2 0%    1 0 1  0%   2.0  5  H0 L1 R1 Lf2 J2 G0 = 6/5
   Cid  3 0 2 0%    0 0 0  —    —    5  H1 L2 R1 Lf1 J3 G1 = 9/5
@@ -30,24 +30,42 @@ from __future__ import annotations
 
 import csv
 import io
+from datetime import datetime, timezone
 
 import pytest
 from sqlalchemy import event
 
-from scorekeeper.models import Club, Player
+from scorekeeper.models import Club, ClubSummary, Game, Player, SeatSummary
 from tests.views.view_helpers import THROW_IN, Page, calls_for, rows
 
 FIRST = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 SECOND = ["Ann", "Gus", "Cid", "Bob", "Dan", "Fay"]
+# Every figure, in the CSV's order, and the CSV's headings.
+FIGURE_KEYS = ["played", "won", "lost", "win_rate", "bids", "made", "set", "made_rate",
+               "taken", "hands", "high", "low", "right", "left", "joker", "game", "points",
+               "throw_ins"]
 HEADINGS = [
     "Player", "Played", "Won", "Lost", "Win rate", "Bids", "Made", "Set", "Made rate",
-    "Points per bid", "Hands", "High per hand", "Low per hand", "Right Bauer per hand",
-    "Left Bauer per hand", "Joker per hand", "Game per hand", "All points per hand",
-    "Throw-ins dealt",
+    "Points taken per bid", "Hands played", "High per hand", "Low per hand",
+    "Right Bauer per hand", "Left Bauer per hand", "Joker per hand", "Game per hand",
+    "All points taken per hand", "Throw-ins dealt",
 ]
-SORT_KEYS = ["name", "played", "won", "lost", "win_rate", "bids", "made", "set", "made_rate",
-             "taken", "hands", "high", "low", "right", "left", "joker", "game", "points",
-             "throw_ins"]
+# The groups of columns a phone shows one at a time: (key, link text, the figures shown,
+# their headings on the page, the figure the group's link sorts by).
+GROUPS = [
+    ("games", "Games", ["played", "won", "lost", "win_rate"],
+     ["Played", "Won", "Lost", "Win rate"], "win_rate"),
+    ("bids", "Bids", ["bids", "made", "set", "made_rate"],
+     ["Bids", "Made", "Set", "Made rate"], "made_rate"),
+    ("hands", "Hands", ["hands", "points", "taken", "throw_ins"],
+     ["Hands played", "All points taken per hand", "Points taken per bid", "Throw-ins dealt"],
+     "points"),
+    ("high", "High, Low, Bauers", ["high", "low", "right", "left"],
+     ["High", "Low", "Right Bauer", "Left Bauer"], "high"),
+    ("joker", "Joker, Game", ["joker", "game"], ["Joker", "Game"], "joker"),
+]
+GROUP_OF = {key: group for group, _title, keys, _headings, _sort in GROUPS for key in keys}
+SORT_KEYS = ["name", *FIGURE_KEYS]
 # The rows of the table above as the page writes them.
 ROWS = {
     "Ann": ["3", "1", "1", "50%", "0", "0", "0", "—", "—", "5",
@@ -106,6 +124,25 @@ def order(page: Page) -> list[str]:
     return list(board(page))
 
 
+def shown_group(page: Page) -> str:
+    return page.root.find("table", class_="leaderboard").get("data-group")
+
+
+def cells(keys: list[str], rows: dict[str, list[str]] | None = None) -> dict[str, list[str]]:
+    """The rows above (every figure) cut down to the figures ``keys``."""
+    return {name: [figures[FIGURE_KEYS.index(key)] for key in keys]
+            for name, figures in (rows or ROWS).items()}
+
+
+def headings(page: Page) -> list[str]:
+    return [th.text().rstrip(" ↓↑") for th in page.root.find("thead").find_all("th")]
+
+
+def group_links(page: Page) -> dict[str, str]:
+    nav = page.root.find("nav", class_="figure-groups")
+    return {a.text(): a.get("href") for a in nav.find_all("a")}
+
+
 def player_id(db, name: str) -> int:
     (player,) = rows(db, Player, Player.name == name)
     return player.id
@@ -118,18 +155,94 @@ def table_rows(page: Page, table_id: str) -> list[list[str]]:
             for row in table.find_all("tr")]
 
 
-def test_the_leaderboard_shows_each_players_figures(client, history):
+def test_the_leaderboard_shows_the_games_columns_first(client, history):
     page = Page(client.get("/players"))
     assert page.status == 200
     table = page.root.find("table", class_="leaderboard")
-    assert table.find("caption").text() == "Leaderboard"
-    headings = table.find("thead").find_all("th")
-    assert [th.text().rstrip(" ↓↑") for th in headings] == HEADINGS
-    assert all(th.get("scope") == "col" for th in headings)
+    assert table.find("caption").text() == "Leaderboard: Games"
+    ths = table.find("thead").find_all("th")
+    assert headings(page) == ["Player", "Played", "Won", "Lost", "Win rate"]
+    assert all(th.get("scope") == "col" for th in ths)
     assert all(th.get("scope") == "row" for th in table.find("tbody").find_all("th"))
-    assert board(page) == ROWS
+    assert board(page) == cells(["played", "won", "lost", "win_rate"])
     assert order(page) == BY_WIN_RATE  # the default sort
-    assert "Sorted by Win rate, highest first." in page.text
+    summary = page.section_text("leaderboard-summary")
+    assert "Sorted by Win rate, highest first." in summary
+    assert "win rate counts finished games only" in summary
+    assert "abandoned" not in summary  # none was
+
+
+@pytest.mark.parametrize("group, title, keys, names, sort", GROUPS)
+def test_each_group_of_columns_is_a_link_away_and_sorts_by_its_first_figure(
+        client, history, group, title, keys, names, sort):
+    links = group_links(Page(client.get("/players")))
+    assert list(links) == [g[1] for g in GROUPS]
+    assert links[title] == f"/players?sort={sort}"
+    page = Page(client.get(links[title]))
+    assert shown_group(page) == group
+    assert page.root.find("caption").text() == f"Leaderboard: {title}"
+    assert headings(page) == ["Player", *names]
+    assert board(page) == cells(keys)
+    (current,) = page.root.find("nav", class_="figure-groups").find_all(
+        "a", **{"aria-current": "true"})
+    assert current.text() == title
+    sorted_by = [th.text().rstrip(" ↓↑") for th in page.root.find("thead").find_all("th")
+                 if th.get("aria-sort")]
+    assert sorted_by == [names[keys.index(sort)]]
+    assert len(keys) <= 4  # a phone's width
+
+
+def test_sorting_by_any_figure_shows_that_figures_group(client, history):
+    for key in FIGURE_KEYS:
+        page = Page(client.get(f"/players?sort={key}"))
+        group = GROUP_OF[key]
+        assert shown_group(page) == group, key
+        (_, _, keys, _, _) = next(g for g in GROUPS if g[0] == group)
+        assert board(page) == cells(keys), key
+        marked = [th for th in page.root.find("thead").find_all("th") if th.get("aria-sort")]
+        assert len(marked) == 1 and marked[0].find("a").get("href").startswith(
+            f"/players?sort={key}&order="), key
+
+
+def test_every_figure_is_reachable_by_links_alone(client, history):
+    """From the leaderboard, group links and column headings lead to every sort."""
+    seen, reached, waiting = set(), set(), ["/players"]
+    while waiting:
+        url = waiting.pop()
+        if url in seen:
+            continue
+        seen.add(url)
+        page = Page(client.get(url))
+        reached.add((page.root.find("th", **{"aria-sort": "descending"})
+                     or page.root.find("th", **{"aria-sort": "ascending"})).text().rstrip(" ↓↑")
+                    + "@" + shown_group(page))
+        hrefs = [*group_links(page).values(),
+                 *(a.get("href") for a in page.root.find("thead").find_all("a"))]
+        waiting.extend(href for href in hrefs if "order=" not in href)
+    sorted_by = {item.split("@")[0] for item in reached}
+    assert sorted_by == {"Player", *(name for g in GROUPS for name in g[3])}
+    assert len(sorted_by) == len(SORT_KEYS)
+
+
+def test_column_headings_sort_within_the_group_and_the_sorted_one_flips(client, history):
+    page = Page(client.get("/players?sort=made_rate"))
+    hrefs = [th.find("a").get("href") for th in page.root.find("thead").find_all("th")]
+    assert hrefs == ["/players?sort=name&show=bids", "/players?sort=bids",
+                     "/players?sort=made", "/players?sort=set",
+                     "/players?sort=made_rate&order=asc"]
+    assert [th.get("aria-sort") for th in page.root.find("thead").find_all("th")] == [
+        None, None, None, None, "descending"]
+    page = Page(client.get(hrefs[-1]))
+    assert order(page) == ["Bob", "Fay", "Dan", "Ann", "Gus", "Cid", "Eve"]
+    assert "Sorted by Made rate, lowest first." in page.text
+    page = Page(client.get(hrefs[0]))  # by name, the bids still shown
+    assert shown_group(page) == "bids"
+    assert order(page) == ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+    assert board(page) == cells(["bids", "made", "set", "made_rate"])
+    assert "Sorted by name." in page.text
+    name_link = page.root.find("thead").find("a").get("href")
+    assert name_link == "/players?sort=name&order=desc&show=bids"
+    assert order(Page(client.get(name_link)))[0] == "Gus"
 
 
 def test_names_link_to_each_players_page_and_the_games_list_links_here(client, db, history):
@@ -156,7 +269,10 @@ def test_the_player_page_adds_partners_bids_by_level_and_points_by_kind(client, 
         ["Bid", "Bids", "Made", "Set", "Made rate"],
         ["3", "2", "1", "1", "50%"], ["4", "0", "0", "0", "—"], ["5", "1", "1", "0", "100%"],
         ["6", "0", "0", "0", "—"], ["All bids", "3", "2", "1", "67%"]]
-    assert page.section_text("points-per-bid") == "Points taken per bid, on average: 3.3."
+    # (3 + 5 + 2) / 3: the points the team took, made or set; not the score (3 + 5 − 3).
+    assert page.section_text("points-per-bid") == (
+        "Points taken per bid: in the hands Dan bid, made or set, the team took 3.3 points "
+        "on average.")
     assert "Over 5 hands played" in page.text
     assert table_rows(page, "points") == [
         ["Point", "Taken", "Per hand"],
@@ -204,27 +320,8 @@ def test_a_player_who_never_bid_and_one_who_played_one_game(client, db, history)
 def test_the_leaderboard_sorts_by_the_query(client, history, query, expected):
     page = Page(client.get(f"/players?{query}"))
     assert order(page) == expected
-    assert board(page) == ROWS  # the same figures, whatever the order
-
-
-def test_column_headings_are_links_that_sort_and_the_sorted_one_flips(client, history):
-    page = Page(client.get("/players"))
-    headings = page.root.find("thead").find_all("th")
-    hrefs = [th.find("a").get("href") for th in headings]
-    # Win rate is sorted highest first already: its link asks for lowest first.
-    expected = [f"/players?sort={key}" for key in SORT_KEYS]
-    expected[SORT_KEYS.index("win_rate")] = "/players?sort=win_rate&order=asc"
-    assert hrefs == expected
-    assert [th.get("aria-sort") for th in headings] == [
-        "descending" if key == "win_rate" else None for key in SORT_KEYS]
-    page = Page(client.get(hrefs[SORT_KEYS.index("taken")]))
-    assert order(page) == ["Fay", "Dan", "Bob", "Ann", "Gus", "Cid", "Eve"]
-    page = Page(client.get(hrefs[SORT_KEYS.index("win_rate")]))
-    assert order(page) == ["Bob", "Cid", "Eve", "Fay", "Ann", "Dan", "Gus"]
-    assert "Sorted by Win rate, lowest first." in page.text
-    name_link = page.root.find("thead").find("a").get("href")
-    assert name_link == "/players?sort=name"
-    assert order(Page(client.get(name_link)))[0] == "Ann"
+    (_, _, keys, _, _) = next(g for g in GROUPS if g[0] == shown_group(page))
+    assert board(page) == cells(keys)  # the same figures, whatever the order
 
 
 def test_the_minimum_of_games_keeps_one_lucky_game_off_the_top(client, history):
@@ -233,8 +330,9 @@ def test_the_minimum_of_games_keeps_one_lucky_game_off_the_top(client, history):
     assert order(page) == ["Dan", "Ann", "Bob", "Cid", "Eve", "Fay"]  # Gus played one game
     assert page.root.find("input", id="min").get("value") == "2"
     assert "Players with at least 2 games." in page.text
-    # The headings keep the filter.
+    # The headings and the groups' links keep the filter.
     assert page.root.find("thead").find("a").get("href") == "/players?sort=name&min=2"
+    assert group_links(page)["Bids"] == "/players?sort=made_rate&min=2"
     page = Page(client.get("/players?min=3&sort=played"))
     assert order(page) == ["Dan", "Ann", "Bob", "Cid", "Fay"]  # and Eve two
     page = Page(client.get("/players?min=4"))
@@ -242,7 +340,10 @@ def test_the_minimum_of_games_keeps_one_lucky_game_off_the_top(client, history):
     assert "No player has played 4 games yet." in page.text
 
 
-def test_the_filter_form_keeps_the_sort(client, history):
+def test_the_filter_form_keeps_the_sort_and_the_group(client, history):
+    page = Page(client.get("/players?sort=name&show=hands"))
+    (form,) = [f for f in page.forms() if f.action == "/players"]
+    assert dict(form.fields()) == {"sort": "name", "show": "hands", "min": "1"}
     page = Page(client.get("/players?sort=taken&order=asc"))
     (form,) = [f for f in page.forms() if f.action == "/players"]
     assert form.method == "get"
@@ -254,13 +355,15 @@ def test_the_filter_form_keeps_the_sort(client, history):
 @pytest.mark.parametrize("query", [
     "sort=bogus", "sort=", "sort=__class__", "sort=WIN_RATE", "min=abc", "min=0", "min=-1",
     "min=1.5", "min=99999999999", "min=", "min=%C2%B3", "order=sideways", "order=",
-    "sort=bogus&min=x&order=up", "sort=win_rate&sort=played",
+    "sort=bogus&min=x&order=up", "sort=win_rate&sort=played", "show=bogus", "show=",
+    "show=GAMES", "show=__class__",
 ])
 def test_bad_query_values_fall_back_to_the_defaults(client, history, query):
     page = Page(client.get(f"/players?{query}"))
     assert page.status == 200
     assert order(page) == BY_WIN_RATE
-    assert board(page) == ROWS
+    assert shown_group(page) == "games"
+    assert board(page) == cells(["played", "won", "lost", "win_rate"])
     csv_response = client.get(f"/players.csv?{query}")
     assert csv_response.status_code == 200
     assert [row[0] for row in read_csv(csv_response)[1:]] == BY_WIN_RATE
@@ -270,7 +373,9 @@ def read_csv(response) -> list[list[str]]:
     return list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
 
 
-def test_the_csv_has_the_leaderboards_rows_and_columns(client, history):
+def test_the_csv_has_the_leaderboards_rows_and_every_column(client, history):
+    page = Page(client.get("/players?sort=high"))
+    assert "The CSV file has every figure, all in one table." in page.text
     response = client.get("/players.csv")
     assert response.mimetype == "text/csv"
     assert response.headers["Content-Disposition"].startswith("attachment")
@@ -310,7 +415,7 @@ def test_a_name_is_never_a_spreadsheet_formula(client, new_game_form, play):
     play(game, 1, calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # B 6: "@SUM" & Eve win
     names = [row[0] for row in read_csv(client.get("/players.csv"))[1:]]
     assert names == ["'@SUM", "Eve", "'=1+1", "Cid", "Dan", "Fay"]
-    assert list(board(Page(client.get("/players")))) == [  # shown as typed on the page
+    assert order(Page(client.get("/players"))) == [  # shown as typed on the page
         "@SUM", "Eve", "=1+1", "Cid", "Dan", "Fay"]
 
 
@@ -354,11 +459,13 @@ def test_figures_follow_an_undone_hand(client, history):
     _, _, three = history
     response = client.post(f"/games/{three}/hands/undo", data={"number": "3"})
     assert response.status_code in (200, 303)
-    dan = board(Page(client.get("/players")))["Dan"]
+    dan = [board(Page(client.get(f"/players?sort={sort}")))["Dan"]
+           for sort in ("win_rate", "made_rate", "points", "high", "joker")]
     # Now bids 3 (made, took 3) and 5 (made, took 5): 2 bids, 2 made, 100%, 8 / 2 = 4.0;
     # 4 hands: High 3, Low 2, Right 2, Left 2, Joker 0, Game 2 = 11 points.
-    assert dan == ["3", "2", "0", "100%", "2", "2", "0", "100%", "4.0", "4",
-                   "0.75", "0.50", "0.50", "0.50", "0.00", "0.50", "2.75", "1"]
+    assert dan == [["3", "2", "0", "100%"], ["2", "2", "0", "100%"],
+                   ["4", "2.75", "4.0", "1"], ["0.75", "0.50", "0.50", "0.50"],
+                   ["0.00", "0.50"]]
 
 
 def test_statistics_pages_ask_the_same_queries_however_many_games_and_hands(
@@ -389,19 +496,77 @@ def test_statistics_pages_ask_the_same_queries_however_many_games_and_hands(
     recount = queries("/players")  # game 3 changed: it alone is counted again
     assert steady["/players"] < recount <= first
     assert {url: queries(url) for url in urls} == steady
-    assert board(Page(client.get("/players")))["Eve"][-1] == "4"  # the same dealer each time
+    assert board(Page(client.get("/players?sort=throw_ins")))["Eve"][-1] == "4"  # one dealer
     assert new_game(client, new_game_form, FIRST, 1)
     assert queries("/players") == recount  # the new game is counted, in the same queries
     assert {url: queries(url) for url in urls} == steady
 
 
 def test_in_persian_the_trend_charts_title_keeps_the_players_name_as_typed(client, db,
-                                                                           start_game):
+                                                                           start_game, play):
     names = ["Jo 2", "Bob", "Cid", "Dan", "Eve", "Fay"]
     for _evening in range(2):
-        start_game(names=names, evening="new")
+        game = start_game(names=names, evening="new")
+        play(game, 1, calls_for(1, {1: 3}), "hearts", "AAAAA", "A")  # Jo 2 bids 3, makes it
     (jo,) = [player for player in rows(db, Player) if player.name == "Jo 2"]
     client.set_cookie("lang", "fa")
     page = Page(client.get(f"/players/{jo.id}"))
     title = page.root.find("title", id="trend-title")
     assert title is not None and "Jo 2" in title.text() and "Jo ۲" not in title.text()
+    summary = page.section_text("trend-summary")
+    assert "Jo 2" in summary and "Jo ۲" not in summary
+
+
+def abandon(db, game_id: int, when) -> int:
+    """Abandon the game (or take that back with ``when=None``) as the ledger does: the
+    row's revision is bumped by the write itself. The game's revision after."""
+    game = db.get(Game, game_id)
+    game.abandoned_at = when
+    db.add(game)
+    db.commit()
+    db.refresh(game)
+    return game.revision
+
+
+def test_an_abandoned_game_leaves_the_statistics_and_comes_back_when_reinstated(
+        client, db, history):
+    _, two, _ = history
+    before = {sort: board(Page(client.get(f"/players?sort={sort}"))) for sort in SORT_KEYS}
+    dan_page = Page(client.get(f"/players/{player_id(db, 'Dan')}")).text
+    revision = db.get(Game, two).revision
+    stamp = db.get(ClubSummary, db.get(Game, two).club_id).stamp
+
+    assert abandon(db, two, datetime.now(timezone.utc)) == revision + 1
+    # Without game 2 (Gus & Dan beat Ann & Bob; Dan bid 5, made): Gus has no game left;
+    # Dan: games 1 (won) and 3; bids 3 made (took 3) and 3 set (took 2); 4 hands,
+    # High 3, Low 1, Right 2, Left 1, Joker 0, Game 1.
+    page = Page(client.get("/players"))
+    assert "Gus" not in order(page)
+    assert order(page) == ["Ann", "Dan", "Bob", "Cid", "Eve", "Fay"]
+    assert board(page)["Dan"] == ["2", "1", "0", "100%"]
+    assert board(page)["Ann"] == ["2", "1", "0", "100%"]
+    assert board(page)["Bob"] == ["2", "0", "1", "0%"]
+    assert "1 abandoned game is left out." in page.section_text("leaderboard-summary")
+    assert board(Page(client.get("/players?sort=made_rate")))["Dan"] == ["2", "1", "1", "50%"]
+    assert board(Page(client.get("/players?sort=points")))["Dan"] == ["4", "2.00", "2.5", "1"]
+    assert board(Page(client.get("/players?sort=high")))["Dan"] == [
+        "0.75", "0.25", "0.50", "0.25"]
+    csv_names = [row[0] for row in read_csv(client.get("/players.csv"))[1:]]
+    assert "Gus" not in csv_names
+    dan = Page(client.get(f"/players/{player_id(db, 'Dan')}"))
+    assert table_rows(dan, "games")[:3] == [["Played", "2"], ["Won", "1"], ["Lost", "0"]]
+    assert [row[0] for row in table_rows(dan, "partners")[1:]] == ["Ann"]
+    assert "1 abandoned game is left out." in dan.text
+    gus = Page(client.get(f"/players/{player_id(db, 'Gus')}"))
+    assert "No game of Gus counts yet: abandoned games are left out." in gus.text
+    assert gus.by_id("trend-table") is None
+    # The game's rows are kept (counted at its new revision), only left out of the sums.
+    kept = rows(db, SeatSummary, SeatSummary.game_id == two)
+    assert len(kept) == 6 and {row.revision for row in kept} == {revision + 1}
+    db.expire_all()
+    assert db.get(ClubSummary, db.get(Game, two).club_id).stamp != stamp
+
+    abandon(db, two, None)  # reinstated: everything as before
+    assert {sort: board(Page(client.get(f"/players?sort={sort}"))) for sort in SORT_KEYS} == before
+    assert "abandoned" not in Page(client.get("/players")).text
+    assert Page(client.get(f"/players/{player_id(db, 'Dan')}")).text == dan_page
