@@ -9,7 +9,7 @@ games, 100,000 hands). Each page is asked for through Flask's test client, so th
 is the server's own (routing, queries, rendering), without a network. The statistics
 are counted once before timing, as they are after the first visit to a page; the
 last rows time a page right after a game changed, when that game is counted again and
-the club's sums are added up anew.
+the club's sums are moved on by it (its old rows out, its new rows in).
 """
 from __future__ import annotations
 

@@ -6,9 +6,11 @@ sums of those rows are kept as a ``ClubSummary`` tagged with a stamp of all its 
 Before any figure is read, ``up_to_date`` compares the stamp: if any game changed (a
 hand recorded, edited, undone or brought back bumps its revision; a new, imported or
 restored game has no rows yet), ``refresh`` recounts the games whose rows don't carry
-their current revision and the sums are added up again. So every figure equals a full
-replay of the hands, and a page reads it with a few indexed queries however long the
-history.
+their current revision. Where the stamp proves that only those games changed since the
+sums were kept (the usual case: one hand recorded), the sums are moved on by taking the
+games' old rows out and their new rows in; otherwise everything is added up again. So
+every figure equals a full replay of the hands, and a page reads it with a few indexed
+queries however long the history, recounting only the game that just changed.
 
 An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
 that back) bumps its revision like any change, and the stamp counts abandoned games too.
@@ -23,7 +25,7 @@ from typing import Iterable
 from sqlalchemy import and_, exists, func, or_
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, delete, select
+from sqlmodel import Session, delete, select, update
 
 from scorekeeper.ledger import load_seated
 from scorekeeper.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
@@ -82,25 +84,45 @@ def stale_games(session: Session, club_id: int) -> list[Game]:
     ))
 
 
+def _changed_games(session: Session, club_id: int) -> list[Game]:
+    """The club's games whose rows are missing or were counted at another revision, by
+    one row each: a game's rows are only ever written together (``_recount``), so they
+    share one revision, and one index lookup a game finds them (``stale_games`` reads
+    every row, for where that must be shown)."""
+    counted_at = (select(SeatSummary.revision).where(SeatSummary.game_id == Game.id)
+                  .limit(1).correlate(Game).scalar_subquery())
+    return list(session.exec(
+        select(Game).where(Game.club_id == club_id, counted_at.is_distinct_from(Game.revision))
+        .order_by(Game.id).execution_options(populate_existing=True)
+    ))
+
+
+def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], list[int]]:
+    """Count the games' rows afresh in the open transaction (nothing committed): the rows
+    written, and the ids of the games that changed while they were counted, whose rows
+    are left out."""
+    counted = {game.id: game.revision for game in games}
+    rows = [row for table, players in load_seated(session, games)
+            for row in seat_rows(SeatedGame(table, players))]
+    ids = list(counted)
+    session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(ids)))  # type: ignore[attr-defined]
+    session.add_all(rows)
+    session.flush()
+    # A game changed while it was being counted: its rows would be out of date, so
+    # none are kept and the next page counts it again.
+    moved = [game_id for game_id, revision in session.exec(
+        select(Game.id, Game.revision).where(Game.id.in_(ids))  # type: ignore[union-attr]
+    ) if revision != counted[game_id]]
+    if moved:
+        session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(moved)))  # type: ignore[attr-defined]
+    return rows, moved
+
+
 def refresh(session: Session, club_id: int) -> int:
     """Recount the club's stale games; how many were recounted."""
     stale = stale_games(session, club_id)
     for start in range(0, len(stale), BATCH):
-        games = stale[start:start + BATCH]
-        counted = {game.id: game.revision for game in games}
-        rows = [row for table, players in load_seated(session, games)
-                for row in seat_rows(SeatedGame(table, players))]
-        ids = list(counted)
-        session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(ids)))  # type: ignore[attr-defined]
-        session.add_all(rows)
-        session.flush()
-        # A game changed while it was being counted: its rows would be out of date, so
-        # none are kept and the next page counts it again.
-        moved = [game_id for game_id, revision in session.exec(
-            select(Game.id, Game.revision).where(Game.id.in_(ids))  # type: ignore[union-attr]
-        ) if revision != counted[game_id]]
-        if moved:
-            session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(moved)))  # type: ignore[attr-defined]
+        _recount(session, stale[start:start + BATCH])
         try:
             session.commit()
         except IntegrityError:
@@ -144,16 +166,134 @@ def club_stamp(session: Session, club_id: int) -> str:
     return f"{count}:{newest}:{revisions}:{abandoned}"
 
 
+@dataclass(frozen=True)
+class _Stamp:
+    """A stamp read back: how many games, the newest id, the revisions' sum, how many
+    abandoned."""
+
+    games: int
+    newest: int | None
+    revisions: int
+    abandoned: int
+
+    @classmethod
+    def read(cls, stamp: str) -> "_Stamp | None":
+        parts = stamp.split(":")
+        if len(parts) != 4:
+            return None
+        games, newest, revisions, abandoned = parts
+        try:
+            return cls(int(games), None if newest == "None" else int(newest),
+                       int(revisions), int(abandoned))
+        except ValueError:
+            return None
+
+
+def _row_sums(session: Session, game_ids: list[int]) -> list[dict]:
+    """The games' rows as plain numbers: game, revision, player and every summed column."""
+    return [dict(row._mapping) for row in session.exec(
+        select(SeatSummary.game_id, SeatSummary.revision, SeatSummary.player_id,
+               *(getattr(SeatSummary, column) for column in _SUMMED))
+        .where(SeatSummary.game_id.in_(game_ids))  # type: ignore[attr-defined]
+    )]
+
+
+def _moved_on(summary: ClubSummary, taken_out: list[dict], put_in: list[dict]) -> list[dict]:
+    """The stored per-player sums less the rows taken out, plus the rows put in."""
+    sums = {entry["player_id"]: dict(entry) for entry in summary.players}
+    for rows, sign in ((taken_out, -1), (put_in, 1)):
+        for row in rows:
+            entry = sums.setdefault(row["player_id"], {
+                "player_id": row["player_id"], "played": 0, **dict.fromkeys(_SUMMED, 0)})
+            entry["played"] += sign
+            for column in _SUMMED:
+                entry[column] += sign * row[column]
+    return [entry for _, entry in sorted(sums.items()) if entry["played"]]
+
+
+def _adjusted(session: Session, club_id: int, summary: ClubSummary,
+              stamp: str) -> ClubSummary | None:
+    """The stored sums moved on by the games changed since they were added up, in one
+    transaction with those games' recount; None when that can't be proven exact.
+
+    Revisions only grow and the stored sums were added up when every game's rows were
+    current. So if the number of games and the newest id are as they were (games are
+    never deleted), and the stale games' revisions have moved on from their rows' by
+    exactly as much as the club's revisions have moved on from the stored stamp's, then
+    no other game changed and those rows are the ones the sums hold: take them out, put
+    the recounted rows in. The stamp read again before storing shows nothing moved while
+    this was worked out. The other games' abandoning is as it was too (it bumps the revision), so
+    the abandoned count tells how many of the stale games were abandoned before: when
+    that is none or all of them, the rows taken out are those of the games counted then
+    and the rows put in those of the games counted now. Anything else unproven is added
+    up in full instead.
+    """
+    then, now = _Stamp.read(summary.stamp), _Stamp.read(stamp)
+    if then is None or now is None or (then.games, then.newest) != (now.games, now.newest):
+        return None
+    stale = _changed_games(session, club_id)
+    if not stale or len(stale) > BATCH:
+        return None
+    abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
+    abandoned_then = then.abandoned - now.abandoned + len(abandoned_now)
+    if abandoned_then not in (0, len(stale)):
+        return None
+    ids = [game.id for game in stale]
+    taken_out = _row_sums(session, ids)
+    counted_at: dict[int, set[int]] = {}
+    for row in taken_out:
+        counted_at.setdefault(row["game_id"], set()).add(row["revision"])
+    if any(len(counted_at.get(game.id, ())) != 1 or max(counted_at[game.id]) >= game.revision
+           for game in stale):
+        return None
+    moved_by = sum(game.revision - max(counted_at[game.id]) for game in stale)
+    if moved_by != now.revisions - then.revisions:
+        return None
+    rows, moved = _recount(session, stale)
+    if moved:
+        session.rollback()
+        return None
+    counted_then = [] if abandoned_then else taken_out
+    counted_now = [{"player_id": row.player_id,
+                    **{column: getattr(row, column) for column in _SUMMED}}
+                   for row in rows if row.game_id not in abandoned_now]
+    players = _moved_on(summary, counted_then, counted_now)
+    if club_stamp(session, club_id) != stamp:  # a game changed meanwhile
+        session.rollback()
+        return None
+    # Stored only over the sums this was worked out from: another page (or server) that
+    # moved them on first wins, and this one adds up afresh.
+    stored = session.exec(
+        update(ClubSummary)
+        .where(ClubSummary.club_id == club_id, ClubSummary.stamp == summary.stamp)  # type: ignore[arg-type]
+        .values(stamp=stamp, players=players))
+    if stored.rowcount != 1:
+        session.rollback()
+        return None
+    try:
+        session.commit()
+    except IntegrityError:  # another page recounted the same games at the same moment
+        session.rollback()
+        return None
+    session.expire(summary)
+    return summary
+
+
 def up_to_date(session: Session, club_id: int) -> ClubSummary:
-    """The club's per-player sums, added up again first if any game changed since.
+    """The club's per-player sums, brought up to date first if any game changed since.
 
     The sums are kept with the stamp of the games they were added up from; finding
-    another stamp, the changed games are recounted and everything is added up anew.
+    another stamp, the changed games are recounted and the sums moved on by them
+    (``_adjusted``), or, where that can't be proven exact, added up anew.
     """
     stamp = club_stamp(session, club_id)
     summary = session.get(ClubSummary, club_id)
     if summary is not None and summary.stamp == stamp:
         return summary
+    if summary is not None:
+        adjusted = _adjusted(session, club_id, summary, stamp)
+        if adjusted is not None:
+            return adjusted
     refresh(session, club_id)
     sums = [dict(row._mapping) for row in session.exec(
         select(SeatSummary.player_id, *_sums())
@@ -198,14 +338,11 @@ def club_stats(session: Session, club_id: int) -> list[PlayerStats]:
 
 def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
     """One player's figures and partners, or None before their first game."""
-    up_to_date(session, player.club_id)
-    sums = session.exec(
-        select(*_sums()).join(Game, Game.id == SeatSummary.game_id)
-        .where(SeatSummary.player_id == player.id, _counted())
-    ).one()
-    if not sums.played:
+    summary = up_to_date(session, player.club_id)
+    sums = next((entry for entry in summary.players if entry["player_id"] == player.id), None)
+    if sums is None or not sums["played"]:
         return None
-    stats = _stats_from(player.id, player.name, sums)
+    stats = _stats_from(player.id, player.name, SimpleNamespace(**sums))
     partner = aliased(SeatSummary)
     for partner_id, name, played, finished, won in session.exec(
         select(partner.player_id, Player.name, func.count(),
@@ -238,28 +375,41 @@ class EveningRecord:
 
 
 def evening_records(session: Session, player: Player) -> list[EveningRecord]:
-    """The player's games and bids evening by evening, oldest first; one query."""
+    """The player's games and bids evening by evening, oldest first; two queries."""
     up_to_date(session, player.club_id)
     bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
-    same_day = aliased(Evening)
-    on_that_day = and_(same_day.club_id == Evening.club_id,
-                       same_day.played_on == Evening.played_on)
     rows = session.exec(
         select(Evening.id, Evening.played_on,
-               select(func.count()).where(on_that_day, same_day.id <= Evening.id)
-               .scalar_subquery(),
-               select(func.count()).where(on_that_day).scalar_subquery(),
                func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
                func.sum(bids), func.sum(made))
         .join(Game, Game.id == SeatSummary.game_id)
         .join(Evening, Evening.id == Game.evening_id)
         .where(SeatSummary.player_id == player.id, _counted())
-        .group_by(Evening.id, Evening.club_id, Evening.played_on)
+        .group_by(Evening.id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
-    )
-    return [EveningRecord(evening_id, played_on, day_number if that_day > 1 else None, *counts)
-            for evening_id, played_on, day_number, that_day, *counts in rows]
+    ).all()
+    day_numbers = _day_numbers(session, player.club_id)
+    return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
+            for evening_id, played_on, *counts in rows]
+
+
+def _day_numbers(session: Session, club_id: int) -> dict[int, int]:
+    """Evening id -> 1, 2, … for the club's evenings that share their date with another
+    (most dates have one evening, and those need no number)."""
+    shared_dates = (select(Evening.played_on).where(Evening.club_id == club_id)
+                    .group_by(Evening.played_on).having(func.count() > 1))
+    shared = session.exec(
+        select(Evening.id, Evening.played_on)
+        .where(Evening.club_id == club_id, Evening.played_on.in_(shared_dates))  # type: ignore[attr-defined]
+        .order_by(Evening.played_on, Evening.id)
+    ).all()
+    numbers: dict[int, int] = {}
+    previous, number = None, 0
+    for evening_id, played_on in shared:
+        number = number + 1 if played_on == previous else 1
+        numbers[evening_id], previous = number, played_on
+    return numbers
 
 
 def game_counts(session: Session, evening_ids: Iterable[int]) -> dict[int, int]:
