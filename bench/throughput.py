@@ -11,7 +11,13 @@ for each case, several client threads send requests back to back for a few secon
 - the game page of a game with 20 hands (as a member sees it);
 - an unchanged live poll (the 204 every phone sends every 2 seconds);
 - recording a hand (each client in a game of its own, so none is refused, begun afresh
-  each round).
+  each round);
+- a table catching up: right after a hand is recorded, seven phones (each a member's
+  own device) poll the game one after another, as a table's phones do within their 2
+  seconds. It prints the total of those seven answers' times as a ratio to one
+  render of the game part (the first phone's answer, median over the repeats) and to
+  one game page rendered afresh: the later phones should get the first one's answer
+  kept, so the total stays near one render (each app process renders once).
 
 The cases take turns, a few seconds each, several rounds over, so that a machine
 whose speed drifts during the run (other work, a CPU clocking up or down) weighs on
@@ -52,6 +58,7 @@ PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A",
           "right": "C", "left": "A", "joker": "B", "game": "C"}
 CSRF = re.compile(r'<meta name="csrf-token" content="([^"]+)"')
 REVISION = re.compile(r'name="revision" value="(\d+)"')
+TABLE = 7  # phones at a table catching up: six players' and a spare
 POLL = re.compile(r'hx-get="([^"]*/live\?[^"]*)"')
 
 
@@ -147,6 +154,36 @@ def record(client: Client, game: str, number: int) -> int:
     return status
 
 
+def timed(send) -> float:
+    started = time.perf_counter()
+    send()
+    return (time.perf_counter() - started) * 1000
+
+
+def catching_up(recorder: Client, phones: list[Client], game: str, repeats: int,
+                first: int) -> tuple[float, float, float]:
+    """(median total ms of the seven answers, median ms of the first phone's answer,
+    median ms of one game page rendered afresh) over ``repeats`` hands of ``game``."""
+    totals, firsts, pages = [], [], []
+    for number in range(first, first + repeats):
+        _, page = recorder.send("GET", f"/games/{game}")
+        old = POLL.search(page).group(1).replace("&amp;", "&")
+        # A page rendered afresh: the recorder's own, just after its own step (unkept).
+        revision = REVISION.search(page).group(1)
+        pages.append(timed(lambda: recorder.send(
+            "GET", f"/games/{game}?number={number}&revision={revision}")))
+        assert record(recorder, game, number) < 400
+        each = []
+        for phone in phones:
+            status = []
+            each.append(timed(lambda: status.append(phone.send(
+                "GET", old, headers={"HX-Request": "true", "HX-Target": "game"})[0])))
+            assert status == [200], status
+        totals.append(sum(each))
+        firsts.append(each[0])
+    return statistics.median(totals), statistics.median(firsts), statistics.median(pages)
+
+
 def run_case(request_of, clients: int, seconds: float) -> tuple[float, list[float]]:
     """(requests per second, each request's ms) of ``request_of[i]()`` in client threads."""
     latencies: list[list[float]] = [[] for _ in range(clients)]
@@ -199,6 +236,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clients", type=int, default=8)
     parser.add_argument("--seconds", type=float, default=3, help="per case and round")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--repeats", type=int, default=15, help="hands a table catches up on")
     args = parser.parse_args(argv)
 
     from scorekeeper import create_app
@@ -217,7 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
             club = session.exec(select(Club)).first()
             cookies = [add_member(session, club.id, f"Scorer {i}", "scorer", "Bench")[1]
-                       for i in range(args.clients + 1)]
+                       for i in range(max(args.clients, TABLE) + 1)]
         app.extensions["db_engine"].dispose()
         hello, hello_port = start("hello:app", folder_path, {}, args.workers)
         keeper, port = start("scorekeeper:create_app()", ROOT, env, args.workers)
@@ -226,7 +264,7 @@ def main(argv: list[str] | None = None) -> int:
             game = new_game(setup, 20)
             _, page = setup.send("GET", f"/games/{game}")
             poll = POLL.search(page).group(1).replace("&amp;", "&")
-            phones = [Client(port, {COOKIE: cookie}) for cookie in cookies[:-1]]
+            phones = [Client(port, {COOKIE: cookie}) for cookie in cookies[:args.clients]]
             for phone in phones:
                 phone.send("GET", f"/games/{game}")  # session and token, as a phone has
             own_games = [""] * args.clients
@@ -258,6 +296,12 @@ def main(argv: list[str] | None = None) -> int:
                      ("live poll, unchanged", poll_request),
                      ("record a hand (+ its page)", record_request)]
             rows = run_rounds(cases, args.clients, args.seconds, args.rounds, fresh_games)
+            # A table of its own: a game of 20 hands, seven members' phones on it.
+            table = [Client(port, {COOKIE: cookie}) for cookie in cookies[:TABLE]]
+            table_game = new_game(setup, 20)
+            for phone in table:
+                phone.send("GET", f"/games/{table_game}")
+            total, one, page_ms = catching_up(setup, table, table_game, args.repeats, 21)
         finally:
             stop(keeper)
             stop(hello)
@@ -267,6 +311,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9}")
     for name, rate, median, p99 in rows:
         print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}×")
+    print(f"a table catching up: {TABLE} phones' answers {total:.1f} ms in all (median of "
+          f"{args.repeats} hands); one render of the game part {one:.1f} ms: "
+          f"{total / one:.2f}×; one game page afresh {page_ms:.1f} ms: {total / page_ms:.2f}×")
     return 0
 
 

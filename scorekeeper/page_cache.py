@@ -15,6 +15,15 @@ servers still answer alike.
 Only the plain page is kept: an address with a hand in progress, an htmx step, or a
 page carrying a notice from the last change (a flashed message) is rendered afresh.
 The CSRF token is the session's own, so the kept copy holds a marker in its place.
+
+A poll's answer after a change (the game part, or the scoreboard) is kept the same way,
+so the second to seventh phone at a table catching up on a hand get it without a
+render. Its key adds what the answer depends on beyond the page's: the view (game,
+correction, board), whether it carries the notice of who changed what (the newest
+change's, fixed by the revision), the part htmx swaps, and for a scoreboard its
+evening's head (the board follows the evening once the game is over). A scorer's poll
+when only another phone's entry moved, or the phone entering the hand, is answered
+for that phone alone and never kept.
 """
 from __future__ import annotations
 
@@ -31,7 +40,8 @@ from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import evening_is_over
 from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
-from scorekeeper.live import game_head
+from scorekeeper.live import GameHead, evening_head, game_head
+from scorekeeper.pages import wants_fragment
 
 
 class PageCache:
@@ -39,13 +49,13 @@ class PageCache:
     the cache's marker where the CSRF token was."""
 
     def __init__(self, max_bytes: int) -> None:
-        self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=sys.getsizeof)
+        self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=_size)
         # Where the CSRF token was: random, so no text a player typed can be taken for it.
         self.marker = f"\x00{secrets.token_hex(16)}\x00"
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
-    def get(self, key: tuple) -> str | None:
+    def get(self, key: tuple):
         with self._lock:
             kept = self._pages.get(key)
             if kept is None:
@@ -54,13 +64,18 @@ class PageCache:
                 self.hits += 1
             return kept
 
-    def put(self, key: tuple, body: str) -> None:
+    def put(self, key: tuple, body) -> None:
         with self._lock:
-            if sys.getsizeof(body) <= self._pages.maxsize:
+            if _size(body) <= self._pages.maxsize:
                 self._pages[key] = body
 
     def __len__(self) -> int:
         return len(self._pages)
+
+
+def _size(kept) -> int:
+    """A page's size; a poll's answer is kept with its htmx headers: (body, headers)."""
+    return sys.getsizeof(kept if isinstance(kept, str) else kept[0])
 
 
 def init_app(app: Flask) -> None:
@@ -101,31 +116,123 @@ def kept_game_page(game_id: int) -> Response | None:
     if head.draft_device is not None and device is not None and head.draft_device == device.id:
         return None  # the phone entering the hand in progress gets its own page
     g.game_page_wanted = head
-    key = (head.id, head.created_at, head.revision, head.draft_seq)
-    kept = cache.get(_key(*key, None))  # a game still being played: the usual case
-    if kept is None and head.evening_id is not None:
-        # A finished game: read-only once its evening is over, which time alone decides.
-        over = evening_is_over(get_session(), member.club_id, head.evening_id)
-        kept = cache.get(_key(*key, over))
+    kept = _kept_game(cache, head, ())
     if kept is None:
         return None
     return make_response(kept.replace(_marker(), generate_csrf()))
 
 
-def keep_game_page(table: Table, response: Response) -> None:
-    """Keep a page ``kept_game_page`` was asked for and didn't have, under the values
-    its render used (the game may have changed since the head was read)."""
-    cache, wanted = _cache(), g.get("game_page_wanted")
+def _kept_game(cache: PageCache, head: GameHead, kind: tuple, draft_seq: int | None = None):
+    """What is kept of the game at ``head`` for this reader (``kind``: which answer)."""
+    key = (head.id, head.created_at, head.revision,
+           head.draft_seq if draft_seq is None else draft_seq)
+    kept = cache.get(kind + _key(*key, None))  # a game still being played: the usual case
+    if kept is None and head.evening_id is not None:
+        # A finished game: read-only once its evening is over, which time alone decides.
+        over = evening_is_over(get_session(), current_member().club_id, head.evening_id)
+        kept = cache.get(kind + _key(*key, over))
+    return kept
+
+
+def _shown_key(table: Table, game_id: int) -> tuple | None:
+    """The key of the game page (or part) just rendered, under the values its render
+    used (the game may have changed since the head was read); None if it is this
+    phone's alone."""
     shown = g.get("game_page_shown")
-    if (cache is None or wanted is None or shown is None or response.status_code != 200
-            or shown[0] != wanted.id or shown[2] is None):
-        return
-    game_id, revision, draft_seq, past = shown
+    if shown is None or shown[0] != game_id or shown[2] is None:
+        return None
+    _, revision, draft_seq, past = shown
     # A game still being played is never read-only by time: its key says so.
     finished = table.state.finished and table.game.evening_id is not None
-    key = _key(game_id, table.game.created_at, revision, draft_seq, past if finished else None)
+    return _key(game_id, table.game.created_at, revision, draft_seq, past if finished else None)
+
+
+def keep_game_page(table: Table, response: Response) -> None:
+    """Keep a page ``kept_game_page`` was asked for and didn't have."""
+    cache, wanted = _cache(), g.get("game_page_wanted")
+    if cache is None or wanted is None or response.status_code != 200:
+        return
+    key = _shown_key(table, wanted.id)
     token = generate_csrf()
     body = response.get_data(as_text=True)
-    if token not in body:
-        return  # not a page this module knows how to keep
+    if key is None or token not in body:
+        return  # this phone's own page, or not a page this module knows how to keep
     cache.put(key, body.replace(token, _marker()))
+
+
+# An answer's htmx headers, kept with it (they say where it goes).
+_HX_HEADERS = ("HX-Retarget", "HX-Reswap", "HX-Push-Url")
+
+
+def _poll_kind(view: str, notice: bool) -> tuple:
+    """What tells one poll's answer from another's of the same game and reader."""
+    return ("live", view, notice, request.htmx.target)
+
+
+def _poll_request() -> bool:
+    """A poll as the page sends it: its version and view, nothing else."""
+    return (request.method == "GET" and set(request.args) <= {"v", "view"}
+            and wants_fragment() and "_flashes" not in session)
+
+
+def kept_poll_answer(head: GameHead, view: str, notice: bool) -> Response | None:
+    """The kept answer to this poll of the game at ``head``, if this phone may have it:
+    ``view`` is the page's (game, correction or board), ``notice`` whether the answer
+    tells who changed what (the phone shows an older revision)."""
+    cache = _cache()
+    if cache is None or not _poll_request():
+        return None
+    g.poll_answer_wanted = (head, view)
+    kind = _poll_kind(view, notice)
+    if view == "board":
+        kept = cache.get(kind + _board_key(head.id, head.created_at, head.revision,
+                                           head.draft_seq, head.evening_id))
+    else:
+        device = current_device()
+        if (head.draft_device is not None and device is not None
+                and head.draft_device == device.id):
+            return None  # the phone entering the hand in progress: its answer is its own
+        kept = _kept_game(cache, head, kind)
+    if kept is None:
+        return None
+    body, headers = kept
+    return make_response(body.replace(_marker(), generate_csrf()), 200, headers)
+
+
+def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
+               evening_id: int | None) -> tuple:
+    evening = (evening_head(get_connection(), current_member().club_id, evening_id)
+               if evening_id is not None else None)
+    return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
+
+
+def board_key(table: Table, draft_seq: int) -> tuple | None:
+    """The key a board answer about to be rendered for a poll is kept under: read
+    before the render, so the answer is never older than its key (the evening's head
+    only grows, so a key once passed is never asked for again)."""
+    if g.get("poll_answer_wanted") is None:
+        return None
+    game = table.game
+    return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id)
+
+
+def keep_poll_answer(table: Table, response: Response, notice: bool = False,
+                     board: tuple | None = None) -> None:
+    """Keep an answer ``kept_poll_answer`` was asked for and didn't have: the game part
+    under the values its render used (``notice``: it tells who changed what), the board
+    under ``board`` (``board_key``)."""
+    cache, wanted = _cache(), g.get("poll_answer_wanted")
+    if cache is None or wanted is None or response.status_code != 200:
+        return
+    head, view = wanted
+    kind = _poll_kind(view, notice)
+    key = board if view == "board" else _shown_key(table, head.id)
+    if key is None or response.headers.get("HX-Reswap") == "none":
+        return  # this phone's alone (its own entry, or another phone's line only)
+    body = response.get_data(as_text=True)
+    token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if token:  # the render put this session's token in: the kept copy holds the marker
+        body = body.replace(token, _marker())
+    headers = [(name, response.headers[name]) for name in _HX_HEADERS
+               if name in response.headers]
+    cache.put(kind + key, (body, headers))

@@ -176,14 +176,16 @@ class Phone:
         self.cookies = {COOKIE: device}
         self.csrf = ""
 
-    def get(self, path: str) -> Reply:
-        return self._send("GET", path)
+    def get(self, path: str, headers: dict | None = None) -> Reply:
+        return self._send("GET", path, headers=headers)
 
     def post(self, path: str, form: dict) -> Reply:
         return self._send("POST", path, form)
 
-    def _send(self, method: str, path: str, form: dict | None = None) -> Reply:
-        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())}
+    def _send(self, method: str, path: str, form: dict | None = None,
+              headers: dict | None = None) -> Reply:
+        headers = {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items()),
+                   **(headers or {})}
         body = None
         if form is not None:
             body = urlencode(form)
@@ -451,6 +453,17 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
     assert 'aria-label="Team A: ' in live.body
     read = vera.get(game_path).body
     assert "Hand 2" in read
+
+    # The answer a server keeps for the next phone is never one it kept before the
+    # other server's change: hand 2, recorded through the first, is in the second's.
+    htmx = {"HX-Request": "true", "HX-Target": "game"}
+    assert "recorded hand 1" in vera.get(poll, htmx).body  # kept by the second server
+    revision = REVISION.search(sam.get(game_path).body).group(1)
+    assert sam.post(f"{game_path}/hands", {"number": 2, "revision": revision,
+                                           "calls": BID_3, **PLAYED}).status == 303
+    for _ in range(2):
+        live = vera.get(poll, htmx)
+        assert live.status == 200 and "recorded hand 2" in live.body
     assert tally.errors == []
 
 

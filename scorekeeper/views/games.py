@@ -22,8 +22,10 @@ from scorekeeper.pages import (
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
 from scorekeeper.access import SCORER, can, current_device, current_member
-from scorekeeper.live import game_head, note_draft, version
-from scorekeeper.page_cache import keep_game_page, kept_game_page
+from scorekeeper.live import game_head, note_draft, shared_draft, version
+from scorekeeper.page_cache import (
+    board_key, keep_game_page, keep_poll_answer, kept_game_page, kept_poll_answer,
+)
 from scorekeeper.views.lookup import current_club, table_or_404
 from scorekeeper.names import typed
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
@@ -146,10 +148,20 @@ def live(game_id: int):
         unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
         del unchanged.headers["Content-Type"]  # no body, so no type either
         return unchanged
+    view = "board" if board else "correction" if correcting else "game"
+    same_game = shown.split(".")[0] == str(head.revision)
+    if board or watching or not same_game or correcting:
+        # The second phone to catch up on a change gets the first one's answer.
+        kept = kept_poll_answer(head, view, notice=not board and not same_game)
+        if kept is not None:
+            return kept
     table = table_or_404(game_id)
     game = table.game
     if board:
-        return render_board(table)
+        key = board_key(table, shared_draft(get_session(), table).seq)
+        response = render_board(table)
+        keep_poll_answer(table, response, board=key)
+        return response
     same_game = shown.split(".")[0] == str(game.revision)
     if not watching and same_game and not correcting:
         # Only another phone's entry moved: say so, and leave this phone's entry be.
@@ -161,7 +173,10 @@ def live(game_id: int):
         who = typed(change.who) if change.who else _("The command line")
         notice = Markup("%s: %s") % (who, change_sentence(change))
     # A scorer's page gets its own entry back if it is still for the next hand.
-    return render_game(table, source=None if watching else {}, notice=notice, block="game")
+    response = render_game(table, source=None if watching else {}, notice=notice,
+                           block="game")
+    keep_poll_answer(table, response, notice=not same_game)
+    return response
 
 
 @bp.get("/games/<int:game_id>/chart.svg")

@@ -3,7 +3,9 @@
 Two apps share one database, as two app servers do: one keeps pages, the other renders
 every request afresh. After each kind of change a game can see, every role in two
 languages must get the same page from both (the CSRF token aside, which is each
-session's own), and the keeping app must have answered from what it kept.
+session's own), and the keeping app must have answered from what it kept. The same
+holds for a poll's answer after a change (the game part, the scoreboard): the second
+phone catching up gets the first one's, never an answer for one phone alone.
 """
 from __future__ import annotations
 
@@ -216,3 +218,209 @@ def test_a_head_request_keeps_nothing_for_the_next_visitor(app, client, start_ga
     assert len(app.extensions["page_cache"]) == 0
     page = Page(client.get(f"/games/{game}"))
     assert page.root.find("input", name="next").get("value") == f"/games/{game}"
+
+
+# The poll's answer after a change: kept per revision like the page, for the next phone.
+
+POLL = re.compile(r'hx-get="([^"]*/live\?[^"]*)"')
+HX_GAME = {"HX-Request": "true", "HX-Target": "game"}
+HX_BOARD = {"HX-Request": "true", "HX-Target": "board"}
+
+
+def poll_of(phone, path: str) -> str:
+    return POLL.search(phone.get(path).text).group(1).replace("&amp;", "&")
+
+
+@pytest.fixture
+def tables(apps):
+    """(role, language) -> two members' phones on the keeping app, and the first one's
+    twin on the fresh app (the same device, as if it polled the other server)."""
+    keeping, fresh = apps
+    found = {}
+    for role in ROLES:
+        for language in ("en", "fa"):
+            cookies = [member_cookie(keeping, role, name=f"{role.title()} {n} {language}")
+                       for n in (1, 2)]
+            found[role, language] = []
+            for app, cookie in ((keeping, cookies[0]), (keeping, cookies[1]),
+                                (fresh, cookies[0])):
+                phone = app.test_client()
+                phone.set_cookie(COOKIE, cookie)
+                phone.set_cookie(LANGUAGE_COOKIE, language)
+                found[role, language].append(phone)
+    return found
+
+
+def poll_addresses(tables, game_id: int) -> dict:
+    """What each phone polls now, from its game page and from the scoreboard."""
+    return {(key, view): [poll_of(phone, f"/games/{game_id}" + ("/board" if view else ""))
+                          for phone in phones]
+            for key, phones in tables.items() for view in ("", "board")}
+
+
+def check_polls(apps, tables, addresses: dict, kept: bool = True) -> dict:
+    """Every phone's poll from both apps: the second phone's answer is the first one's,
+    kept (or, ``kept=False``, rendered afresh), and the same as the fresh app's."""
+    cache = apps[0].extensions["page_cache"]
+    answers = {}
+    for (key, view), urls in addresses.items():
+        first, second, fresh = tables[key]
+        headers = HX_BOARD if view else HX_GAME
+        one = first.get(urls[0], headers=headers)
+        hits = cache.hits
+        two = second.get(urls[1], headers=headers)
+        assert cache.hits == hits + kept, f"{key} {view}: the second phone's answer"
+        again = fresh.get(urls[2], headers=headers)
+        assert one.status_code == two.status_code == again.status_code == 200, (key, view)
+        assert without_tokens(one.text) == without_tokens(two.text) == without_tokens(
+            again.text), (key, view)
+        assert one.headers.get("HX-Retarget") == two.headers.get("HX-Retarget")
+        assert "\x00" not in two.text
+        answers[key, view] = (one, two)
+    return answers
+
+
+def tokens(html: str) -> set[str]:
+    return set(re.findall(r'name="csrf_token" (?:type="hidden" )?value="([^".]+)', html))
+
+
+def test_phones_catching_up_on_a_change_get_the_first_ones_answer(apps, tables):
+    keeping, fresh = apps
+    owner, other_server = keeping.test_client(), fresh.test_client()
+    cookie = member_cookie(keeping, "owner", name="Olga")
+    owner.set_cookie(COOKIE, cookie)
+    other_server.set_cookie(COOKIE, cookie)
+    game = start_game_as(owner, target="5", evening="new")
+
+    # Hand 1 recorded through the other server: every phone's answer tells who did what.
+    addresses = poll_addresses(tables, game)
+    assert other_server.post(f"/games/{game}/hands",
+                             data=hand_form(1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")
+                             ).status_code == 303
+    answers = check_polls(apps, tables, addresses)
+    one, two = answers[("scorer", "en"), ""]
+    assert Page(two).notices()[0].startswith("Olga (Test browser): recorded hand 1")
+    assert "−4" in answers[("viewer", "en"), "board"][1].text
+    assert "برگشت به بازی" in answers[("viewer", "fa"), "board"][1].text
+    # Each scorer's answer holds its own session's token, never the first phone's.
+    own = tokens(one.text), tokens(two.text)
+    assert own[0] and own[1] and not own[0] & own[1]
+    assert own[1] == tokens(tables["scorer", "en"][1].get(f"/games/{game}").text)
+
+    # A scorer's step of hand 2: watchers and boards follow it, kept alike; a scorer's
+    # poll says "another phone" for that phone alone: never kept.
+    addresses = poll_addresses(tables, game)
+    scorer = keeping.test_client()
+    scorer.set_cookie(COOKIE, member_cookie(keeping, "scorer", name="Sam"))
+    scorer.get(f"/games/{game}?number=2&revision=2&calls=pass,4", headers=HX)
+    watched = {k: v for k, v in addresses.items() if k[0][0] == "viewer" or k[1]}
+    answers = check_polls(apps, tables, watched)
+    assert "pass" in answers[("viewer", "en"), ""][1].text
+    size = len(keeping.extensions["page_cache"])
+    mine = {k: v for k, v in addresses.items() if k not in watched}
+    answers = check_polls(apps, tables, mine, kept=False)
+    assert len(keeping.extensions["page_cache"]) == size
+    assert answers[("owner", "en"), ""][0].headers["HX-Reswap"] == "none"
+
+    # The game abandoned, through the other server: the scorers' answers are kept too.
+    addresses = poll_addresses(tables, game)
+    assert other_server.post(f"/games/{game}/abandon", data={"confirm": "y"}
+                             ).status_code == 303
+    answers = check_polls(apps, tables, addresses)
+    assert "This game was abandoned" in answers[("owner", "en"), ""][1].text
+
+
+def test_the_phone_entering_a_hand_gets_its_own_answer_never_kept(apps, tables):
+    keeping, fresh = apps
+    cache = keeping.extensions["page_cache"]
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="5", evening="new")
+    sam = keeping.test_client()
+    sam.set_cookie(COOKIE, member_cookie(keeping, "scorer", name="Sam"))
+    url = poll_of(sam, f"/games/{game}")
+    sam.get(f"/games/{game}?number=1&calls=pass,4", headers=HX)  # Sam's hand in progress
+    # Another phone changes the game (Bob and Cid swap seats): Sam's poll brings back
+    # Sam's own entry, for Sam alone.
+    assert owner.post(f"/games/{game}/seats/swap", data={
+        "first": "2", "second": "3", "confirm": "y"}).status_code == 303
+    hits, size = cache.hits, len(cache)
+    answer = sam.get(url, headers=HX_GAME)
+    assert answer.status_code == 200
+    assert cache.hits == hits and len(cache) == size
+    assert "Another phone is entering" not in answer.text
+    # The other scorers' answer says another phone is entering the hand: kept for
+    # them, never given to Sam.
+    first, second, _ = tables["scorer", "en"]
+    other = first.get(url, headers=HX_GAME)
+    assert "Another phone is entering hand 1" in other.text
+    own = tokens(second.get(f"/games/{game}").text)  # the page that phone polls from
+    hits = cache.hits
+    kept = second.get(url, headers=HX_GAME).text
+    assert cache.hits == hits + 1
+    assert without_tokens(kept) == without_tokens(other.text)
+    assert tokens(kept) == own != tokens(other.text)
+    again = sam.get(url, headers=HX_GAME)
+    assert cache.hits == hits + 1
+    assert without_tokens(again.text) == without_tokens(answer.text)
+
+
+def test_a_finished_games_board_follows_its_evening_whatever_was_kept(apps, tables):
+    keeping, fresh = apps
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="5", evening="new")
+    boards = {k: v for k, v in poll_addresses(tables, game).items() if k[1]}
+    # Cid (C) bids 4 and takes all five points: C reaches 5, the game is over.
+    assert owner.post(f"/games/{game}/hands",
+                      data=hand_form(1, calls_for(1, {3: 4}), "hearts", "CCCCC", "C")
+                      ).status_code == 303
+    answers = check_polls(apps, tables, boards)
+    assert "Team C" in answers[("viewer", "en"), "board"][1].text
+    # The evening's next game begins: the old game's board, unchanged itself, now
+    # offers to follow the table, on both servers alike.
+    before = answers[("viewer", "en"), "board"][1].text
+    evening = re.search(r'/evenings/(\d+)', before).group(1)
+    start_game_as(owner, evening=evening)
+    answers = check_polls(apps, tables, boards)
+    assert without_tokens(answers[("viewer", "en"), "board"][1].text) != without_tokens(before)
+
+
+def test_a_page_restored_by_the_back_button_is_never_taken_for_a_poll_answer(
+        apps, tables):
+    keeping, _ = apps
+    cache = keeping.extensions["page_cache"]
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner)
+    first, second, _ = tables["viewer", "en"]
+    url = poll_of(first, f"/games/{game}")
+    poll_of(second, f"/games/{game}")
+    assert owner.post(f"/games/{game}/hands",
+                      data=hand_form(1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")
+                      ).status_code == 303
+    restored = second.get(url, headers={**HX_GAME, "HX-History-Restore-Request": "true"})
+    assert restored.text.lstrip().startswith("<!doctype")  # the whole page, for htmx
+    hits = cache.hits
+    assert first.get(url, headers=HX_GAME).text.lstrip().startswith('<div id="game"')
+    assert second.get(url, headers=HX_GAME).text.lstrip().startswith('<div id="game"')
+    assert cache.hits == hits + 1
+
+
+def test_only_a_phone_behind_on_the_game_gets_the_answer_telling_what_changed(apps, tables):
+    keeping, _ = apps
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner)
+    first, second, fresh = tables["viewer", "en"]
+    behind = poll_of(first, f"/games/{game}")
+    assert owner.post(f"/games/{game}/hands",
+                      data=hand_form(1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")
+                      ).status_code == 303
+    current = poll_of(second, f"/games/{game}")  # already showing hand 1
+    owner.get(f"/games/{game}?number=2&revision=2&calls=pass,4", headers=HX)  # a step
+    told = first.get(behind, headers=HX_GAME)
+    assert Page(told).notices()[0].startswith("Olga (Test browser): recorded hand 1")
+    for phone in (second, fresh):
+        answer = phone.get(current, headers=HX_GAME)  # the same game: only the step moved
+        assert answer.status_code == 200 and Page(answer).notices() == []
