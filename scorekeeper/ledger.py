@@ -208,11 +208,13 @@ def hand_by_entry(session: Session, game_id: int, entry_key: str | None) -> Hand
 def record_hand(
     session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
     by: Actor | None = None, entry_key: str | None = None,
-) -> Hand:
+) -> Table:
     """Add the next hand. ``number`` is the hand the form was for: a repeat is refused.
 
     ``entry_key`` names the phone's entry: sent again (its answer was lost), it is
     recognised by whoever looks it up with ``hand_by_entry``, and never recorded twice.
+    The game as it stands afterwards is returned, from the replay that checked it: the
+    answer is shown from it without reading and replaying the game again.
     """
     if number != table.state.next_number:
         raise AlreadyRecorded(number)
@@ -223,7 +225,7 @@ def record_hand(
     session.add(hand)
     _log(session, table, "recorded", number, after, by, hand.recorded_at)
     _commit_change(session, table, hand.recorded_at)
-    return hand
+    return Table(table.game, table.rules, table.names, table.hands + (hand,), after)
 
 
 def undo_last_hand(

@@ -202,6 +202,7 @@ def render_game(
     status: int = 200,
     block: str | None = None,
     other_phone_only: bool = False,
+    recorded: bool = False,
 ) -> Response:
     """The game page for ``table``, its entry panel holding the draft from ``source``.
 
@@ -303,6 +304,9 @@ def render_game(
     if other_phone_only:
         html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **context)
         return make_response(html, 200, {"HX-Reswap": "none"})
+    if recorded and not stale:
+        html = render_blocks("game.html", RECORDED_PARTS, swap_oob=True, **context)
+        return make_response(html, 200, {"HX-Reswap": "none"})
     response = render_page("game.html", status=status, block=block, **context)
     if block == "game" and wants_fragment() and request.htmx.target != "game":
         response.headers["HX-Retarget"] = "#game"
@@ -310,6 +314,27 @@ def render_game(
     if forget_step and wants_fragment():
         response.headers["HX-Push-Url"] = entry_url  # not the stale step's address
     return response
+
+
+# What a hand recorded changes on the page it was entered on, each part swapped in by its
+# id: the scores and verdict, the next hand's entry (with the notice and the poll), the
+# Undo and the chart, the hand's own row on top of the list, the evening so far.
+RECORDED_PARTS = ["scores", "hand_entry", "hands_top", "new_deal", "tonight"]
+
+
+def render_recorded(table: Table, notice: str) -> Response | None:
+    """The answer to a hand just recorded, for the page that showed the game just before
+    it: only what the hand changed, so that it costs the same at hand 60 as at hand 2.
+
+    None where only the whole game will do: the game over or tied (the page changes
+    around it), its first hand (the list begins), or a game whose log begins only now.
+    """
+    state = table.state
+    if state.verdict.kind is not VerdictKind.PLAYING or len(state.deals) < 2:
+        return None
+    if len(recent_changes(get_session(), table.game.id, 2)) < 2:
+        return None
+    return render_game(table, source={}, notice=notice, block="game", recorded=True)
 
 
 def render_other_phone(table: Table) -> Response:

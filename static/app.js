@@ -190,13 +190,15 @@ async function send(entry, tokenRenewed = false) {
   sending.add(entry.key);
   status(entry, true, words("sending", {number: entry.number}));
   const body = new URLSearchParams([...entry.fields, ["entry_key", entry.key]]);
+  // The page this hand's own entry is on can take just what the hand changes: say so.
+  const own = formFor(entry), shows = own && ownEntry(own) ? {"X-Scorekeeper-Shows": own.elements.revision?.value || ""} : {};
   let response, text, late = false;
   const stop = new AbortController();
   const timer = setTimeout(() => { late = true; stop.abort(); }, 15000);
   try {
     response = await fetch(entry.url, {
       method: "POST", body, credentials: "same-origin", signal: stop.signal,
-      headers: {"X-CSRFToken": csrfToken(), "HX-Request": "true", "HX-Target": "game"},
+      headers: {"X-CSRFToken": csrfToken(), "HX-Request": "true", "HX-Target": "game", ...shows},
     });
     text = await response.text();
   } catch (e) {
@@ -236,7 +238,8 @@ function answered(entry, response, text) {
   if (store.get(draftKey(entry.game))?.number === entry.number) store.remove(draftKey(entry.game));
   if (game && game.dataset.game === entry.game && window.htmx) {
     forget(entry);
-    htmx.swap(game, text, {swapStyle: "outerHTML"});
+    // "none": the answer is only parts of the page, each swapped in by its id.
+    htmx.swap(game, text, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
     if (entry.gameUrl) history.replaceState(null, "", entry.gameUrl);
     scrollTo(0, 0);
     arrived();

@@ -16,9 +16,8 @@ from scorekeeper.ledger import (
     hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
     restore_hand, stored_fields, undo_last_hand, who_recorded,
 )
-from scorekeeper.pages import Check, entry_for, render_game, wants_fragment
+from scorekeeper.pages import Check, entry_for, render_game, render_recorded, wants_fragment
 from scorekeeper.rules import RuleViolation
-from scorekeeper.rules.game import play_deal
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.names import typed
 from scorekeeper.words import (
@@ -45,16 +44,29 @@ def past_games_are_kept_as_they_were():
 # Says that an answer is this app's own verdict on a change (done, or refused and why):
 # a phone sending a hand forgets it only then, never on a proxy's or a login page.
 VERDICT = "X-Scorekeeper-Verdict"
+# Sent by the phone's script with a hand: the revision of the game its page shows, where
+# that page is the hand's own entry. Only such a page can take just what the hand changed.
+SHOWS = "X-Scorekeeper-Shows"
 
 
-def _done(table: Table, notice: str):
-    """After a change: a redirect for a plain form, the new game block for htmx."""
+def _done(table: Table, notice: str, *, after: Table | None = None,
+          recorded_from: int | None = None):
+    """After a change: a redirect for a plain form, the new game block for htmx.
+
+    ``after``: the game as the change left it, when the change has it already (no need
+    to read and replay it again). ``recorded_from``: a hand was just recorded from a page
+    of that revision; if that is the page the answer goes to, it gets only what changed.
+    """
     game_url = url_for("games.show", game_id=table.game.id)
     if not wants_fragment():
         flash(notice, "notice")  # shown by the page the redirect leads to
         return redirect(game_url, 303)
-    fresh = load_table(get_session(), table.game)
-    response = render_game(fresh, source={}, notice=notice, block="game")
+    fresh = after or load_table(get_session(), table.game)
+    response = None
+    if recorded_from is not None and request.headers.get(SHOWS) == str(recorded_from):
+        response = render_recorded(fresh, notice)
+    if response is None:
+        response = render_game(fresh, source={}, notice=notice, block="game")
     response.headers[VERDICT] = "done"
     return htmx_response(response, push_url=game_url)
 
@@ -129,8 +141,8 @@ def record(game_id: int):
         return _already(table, number)
     try:
         deal = _deal_from_form(table, None)
-        record_hand(get_session(), table, number, deal, form.revision.data, actor(),
-                    form.entry_key.data)
+        after = record_hand(get_session(), table, number, deal, form.revision.data, actor(),
+                            form.entry_key.data)
     except (AlreadyRecorded, GameChanged):
         get_session().rollback()
         # The same entry sent twice at once (its first answer slow, or lost): the one
@@ -142,17 +154,14 @@ def record(game_id: int):
         return _already(table, number)
     except (TallyIncomplete, RuleViolation) as violation:
         return _problem(table, violation)
+    recorded = {"after": after, "recorded_from": form.revision.data}
     if deal.tally is None:
         dealer = table.names[table.state.next_dealer]
         return _done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
-                                 number=number, dealer=typed(dealer)))
+                                 number=number, dealer=typed(dealer)), **recorded)
     return _done(table, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
-                             scores=hand_scores(_score_change(deal, table))))
-
-
-def _score_change(deal, table: Table) -> dict[str, int]:
-    """What the hand just recorded did to each team's score (its own scoring, no replay)."""
-    return dict(play_deal(table.rules, table.state.next_dealer, deal)[2].score_change)
+                             scores=hand_scores(after.state.deals[-1].score_change)),
+                 **recorded)
 
 
 def _is_the_entry_of(table: Table, hand, number: int) -> bool:

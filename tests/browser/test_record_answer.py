@@ -1,0 +1,71 @@
+"""A hand recorded on the phone comes back as just what it changed, and the page is then
+the page a fresh visit shows: in a real Chromium, with htmx swapping the parts in."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.table_steps import (
+    Taps, button, choice_label, expect_scores, name_trump, point_group, quick_bid, record, start_game,
+)
+
+pytestmark = pytest.mark.browser
+
+# The game as a reader meets it: its text (the notice left out: a fresh visit has none),
+# every id in order, the chart's picture and what the poll asks for.
+GAME_JS = """
+() => {
+  const game = document.querySelector('#game').cloneNode(true);
+  // (What a <noscript> holds is text in a page, elements once swapped in: never shown.)
+  game.querySelectorAll('.notice, noscript').forEach((left) => left.remove());
+  return {
+    text: game.textContent.split(/\\s+/).filter(Boolean),
+    ids: [...game.querySelectorAll('[id]')].map((element) => element.id),
+    chart: game.querySelector('.chart img')?.getAttribute('src'),
+    poll: game.querySelector('#poller').getAttribute('hx-get'),
+    rows: [...game.querySelectorAll('li.deal')].map((row) => row.id),
+  };
+}
+"""
+
+
+def sweep(page: Page, taps: Taps, number: int, bidder: int) -> None:
+    """``bidder`` bids 4 in spades and that team takes all six, recorded."""
+    quick_bid(page, taps, bidder=bidder, bid=4)
+    name_trump(page, taps, "Spades")
+    team = "ABCABC"[bidder - 1]
+    taps(choice_label(point_group(page, "The rest").get_by_role(
+        "radio", name=re.compile(rf"^{team}\b"))))
+    record(page, taps, number)
+
+
+def test_a_hand_answered_in_parts_leaves_the_page_a_fresh_visit_shows(
+        page: Page, live_server: str) -> None:
+    answers = []
+    page.on("response", lambda response: answers.append(response)
+            if response.request.method == "POST" and response.url.endswith("/hands") else None)
+    taps = Taps()
+    start_game(page, live_server, taps, target=99)
+    sweep(page, taps, 1, bidder=2)  # Ann deals: Bob (B) +6
+    sweep(page, taps, 2, bidder=3)  # Bob deals: Cid (C) +6
+    sweep(page, taps, 3, bidder=4)  # Cid deals: Dan (A) +6
+    expect_scores(page, {"A": 6, "B": 6, "C": 6})
+    assert [answer.headers.get("hx-reswap") for answer in answers] == [None, "none", "none"]
+    swapped = page.evaluate(GAME_JS)
+    assert swapped["rows"] == ["deal-3", "deal-2", "deal-1"]
+    page.reload()
+    expect_scores(page, {"A": 6, "B": 6, "C": 6})
+    fresh = page.evaluate(GAME_JS)
+    for key in swapped:
+        assert fresh[key] == swapped[key], key
+
+    # The next hand is entered on the page the parts made, as on any other.
+    sweep(page, taps, 4, bidder=5)  # Dan deals: Eve (B) +6
+    expect_scores(page, {"A": 6, "B": 12, "C": 6})
+    assert page.evaluate(GAME_JS)["rows"] == ["deal-4", "deal-3", "deal-2", "deal-1"]
+    # ... and its Undo, swapped in with it, takes that hand back.
+    button(page, "Undo hand 4").click()
+    expect_scores(page, {"A": 6, "B": 6, "C": 6})
+    assert page.evaluate(GAME_JS)["rows"] == ["deal-3", "deal-2", "deal-1"]
