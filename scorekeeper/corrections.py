@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.clubs import find_or_add_player
 from scorekeeper.ledger import (
-    Actor, GameChanged, Table, _check_revision, _commit_change, _log, deal_from_hand,
+    Actor, GameChanged, Table, _check_revision, _log, deal_from_hand,
     hand_fields, stored_fields,
 )
 from scorekeeper.models import Club, Game, GameSeat, Hand, utcnow
@@ -218,6 +218,14 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
     when = utcnow()
     teams = table.rules.team_names
     game: Game = table.game
+    # The game's row first (UPDATE ... WHERE revision = the one read): a correction made
+    # meanwhile makes this one stop here, before it touches a seat or a hand, and two
+    # corrections never wait on each other's rows in turn (PostgreSQL's deadlock).
+    game.changed_at = when
+    if plan.kind in ("abandoned", "reinstated"):
+        game.abandoned_at = when if plan.kind == "abandoned" else None
+    session.add(game)
+    session.flush()
     if plan.kind == "inserted":
         # Move the later hands up one number, the highest first, so no two live hands
         # ever hold one number, and put the forgotten hand in the gap.
@@ -241,17 +249,13 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
                 session.add(hand)
     if plan.kind in ("seats", "renamed"):
         _reseat_players(session, table, plan)
-    if plan.kind == "abandoned":
-        game.abandoned_at = when
-    elif plan.kind == "reinstated":
-        game.abandoned_at = None
     details = dict(plan.details)
     if plan.moved:
         details["moved"] = [plan.moved[0].number, plan.moved[-1].number,
                             plan.moved[0].dealer_after == left_of(plan.moved[0].dealer_before)]
         details["kept_as_bid"] = [m.number for m in plan.moved if not m.whole]
     _log(session, table, plan.kind, plan.number, plan.after, by, when, details or None)
-    _commit_change(session, table, when)
+    session.commit()
 
 
 def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
@@ -259,7 +263,8 @@ def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
     player sits once per game, so a swap can't be two updates in place)."""
     rows = {row.seat: row for row in session.exec(
         select(GameSeat).where(GameSeat.game_id == table.game.id,
-                               GameSeat.seat.in_(plan.seats)))}  # type: ignore[attr-defined]
+                               GameSeat.seat.in_(plan.seats))  # type: ignore[attr-defined]
+        .order_by(GameSeat.seat))}
     players = {seat: row.player_id for seat, row in rows.items()}
     if plan.kind == "seats":
         seat_a, seat_b = plan.seats
