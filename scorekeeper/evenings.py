@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta, timezone
+from datetime import date, datetime, timedelta
 from typing import Sequence
 
 from sqlalchemy import update
@@ -11,7 +11,7 @@ from sqlmodel import Session, func, select
 
 from scorekeeper.clubs import club_row
 from scorekeeper.ledger import Table, load_tables
-from scorekeeper.models import Club, Evening, Game, GameSeat, utcnow
+from scorekeeper.models import Club, Evening, Game, GameSeat, aware, utcnow
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
@@ -38,13 +38,9 @@ def current_evening(session: Session, club: Club, now: datetime | None = None) -
     last_game = session.exec(
         select(func.max(Game.created_at)).where(Game.evening_id == latest.id)
     ).one()
-    if last_game is not None and now - _aware(last_game) <= SAME_EVENING:
+    if last_game is not None and now - aware(last_game) <= SAME_EVENING:
         return latest
     return None
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def new_evening(club: Club, played_on: date, place: str = "", note: str = "") -> Evening:
@@ -153,7 +149,7 @@ def last_change(session: Session, evening: Evening) -> datetime:
         select(func.max(func.coalesce(Game.changed_at, Game.created_at)))
         .where(Game.evening_id == evening.id)
     ).one()
-    return _aware(latest or evening.created_at)
+    return aware(latest or evening.created_at)
 
 
 def evening_state(session: Session, evening: Evening, now: datetime | None = None
@@ -161,7 +157,7 @@ def evening_state(session: Session, evening: Evening, now: datetime | None = Non
     """Closed, quiet for QUIET, or still open to corrections (neither)."""
     latest = last_change(session, evening)
     quiet = (now or utcnow()) - latest >= QUIET
-    closed = _aware(evening.closed_at) if evening.closed_at else None
+    closed = aware(evening.closed_at) if evening.closed_at else None
     return EveningState(closed, latest if quiet else None)
 
 

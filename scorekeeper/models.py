@@ -12,6 +12,11 @@ def utcnow() -> datetime:
     return datetime.now(timezone.utc)
 
 
+def aware(moment: datetime) -> datetime:
+    """A stored moment as UTC: SQLite gives back datetimes without their zone."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+
+
 # The longest texts the columns hold: forms, files and commands check against these.
 CLUB_NAME_LENGTH = 80
 PLAYER_NAME_LENGTH = 40  # a player on the roster, and a member of the club

@@ -2,11 +2,10 @@
 game. Each answers first with what it would change, and changes it once confirmed."""
 from __future__ import annotations
 
-from datetime import datetime, timedelta, timezone
+from datetime import timedelta
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
-from htmx_flask import make_response as htmx_response
 
 from scorekeeper.access import actor, current_device
 from scorekeeper.clubs import roster
@@ -20,9 +19,9 @@ from scorekeeper.forms import AbandonForm, HandForm, RenameSeatForm, SwapSeatsFo
 from scorekeeper.ledger import (
     GameChanged, Table, hand_by_entry, hand_fields, load_table, recent_changes, stored_fields,
 )
-from scorekeeper.models import PLAYER_NAME_LENGTH, utcnow
-from scorekeeper.pages import Check, entry_for, render_game, render_page, wants_fragment
-from scorekeeper.views.hands import VERDICT
+from scorekeeper.models import PLAYER_NAME_LENGTH, aware, utcnow
+from scorekeeper.pages import Check, entry_for, render_game, render_page
+from scorekeeper.views.hands import VERDICT, _done
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import current_club, table_or_404, whole_number_arg
 from scorekeeper.names import name_key, typed
@@ -67,24 +66,12 @@ def show(game_id: int):
     return _fix_page(table_or_404(game_id))
 
 
-def _done(table: Table, notice: str):
-    """After a correction: back to the game, which says what was done."""
-    game_url = url_for("games.show", game_id=table.game.id)
-    if not wants_fragment():
-        flash(notice, "notice")
-        return redirect(game_url, 303)
-    fresh = load_table(get_session(), table.game)
-    response = render_game(fresh, source={}, notice=notice, block="game")
-    response.headers[VERDICT] = "done"
-    return htmx_response(response, push_url=game_url)
-
-
 def _just_done_here(table: Table, plan: Plan) -> bool:
     """The game's last change is this very correction, made from this phone just now."""
     last = recent_changes(get_session(), table.game.id, 1)
     device = current_device()
     if not (last and last[0].kind == plan.kind and device is not None
-            and last[0].device_id == device.id and utcnow() - _aware(last[0].at) < DOUBLE_TAP):
+            and last[0].device_id == device.id and utcnow() - aware(last[0].at) < DOUBLE_TAP):
         return False
     made, asked = last[0].details or {}, plan.details
     if plan.kind == "seats":
@@ -93,10 +80,6 @@ def _just_done_here(table: Table, plan: Plan) -> bool:
         return made.get("seat") == asked["seat"] and \
             name_key(made.get("to", "")) == name_key(asked["to"])
     return True
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
 
 
 def _make(table: Table, plan: Plan, form, heading: str, fields, done: str, action: str):
