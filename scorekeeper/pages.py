@@ -28,7 +28,7 @@ from scorekeeper.evenings import evening_tally, is_past_game, tonight_tally
 from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
 from scorekeeper.models import Evening
 from scorekeeper.rules import (
-    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, Suit, VerdictKind, replay,
+    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, Suit, VerdictKind, carry_on, replay,
 )
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
@@ -126,13 +126,13 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
     deals = [deal_from_hand(h) for h in table.hands]
     if entry.editing:
         deals[entry.number - 1] = deal
-    else:
-        deals.append(deal)
     try:
         if entry.inserting:
             state = plan_insert(table, entry.number, deal).after
-        else:
+        elif entry.editing:
             state = replay(table.rules, table.game.first_dealer, deals)
+        else:
+            state = carry_on(table.state, [deal])  # the next hand: played on from here
     except RuleViolation as violation:
         return None, violation_message(violation)
     result = state.deals[entry.number - 1]

@@ -12,6 +12,7 @@ from scorekeeper.rules.game import (
     DealResult,
     GameState,
     HandRejected,
+    carry_on,
     replay,
 )
 from scorekeeper.rules.ending import Verdict, VerdictKind, judge
@@ -36,7 +37,7 @@ __all__ = [
     "BIDS", "PASS", "Auction", "bidding_order", "quick_auction",
     "GAME_TOTAL", "SUITS", "Suit", "left_bauer_suit", "trump_order",
     "RuleViolation",
-    "Deal", "DealResult", "GameState", "HandRejected", "replay",
+    "Deal", "DealResult", "GameState", "HandRejected", "carry_on", "replay",
     "Verdict", "VerdictKind", "judge",
     "CARD_POINTS", "POINTS", "HandScore", "Point", "Tally", "score_hand",
     "SEATS", "HouseRules", "TeamLayout", "left_of", "team_of", "teams_for",

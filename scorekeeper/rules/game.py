@@ -112,12 +112,22 @@ def play_deal(
 def replay(rules: HouseRules, first_dealer: int, deals: Sequence[Deal]) -> GameState:
     """Replay a game's deals in order; raise HandRejected at the first illegal one."""
     check_seat(first_dealer)
-    scores = {team: 0 for team in rules.team_names}
-    verdict = Verdict(VerdictKind.PLAYING, rules.target)
-    dealer = first_dealer
-    results: list[DealResult] = []
-    played = 0
-    for number, deal in enumerate(deals, start=1):
+    start = GameState(rules, first_dealer, (), {team: 0 for team in rules.team_names},
+                      Verdict(VerdictKind.PLAYING, rules.target), first_dealer)
+    return carry_on(start, deals)
+
+
+def carry_on(state: GameState, deals: Sequence[Deal]) -> GameState:
+    """The game after ``deals`` more, following ``state`` (a replay's result): exactly
+    what replaying every deal would give, but only the new ones are played. A hand
+    recorded at hand 60 costs what one at hand 2 does."""
+    rules = state.rules
+    scores = dict(state.scores)
+    verdict = state.verdict
+    dealer = state.next_dealer
+    results: list[DealResult] = list(state.deals)
+    played = state.hands_played
+    for number, deal in enumerate(deals, start=len(results) + 1):
         try:
             if verdict.finished:
                 raise RuleViolation(
@@ -142,4 +152,5 @@ def replay(rules: HouseRules, first_dealer: int, deals: Sequence[Deal]) -> GameS
             score_change=hand.score_change,
         ))
         dealer = left_of(dealer)
-    return GameState(rules, first_dealer, tuple(results), scores, verdict, dealer, played)
+    return GameState(rules, state.first_dealer, tuple(results), scores, verdict, dealer,
+                     played)

@@ -21,6 +21,7 @@ from scorekeeper.rules import (
     Tally,
     VerdictKind,
     judge,
+    carry_on,
     quick_auction,
     replay,
 )
@@ -448,6 +449,34 @@ def test_every_prefix_of_a_game_replays_to_its_own_standing(game):
         part = replay(rules, first_dealer, deals[:n])
         assert part.deals == whole.deals[:n]
 
+
+
+@QUICK
+@given(legal_games(), st.data())
+def test_carrying_on_from_any_point_gives_the_whole_replay(game, data):
+    # Recording a hand plays it on from the game as it stood: the same game as a replay
+    # of every hand from the first.
+    rules, first_dealer, deals = game
+    whole = replay(rules, first_dealer, deals)
+    cut = data.draw(st.integers(0, len(deals)), label="cut")
+    carried = carry_on(replay(rules, first_dealer, deals[:cut]), deals[cut:])
+    assert carried == whole
+
+
+@FAST
+@given(games(targets=LOW_TARGET), st.data())
+def test_carrying_on_refuses_what_the_whole_replay_refuses_with_its_number(game, data):
+    rules, first_dealer, deals = game
+    hands, winner = expected_game(rules, first_dealer, deals)
+    assume(winner is not None and len(hands) < len(deals))
+    cut = data.draw(st.integers(0, len(hands)), label="cut")
+    try:
+        carry_on(replay(rules, first_dealer, deals[:cut]), deals[cut:])
+    except HandRejected as error:
+        assert error.code == "game_over"
+        assert error.number == len(hands) + 1
+    else:
+        raise AssertionError("a hand after the end was accepted")
 
 @FAST
 @given(games(targets=LOW_TARGET), st.booleans())
