@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, UniqueConstraint, text
+from sqlalchemy import JSON, Column, Index, Integer, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -290,3 +290,25 @@ class LiveDraft(SQLModel, table=True):
     device_id: Optional[int] = Field(default=None, foreign_key="device.id")
     args: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow)
+
+
+KEPT_KEY_LENGTH = 64
+
+
+class KeptAnswer(SQLModel, table=True):
+    """A poll's answer after a change, rendered once for every app server: the first
+    server to render it keeps it here, under the same key its own memory keeps it under
+    (``page_cache``), and the others read it instead of rendering it again.
+
+    Only a copy of a render, for a few minutes after the change: never backed up, and
+    losing it (or the whole table) loses nothing but time.
+    """
+
+    __tablename__ = "kept_answer"
+
+    key: str = Field(primary_key=True, max_length=KEPT_KEY_LENGTH)  # the key's digest
+    game_id: int = Field(index=True)
+    revision: int
+    body: str = Field(sa_column=Column(Text, nullable=False))  # the CSRF token's marker in it
+    headers: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+    kept_at: datetime = Field(default_factory=utcnow, index=True)

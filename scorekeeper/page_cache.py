@@ -18,7 +18,9 @@ The CSRF token is the session's own, so the kept copy holds a marker in its plac
 
 A poll's answer after a change (the game part, or the scoreboard) is kept the same way,
 so the second to seventh phone at a table catching up on a hand get it without a
-render. Its key adds what the answer depends on beyond the page's: the view (game,
+render. It is kept in the database too (``KeptAnswer``, for a few minutes), under a
+digest of the same key and of the app's own files, so a phone that polls another app
+server gets it without a render as well: a table costs one render, not one per server. Its key adds what the answer depends on beyond the page's: the view (game,
 correction, board), whether it carries the notice of who changed what (the newest
 change's, fixed by the revision), the part htmx swaps, and for a scoreboard its
 evening's head (the board follows the evening once the game is over). A scorer's poll
@@ -27,13 +29,22 @@ for that phone alone and never kept.
 """
 from __future__ import annotations
 
-import secrets
+import hashlib
+import hmac
+import logging
 import sys
 import threading
+from datetime import timedelta
+from pathlib import Path
 
 from cachetools import LRUCache
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
+from sqlalchemy import delete, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import StaticPool
 
 from scorekeeper.access import current_device, current_member
 from scorekeeper.db import get_connection, get_session
@@ -41,17 +52,23 @@ from scorekeeper.evenings import evening_is_over
 from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
 from scorekeeper.live import GameHead, evening_head, game_head
+from scorekeeper.models import KeptAnswer, utcnow
 from scorekeeper.pages import wants_fragment
+
+log = logging.getLogger(__name__)
 
 
 class PageCache:
     """A size-bounded (in bytes of memory), thread-safe LRU of page bodies, each with
     the cache's marker where the CSRF token was."""
 
-    def __init__(self, max_bytes: int) -> None:
+    def __init__(self, max_bytes: int, secret: str) -> None:
         self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=_size)
-        # Where the CSRF token was: random, so no text a player typed can be taken for it.
-        self.marker = f"\x00{secrets.token_hex(16)}\x00"
+        # Where the CSRF token was: known only to the app servers (it is made from the
+        # secret key, the same for all, as what one keeps the others may read), so no
+        # text a player typed can be taken for it.
+        digest = hmac.new(secret.encode(), b"where the CSRF token was", hashlib.sha256)
+        self.marker = f"\x00{digest.hexdigest()[:32]}\x00"
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
@@ -78,9 +95,76 @@ def _size(kept) -> int:
     return sys.getsizeof(kept if isinstance(kept, str) else kept[0])
 
 
+class SharedAnswers:
+    """Poll answers kept in the database for every app server, a few minutes each.
+
+    The row's key is a digest of the answer's key and of the app's own files (code,
+    templates, catalogues, static files), so a server running other code never reads
+    what this one rendered. Keeping is best effort: a write that fails loses only the
+    copy, never the answer, which is sent anyway.
+    """
+
+    MINUTES = 10
+
+    def __init__(self, engine: Engine, build: str) -> None:
+        self._engine = engine
+        self._build = build
+        self._insert = (postgresql.insert if engine.dialect.name == "postgresql"
+                        else sqlite.insert)
+        self.hits = self.misses = self.kept = 0
+
+    def digest(self, key: tuple) -> str:
+        return hashlib.sha256(f"{self._build}{key!r}".encode()).hexdigest()
+
+    def get(self, key: tuple):
+        row = get_connection().execute(
+            select(KeptAnswer.body, KeptAnswer.headers).where(KeptAnswer.key == self.digest(key))
+        ).first()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return row.body, [tuple(header) for header in row.headers]
+
+    def put(self, key: tuple, game_id: int, revision: int, kept) -> None:
+        body, headers = kept
+        now = utcnow()
+        try:
+            with self._engine.begin() as connection:
+                # What no phone will ask for again: older revisions, and minutes-old copies.
+                connection.execute(delete(KeptAnswer).where(or_(
+                    KeptAnswer.kept_at < now - timedelta(minutes=self.MINUTES),
+                    (KeptAnswer.game_id == game_id) & (KeptAnswer.revision < revision))))
+                connection.execute(self._insert(KeptAnswer).values(
+                    key=self.digest(key), game_id=game_id, revision=revision, body=body,
+                    headers=[list(header) for header in headers], kept_at=now,
+                ).on_conflict_do_nothing())
+            self.kept += 1
+        except SQLAlchemyError:
+            log.warning("a poll's answer could not be kept for the other servers",
+                        exc_info=True)
+
+
+def build_digest(app: Flask) -> str:
+    """A digest of what the app renders with: its code, templates, catalogues and static
+    files (read once, at start)."""
+    digest = hashlib.sha256()
+    folders = [Path(__file__).parent, Path(app.template_folder), Path(app.static_folder)]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def init_app(app: Flask) -> None:
     size = app.config["PAGE_CACHE_BYTES"]
-    app.extensions["page_cache"] = PageCache(size) if size else None
+    app.extensions["page_cache"] = PageCache(size, app.config["SECRET_KEY"]) if size else None
+    engine = app.extensions["db_engine"]
+    # (An in-memory database is one process's alone: no other server to share with.)
+    shared = size and app.config["PAGE_CACHE_SHARED"] and not isinstance(engine.pool, StaticPool)
+    app.extensions["shared_answers"] = SharedAnswers(engine, build_digest(app)) if shared else None
 
 
 def _cache() -> PageCache | None:
@@ -116,22 +200,38 @@ def kept_game_page(game_id: int) -> Response | None:
     if head.draft_device is not None and device is not None and head.draft_device == device.id:
         return None  # the phone entering the hand in progress gets its own page
     g.game_page_wanted = head
-    kept = _kept_game(cache, head, ())
+    kept = _kept_game(cache.get, head, ())
     if kept is None:
         return None
     return make_response(kept.replace(_marker(), generate_csrf()))
 
 
-def _kept_game(cache: PageCache, head: GameHead, kind: tuple, draft_seq: int | None = None):
-    """What is kept of the game at ``head`` for this reader (``kind``: which answer)."""
+def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None):
+    """What is kept of the game at ``head`` for this reader (``kind``: which answer);
+    ``lookup``: a key's kept copy, or None."""
     key = (head.id, head.created_at, head.revision,
            head.draft_seq if draft_seq is None else draft_seq)
-    kept = cache.get(kind + _key(*key, None))  # a game still being played: the usual case
+    kept = lookup(kind + _key(*key, None))  # a game still being played: the usual case
     if kept is None and head.evening_id is not None:
         # A finished game: read-only once its evening is over, which time alone decides.
         over = evening_is_over(get_session(), current_member().club_id, head.evening_id)
-        kept = cache.get(kind + _key(*key, over))
+        kept = lookup(kind + _key(*key, over))
     return kept
+
+
+def _answer_lookup(cache: PageCache):
+    """A poll answer's kept copy: this server's own, else another's (kept here then)."""
+    shared = current_app.extensions.get("shared_answers")
+
+    def lookup(key: tuple):
+        kept = cache.get(key)
+        if kept is None and shared is not None:
+            kept = shared.get(key)
+            if kept is not None:
+                cache.put(key, kept)
+        return kept
+
+    return lookup
 
 
 def _shown_key(table: Table, game_id: int) -> tuple | None:
@@ -164,9 +264,11 @@ def keep_game_page(table: Table, response: Response) -> None:
 _HX_HEADERS = ("HX-Retarget", "HX-Reswap", "HX-Push-Url")
 
 
-def _poll_kind(view: str, notice: bool) -> tuple:
-    """What tells one poll's answer from another's of the same game and reader."""
-    return ("live", view, notice, request.htmx.target)
+def _poll_kind(view: str, notice: bool, one_behind: bool) -> tuple:
+    """What tells one poll's answer from another's of the same game and reader
+    (``one_behind``: the page shows the revision before, and may take just what the
+    last change did)."""
+    return ("live", view, notice, one_behind, request.htmx.target)
 
 
 def _poll_request() -> bool:
@@ -175,24 +277,27 @@ def _poll_request() -> bool:
             and wants_fragment() and "_flashes" not in session)
 
 
-def kept_poll_answer(head: GameHead, view: str, notice: bool) -> Response | None:
+def kept_poll_answer(head: GameHead, view: str, notice: bool,
+                     one_behind: bool = False) -> Response | None:
     """The kept answer to this poll of the game at ``head``, if this phone may have it:
     ``view`` is the page's (game, correction or board), ``notice`` whether the answer
-    tells who changed what (the phone shows an older revision)."""
+    tells who changed what (the phone shows an older revision), ``one_behind`` whether
+    that is the revision just before."""
     cache = _cache()
     if cache is None or not _poll_request():
         return None
     g.poll_answer_wanted = (head, view)
-    kind = _poll_kind(view, notice)
+    kind = _poll_kind(view, notice, one_behind)
+    lookup = _answer_lookup(cache)
     if view == "board":
-        kept = cache.get(kind + _board_key(head.id, head.created_at, head.revision,
-                                           head.draft_seq, head.evening_id))
+        kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
+                                        head.draft_seq, head.evening_id))
     else:
         device = current_device()
         if (head.draft_device is not None and device is not None
                 and head.draft_device == device.id):
             return None  # the phone entering the hand in progress: its answer is its own
-        kept = _kept_game(cache, head, kind)
+        kept = _kept_game(lookup, head, kind)
     if kept is None:
         return None
     body, headers = kept
@@ -217,18 +322,18 @@ def board_key(table: Table, draft_seq: int) -> tuple | None:
 
 
 def keep_poll_answer(table: Table, response: Response, notice: bool = False,
-                     board: tuple | None = None) -> None:
+                     board: tuple | None = None, one_behind: bool = False) -> None:
     """Keep an answer ``kept_poll_answer`` was asked for and didn't have: the game part
-    under the values its render used (``notice``: it tells who changed what), the board
-    under ``board`` (``board_key``)."""
+    (or what the last change did, ``one_behind``) under the values its render used
+    (``notice``: it tells who changed what), the board under ``board`` (``board_key``)."""
     cache, wanted = _cache(), g.get("poll_answer_wanted")
     if cache is None or wanted is None or response.status_code != 200:
         return
     head, view = wanted
-    kind = _poll_kind(view, notice)
+    kind = _poll_kind(view, notice, one_behind)
     key = board if view == "board" else _shown_key(table, head.id)
-    if key is None or response.headers.get("HX-Reswap") == "none":
-        return  # this phone's alone (its own entry, or another phone's line only)
+    if key is None:
+        return  # this phone's alone (its own entry)
     body = response.get_data(as_text=True)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     if token:  # the render put this session's token in: the kept copy holds the marker
@@ -236,3 +341,6 @@ def keep_poll_answer(table: Table, response: Response, notice: bool = False,
     headers = [(name, response.headers[name]) for name in _HX_HEADERS
                if name in response.headers]
     cache.put(kind + key, (body, headers))
+    shared = current_app.extensions.get("shared_answers")
+    if shared is not None:
+        shared.put(kind + key, head.id, key[2], (body, headers))

@@ -32,6 +32,8 @@ def defaults(instance_path: str | Path) -> dict:
         "PROXY_FIX": False,
         # Each worker keeps the game pages it rendered, up to this many bytes (0: none).
         "PAGE_CACHE_BYTES": 32 * 1024 * 1024,
+        # Poll answers after a change kept in the database too, for the other app servers.
+        "PAGE_CACHE_SHARED": True,
         # The largest upload: a game file (and any form); a backup has its own limit.
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
         # Years of a large club (5,000 games, 100,000 hands) come to about 50 MB.

@@ -17,7 +17,8 @@ from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.ledger import load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import (
-    RECENT_CHANGES, render_board, render_game, render_other_phone, render_page, wants_fragment,
+    RECENT_CHANGES, render_board, render_game, render_other_phone, render_page,
+    render_recorded, wants_fragment,
 )
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
@@ -150,9 +151,13 @@ def live(game_id: int):
         return unchanged
     view = "board" if board else "correction" if correcting else "game"
     same_game = shown.split(".")[0] == str(head.revision)
+    # A game page one change behind may take just what that change did, if it was a
+    # hand recorded: the answer that page's own Record would have had.
+    one_behind = view == "game" and shown.split(".")[0] == str(head.revision - 1)
     if board or watching or not same_game or correcting:
         # The second phone to catch up on a change gets the first one's answer.
-        kept = kept_poll_answer(head, view, notice=not board and not same_game)
+        kept = kept_poll_answer(head, view, notice=not board and not same_game,
+                                one_behind=one_behind)
         if kept is not None:
             return kept
     table = table_or_404(game_id)
@@ -172,10 +177,15 @@ def live(game_id: int):
         change = changed[0]
         who = typed(change.who) if change.who else _("The command line")
         notice = Markup("%s: %s") % (who, change_sentence(change))
-    # A scorer's page gets its own entry back if it is still for the next hand.
-    response = render_game(table, source=None if watching else {}, notice=notice,
-                           block="game")
-    keep_poll_answer(table, response, notice=not same_game)
+    response = None
+    if (one_behind and changed and changed[0].kind == "recorded"
+            and changed[0].number == len(table.state.deals)):
+        response = render_recorded(table, notice)  # None where only the whole game will do
+    if response is None:
+        # A scorer's page gets its own entry back if it is still for the next hand.
+        response = render_game(table, source=None if watching else {}, notice=notice,
+                               block="game")
+    keep_poll_answer(table, response, notice=not same_game, one_behind=one_behind)
     return response
 
 

@@ -13,6 +13,8 @@ from tests.browser.table_steps import (
 
 pytestmark = pytest.mark.browser
 
+LIVE_MS = 5_000  # polls every 2 s: a change shows within one or two of them
+
 # The game as a reader meets it: its text (the notice left out: a fresh visit has none),
 # every id in order, the chart's picture and what the poll asks for.
 GAME_JS = """
@@ -69,3 +71,41 @@ def test_a_hand_answered_in_parts_leaves_the_page_a_fresh_visit_shows(
     button(page, "Undo hand 4").click()
     expect_scores(page, {"A": 6, "B": 6, "C": 6})
     assert page.evaluate(GAME_JS)["rows"] == ["deal-3", "deal-2", "deal-1"]
+
+
+@pytest.mark.parametrize("role", ["viewer", "scorer"])
+def test_a_phone_one_hand_behind_catches_up_in_parts_to_the_page_a_fresh_visit_shows(
+        page: Page, browser, member_of_club, role: str) -> None:
+    # Another phone at the table polls; each hand recorded on the first phone reaches it
+    # as just what the hand changed (from hand 2 on), and its page ends as a fresh one.
+    from tests.browser.phones import phone_context
+
+    taps = Taps()
+    start_game(page, member_of_club()[0], taps, target=99)
+    context = phone_context(browser, {"width": 360, "height": 740},
+                            member_of_club(role, f"Second {role}"))
+    try:
+        other = context.new_page()
+        polls = []
+        other.on("response", lambda response: polls.append(response.headers.get("hx-reswap"))
+                 if "/live?" in response.url and response.status == 200 else None)
+        other.goto(page.url)
+        other.evaluate("window.notReloaded = true")
+        scores = {"A": 0, "B": 0, "C": 0}
+        for number, bidder in ((1, 2), (2, 3), (3, 4)):
+            sweep(page, taps, number, bidder)
+            scores["ABCABC"[bidder - 1]] += 6
+            expect(other.locator("#deal-%d" % number)).to_be_attached(timeout=LIVE_MS)
+            expect_scores(other, scores)
+        assert polls == [None, "none", "none"], polls
+        assert other.evaluate("window.notReloaded") is True
+        expect(other.get_by_role("status")).to_contain_text("recorded hand 3")
+        swapped = other.evaluate(GAME_JS)
+        assert swapped["rows"] == ["deal-3", "deal-2", "deal-1"]
+        other.reload()
+        expect_scores(other, scores)
+        fresh = other.evaluate(GAME_JS)
+        for key in swapped:
+            assert fresh[key] == swapped[key], key
+    finally:
+        context.close()

@@ -17,7 +17,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
 from scorekeeper.languages import COOKIE as LANGUAGE_COOKIE
-from scorekeeper.models import utcnow
+from scorekeeper.models import KeptAnswer, utcnow
+from sqlalchemy import select
 from tests.databases import database_url
 from tests.members import member_cookie
 from tests.new_games import start_game_as
@@ -424,3 +425,111 @@ def test_only_a_phone_behind_on_the_game_gets_the_answer_telling_what_changed(ap
     for phone in (second, fresh):
         answer = phone.get(current, headers=HX_GAME)  # the same game: only the step moved
         assert answer.status_code == 200 and Page(answer).notices() == []
+
+
+def test_a_phone_polling_another_server_gets_the_answer_the_first_server_rendered(tmp_path):
+    # Two servers keeping answers, one rendering afresh, all on one database: a table's
+    # phones spread over both servers still cost one render of each answer.
+    url = database_url(f"sqlite:///{tmp_path / 'servers.sqlite'}")
+    one, two, fresh = make_app(url), make_app(url), make_app(url, PAGE_CACHE_BYTES=0)
+    shared = [app.extensions["shared_answers"] for app in (one, two)]
+    assert fresh.extensions["shared_answers"] is None
+    owner = one.test_client()
+    owner.set_cookie(COOKIE, member_cookie(one, "owner", name="Olga"))
+    game = start_game_as(owner)
+    phones = {}
+    for role in ("viewer", "scorer"):
+        cookies = [member_cookie(one, role, name=f"{role} {n}") for n in (1, 2)]
+        for name, app, cookie in (("first", one, cookies[0]), ("second", two, cookies[1]),
+                                  ("fresh", fresh, cookies[0])):
+            phone = phones[role, name] = app.test_client()
+            phone.set_cookie(COOKIE, cookie)
+            phone.set_cookie(LANGUAGE_COOKIE, "fa")
+    for number in (1, 2):
+        polls = {key: poll_of(phone, f"/games/{game}") for key, phone in phones.items()}
+        assert owner.post(f"/games/{game}/hands", data=hand_form(
+            number, calls_for(number, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+        for role in ("viewer", "scorer"):
+            kept, hits = shared[0].kept, shared[1].hits
+            first = phones[role, "first"].get(polls[role, "first"], headers=HX_GAME)
+            assert shared[0].kept == kept + 1, role  # rendered on the first server, kept
+            second = phones[role, "second"].get(polls[role, "second"], headers=HX_GAME)
+            assert shared[1].hits == hits + 1, f"{role}: the other server rendered it again"
+            again = phones[role, "fresh"].get(polls[role, "fresh"], headers=HX_GAME)
+            assert first.status_code == second.status_code == again.status_code == 200
+            assert without_tokens(second.text) == without_tokens(again.text) == (
+                without_tokens(first.text)), role
+            assert "\x00" not in second.text
+            if role == "scorer":  # its forms carry the second phone's own token
+                own = tokens(phones[role, "second"].get(f"/games/{game}").text)
+                assert tokens(second.text) == own and not own & tokens(first.text)
+        with one.app_context():
+            engine = one.extensions["db_engine"]
+            with engine.connect() as connection:
+                revisions = {row.revision for row in connection.execute(
+                    select(KeptAnswer.revision).where(KeptAnswer.game_id == game))}
+        assert revisions == {number + 1}, "older revisions' copies are dropped"
+    for app in (one, two, fresh):
+        app.extensions["db_engine"].dispose()
+
+
+def test_a_server_running_other_code_never_reads_what_another_kept(tmp_path):
+    url = database_url(f"sqlite:///{tmp_path / 'versions.sqlite'}")
+    old, new = make_app(url), make_app(url)
+    new.extensions["shared_answers"]._build = "another version of the app"
+    owner = old.test_client()
+    owner.set_cookie(COOKIE, member_cookie(old, "owner", name="Olga"))
+    game = start_game_as(owner)
+    phones = []
+    for app in (old, new):
+        phone = app.test_client()
+        phone.set_cookie(COOKIE, member_cookie(old, "viewer", name=f"Vic {len(phones)}"))
+        phones.append((phone, poll_of(phone, f"/games/{game}")))
+    assert owner.post(f"/games/{game}/hands", data=hand_form(
+        1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+    for phone, poll in phones:
+        assert phone.get(poll, headers=HX_GAME).status_code == 200
+    assert old.extensions["shared_answers"].kept == 1
+    assert new.extensions["shared_answers"].hits == 0
+    assert new.extensions["shared_answers"].kept == 1  # its own copy, under its own key
+    for app in (old, new):
+        app.extensions["db_engine"].dispose()
+
+
+def test_a_page_one_hand_behind_gets_just_what_the_hand_changed_kept_for_the_next(
+        apps, tables):
+    keeping, fresh_app = apps
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="99")
+    for role in ("viewer", "scorer"):
+        first, second, fresh = tables[role, "fa"]
+        two_behind = poll_of(first, f"/games/{game}")
+        behind = {}
+        for number in (1, 2):
+            # The phones show hand 1 when hand 2 is recorded.
+            behind = {phone: poll_of(phone, f"/games/{game}") for phone in (first, second, fresh)}
+            assert owner.post(f"/games/{game}/hands", data=hand_form(
+                number, calls_for(number, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+        cache = keeping.extensions["page_cache"]
+        one = first.get(behind[first], headers=HX_GAME)
+        hits = cache.hits
+        two = second.get(behind[second], headers=HX_GAME)
+        assert cache.hits == hits + 1, role
+        again = fresh.get(behind[fresh], headers=HX_GAME)
+        for answer in (one, two, again):
+            assert answer.status_code == 200 and answer.headers["HX-Reswap"] == "none"
+            assert not answer.text.lstrip().startswith('<div id="game"')
+            parsed = parse(answer.text)
+            swapped = {node.get("id") for node in parsed.iter() if node.get("hx-swap-oob")}
+            assert {"scores", "hand-entry", "hands-top", "tonight"} <= swapped, swapped
+            row = parsed.find("li", id="deal-2")
+            assert row.parent.get("hx-swap-oob").startswith("beforebegin:#deal-1")
+        assert without_tokens(one.text) == without_tokens(two.text) == without_tokens(
+            again.text), role
+        # Two changes behind: the whole game part, as ever.
+        whole = first.get(two_behind, headers=HX_GAME)
+        assert whole.text.lstrip().startswith('<div id="game"')
+        assert "HX-Reswap" not in whole.headers
+        assert owner.post(f"/games/{game}/hands/undo", data={"number": 2}).status_code == 303
+        assert owner.post(f"/games/{game}/hands/undo", data={"number": 1}).status_code == 303
