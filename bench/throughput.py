@@ -8,6 +8,8 @@ route answers "hello" (the baseline) and (b) scorekeeper on a fresh SQLite file.
 for each case, several client threads send requests back to back for a few seconds:
 
 - the baseline "hello";
+- the app's floor: its health check, through all its middleware with one "SELECT 1"
+  (what no page of the app can cost less than);
 - the game page of a game with 20 hands (as a member sees it);
 - an unchanged live poll (the 204 every phone sends every 2 seconds);
 - recording a hand (each client in a game of its own, so none is refused, begun afresh
@@ -307,7 +309,14 @@ def main(argv: list[str] | None = None) -> int:
                     next_number[index] += 1
                 return one
 
-            cases = [("hello (baseline)", hello_request), ("game page, 20 hands", page_request),
+            def floor_request(index):
+                # The app's own cheapest answer: its middleware and one "SELECT 1", no
+                # member, no game. What any page of the app costs at the least.
+                return lambda: phones[index].send("GET", "/healthz")
+
+            cases = [("hello (baseline)", hello_request),
+                     ("app floor: /healthz", floor_request),
+                     ("game page, 20 hands", page_request),
                      ("live poll, unchanged", poll_request),
                      ("record a hand", record_request)]
             rows = run_rounds(cases, args.clients, args.seconds, args.rounds, fresh_games)
