@@ -66,9 +66,10 @@ class PageCache:
         self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=_size)
         # Where the CSRF token was: known only to the app servers (it is made from the
         # secret key, the same for all, as what one keeps the others may read), so no
-        # text a player typed can be taken for it.
+        # text a player typed can be taken for it. (No NUL in it: PostgreSQL's text
+        # holds none, and the copies for the other servers are kept there.)
         digest = hmac.new(secret.encode(), b"where the CSRF token was", hashlib.sha256)
-        self.marker = f"\x00{digest.hexdigest()[:32]}\x00"
+        self.marker = f"\ue000{digest.hexdigest()[:32]}\ue000"
         self._lock = threading.Lock()
         self.hits = self.misses = 0
 
