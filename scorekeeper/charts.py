@@ -132,8 +132,8 @@ TREND_TICKS = 6  # the most evening numbers along the bottom
 
 @dataclass(frozen=True)
 class TrendChart:
-    """Rates (0-100 %) over a player's evenings: one line per figure, the player's
-    evenings numbered along the bottom (1 = their first)."""
+    """Figures over a player's evenings (rates of 0-100 %, or the rating): one line per
+    figure, the player's evenings numbered along the bottom (1 = their first)."""
 
     lines: tuple[Line, ...]
     evenings: int
@@ -145,15 +145,27 @@ class TrendChart:
     height: int = HEIGHT
 
 
-def trend_chart(points) -> TrendChart:
-    """Win rate and made rate after each evening; a line starts once its rate has a
-    value (a finished game, a bid). One evening is a mark per rate, in the middle."""
+def _evenings_along(points):
+    """Where each of a player's evenings stands along the bottom (one evening: in the
+    middle), and the evening numbers written there: at most TREND_TICKS, the latest
+    always."""
     span_x = WIDTH - TREND_LEFT - TREND_RIGHT
-    span_y = HEIGHT - TOP - BOTTOM
     count = len(points)
 
     def x(index: int) -> float:
         return round(TREND_LEFT + span_x * (index / (count - 1) if count > 1 else 0.5), 1)
+
+    step = max(1, -(-count // TREND_TICKS))  # ceiling division
+    return x, tuple((x(i), point.number) for i, point in enumerate(points)
+                    if (count - 1 - i) % step == 0)
+
+
+def trend_chart(points) -> TrendChart:
+    """Win rate and made rate after each evening; a line starts once its rate has a
+    value (a finished game, a bid). One evening is a mark per rate, in the middle."""
+    span_y = HEIGHT - TOP - BOTTOM
+    count = len(points)
+    x, x_ticks = _evenings_along(points)
 
     def y(share: float) -> float:
         return round(TOP + span_y * (1 - share), 1)
@@ -165,8 +177,30 @@ def trend_chart(points) -> TrendChart:
         if known:
             lines.append(Line(figure, colour, dashes,
                               tuple((x(i), y(share)) for i, share in known), known[-1][1]))
-    step = max(1, -(-count // TREND_TICKS))  # ceiling division
-    x_ticks = tuple((x(i), point.number) for i, point in enumerate(points)
-                    if (count - 1 - i) % step == 0)
     y_ticks = tuple((y(share / 100), share) for share in (0, 50, 100))
     return TrendChart(_labels_apart(lines), count, x_ticks, y_ticks)
+
+
+RATING_STYLE = ("rating", "#0b4f8a", "")
+
+
+def rating_chart(points) -> TrendChart:
+    """A player's shown rating (mu - 3 sigma) after each of their evenings
+    (``ratings.RatingPoint``s, oldest first): one line, the lowest and highest rating
+    (and 0, when the line crosses it) along the side."""
+    values = [point.rating.shown for point in points]
+    low, high = min(values), max(values)
+    if low == high:
+        low, high = low - 1, high + 1
+    span_y = HEIGHT - TOP - BOTTOM
+
+    def y(value: int) -> float:
+        return round(TOP + span_y * (high - value) / (high - low), 1)
+
+    x, x_ticks = _evenings_along(points)
+    line = Line(*RATING_STYLE, tuple((x(i), y(value)) for i, value in enumerate(values)),
+                values[-1])
+    wanted = [(y(value), value) for value in (high, low)]
+    if low < 0 < high:
+        wanted.append((y(0), 0))
+    return TrendChart(_labels_apart([line]), len(points), x_ticks, _ticks_apart(wanted))

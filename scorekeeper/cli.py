@@ -1,6 +1,8 @@
 """Command-line commands: flask --app scorekeeper <command>."""
 from __future__ import annotations
 
+import json
+
 import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
@@ -16,7 +18,8 @@ from scorekeeper.db import get_session
 from scorekeeper.exchange import export_text, import_game
 from scorekeeper.json_files import FileRefused
 from scorekeeper.ledger import Table, load_table
-from scorekeeper.models import Club, Game
+from scorekeeper.models import Club, Game, Player
+from scorekeeper.ratings import best_first, club_ratings
 
 
 CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
@@ -92,6 +95,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(backup_command)
     app.cli.add_command(restore_command)
     app.cli.add_command(owner_link_command)
+    app.cli.add_command(ratings_command)
 
     club_cli.init_app(app)
 
@@ -144,3 +148,20 @@ def owner_link_command(club_id: int | None, base_url: str) -> None:
     restore, or a lost phone); the owner links printed before it stop working."""
     session = get_session()
     club_cli.print_owner_link(session, command_club(session, club_id), base_url)
+
+
+@click.command("ratings")
+@with_appcontext
+@CLUB_OPTION
+def ratings_command(club_id: int | None) -> None:
+    """Print the club's ratings as JSON, best first: each rated player's name, mu,
+    sigma and rated games."""
+    session = get_session()
+    club = command_club(session, club_id)
+    names = dict(session.exec(
+        select(Player.id, Player.name).where(Player.club_id == club.id)).all())
+    click.echo(json.dumps(
+        [{"player": names[player_id], "mu": rating.mu, "sigma": rating.sigma,
+          "games": rating.games}
+         for player_id, rating in best_first(club_ratings(session, club.id))],
+        ensure_ascii=False, indent=2))

@@ -312,3 +312,48 @@ class KeptAnswer(SQLModel, table=True):
     body: str = Field(sa_column=Column(Text, nullable=False))  # the CSRF token's marker in it
     headers: list[Any] = Field(sa_column=Column(JSON, nullable=False))
     kept_at: datetime = Field(default_factory=utcnow, index=True)
+
+
+class RatedGame(SQLModel, table=True):
+    """Where one game stands in its club's ratings (``scorekeeper.ratings``): a cache.
+
+    Tagged with the game's revision when it was looked at, like ``SeatSummary``: a game
+    whose row carries another revision (or has none) is looked at again before any rating
+    is read. ``finished_at`` is when the hand that ended it was recorded; the games are
+    rated in that order (ties by id). None: the game is no match (still in play, or
+    abandoned).
+    """
+
+    __tablename__ = "rated_game"
+    __table_args__ = (Index("ix_rated_game_order", "club_id", "finished_at", "game_id"),)
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    club_id: int = Field(foreign_key="club.id")
+    revision: int
+    finished_at: Optional[datetime] = None
+
+
+class PlayerRating(SQLModel, table=True):
+    """A player's rating just after one rated game, with their team's place in it: a
+    cache, worked out again from that game onward whenever an earlier game changes."""
+
+    __tablename__ = "player_rating"
+
+    game_id: int = Field(foreign_key="game.id", primary_key=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    team: int  # the team's place in the game's order of teams (A = 0)
+    rank: int  # 1 for the winner; equal final scores share a rank
+    mu: float
+    sigma: float
+    games: int  # the player's rated games up to and including this one
+
+
+class ClubRatings(SQLModel, table=True):
+    """Every player's latest rating in one row, with the stamp of the club's games they
+    were rated from (``summaries.club_stamp``): a cache read when the stamp still holds."""
+
+    __tablename__ = "club_ratings"
+
+    club_id: int = Field(foreign_key="club.id", primary_key=True)
+    stamp: str = Field(max_length=80)
+    players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # [id, mu, sigma, games]

@@ -8,7 +8,7 @@ edited or undone hand can never leave a stale statistic behind.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Iterable, Mapping, Protocol, Sequence
+from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.ledger import Table
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -90,6 +90,7 @@ class PlayerStats(MadeOrSet):
     points_taken: dict[Point, int] = field(
         default_factory=lambda: {point: 0 for point in POINTS})
     throw_ins_dealt: int = 0
+    rating: Any = None  # a ratings.Rating, where a page rated the club's games
 
     @property
     def played(self) -> int:
@@ -200,6 +201,8 @@ FIGURES: dict[str, Figure] = {
     **{point.value: (lambda s, point=point: s.per_hand(point)) for point in POINTS},
     "points": lambda s: s.points_per_hand,
     "throw_ins": lambda s: s.throw_ins_dealt,
+    "rating": lambda s: s.rating,  # sorts best first: shown rating, then mu
+    "rated": lambda s: s.rating.games if s.rating else 0,
 }
 DEFAULT_SORT = "win_rate"
 

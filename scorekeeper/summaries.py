@@ -389,12 +389,12 @@ def evening_records(session: Session, player: Player) -> list[EveningRecord]:
         .group_by(Evening.id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
     ).all()
-    day_numbers = _day_numbers(session, player.club_id)
+    day_numbers = evening_day_numbers(session, player.club_id)
     return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
             for evening_id, played_on, *counts in rows]
 
 
-def _day_numbers(session: Session, club_id: int) -> dict[int, int]:
+def evening_day_numbers(session: Session, club_id: int) -> dict[int, int]:
     """Evening id -> 1, 2, … for the club's evenings that share their date with another
     (most dates have one evening, and those need no number)."""
     shared_dates = (select(Evening.played_on).where(Evening.club_id == club_id)

@@ -9,9 +9,10 @@ from sqlmodel import Session
 
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
-from scorekeeper.charts import trend_chart
+from scorekeeper.charts import rating_chart, trend_chart
 from scorekeeper.models import Club, Player
 from scorekeeper.pages import render_page
+from scorekeeper.ratings import Rating, club_ratings, player_rating
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
@@ -65,10 +66,12 @@ HANDS = Column("hands", _l("Hands played"), "count")
 PER_POINT = {point: _per_hand(point) for point in POINTS}
 ALL_POINTS = Column("points", _l("All points taken per hand"), "per_hand")
 THROW_INS = Column("throw_ins", _l("Throw-ins dealt"), "count")
+RATING = Column("rating", _l("Rating"), "rating")
+RATED = Column("rated", _l("Rated games"), "count")
 
 # Every figure, in the CSV's order.
 COLUMNS = (PLAYED, WON, LOST, WIN_RATE, BID_COUNT, MADE, SET, MADE_RATE, TAKEN, HANDS,
-           *PER_POINT.values(), ALL_POINTS, THROW_INS)
+           *PER_POINT.values(), ALL_POINTS, THROW_INS, RATING, RATED)
 
 
 @dataclass(frozen=True)
@@ -85,7 +88,13 @@ class Group:
 
 _EACH_POINT = _l("How often the player's team took each point, per hand played; a tied "
                  "Game counts for nobody.")
+# What the rating is, in one sentence: on the leaderboard and on each player's page.
+RATING_MEANS = _l("The rating weighs every finished game against the strength of the "
+                  "partners and the opponents (openskill's Plackett-Luce model); it is "
+                  "the estimate less three times its ± uncertainty, so it rises as games "
+                  "prove it.")
 GROUPS = (
+    Group("rating", _l("Rating"), (RATING, RATED), "rating", RATING_MEANS),
     Group("games", _l("Games"), (PLAYED, WON, LOST, WIN_RATE), "win_rate",
           _l("Played counts games still in play too; win rate counts finished games "
              "only.")),
@@ -102,13 +111,15 @@ GROUPS = (
           Point.JOKER.value, _EACH_POINT),
 )
 GROUP_OF = {column.key: group for group in GROUPS for column in group.columns}
-GROUP_OF["name"] = GROUPS[0]
+GROUP_OF["name"] = GROUP_OF["played"]  # the games: a name sort needs no rating
 
 
 def shown(value, shows: str) -> str:
     """A figure as the page writes it, in the reader's locale."""
     if value is None:
         return NONE_YET
+    if shows == "rating":
+        return rating_text(value)
     if shows == "percent":
         return format_percent(value)
     if shows == "average":
@@ -118,10 +129,19 @@ def shown(value, shows: str) -> str:
     return format_decimal(value)
 
 
+def rating_text(rating: Rating) -> str:
+    """A rating as pages write it: the shown rating and its "± sigma"."""
+    return _("%(rating)s ± %(sigma)s", rating=format_decimal(rating.shown),
+             sigma=format_decimal(rating.sigma, format="#,##0.0"))
+
+
 def exported(value, shows: str) -> str:
-    """A figure for a spreadsheet: plain digits and a decimal point, rates as fractions."""
+    """A figure for a spreadsheet: plain digits and a decimal point, rates as fractions,
+    a rating as its shown number."""
     if value is None:
         return ""
+    if shows == "rating":
+        return str(value.shown)
     if shows == "count":
         return str(value)
     return f"{value:.4f}"
@@ -175,14 +195,19 @@ class Board:
 
 
 def _club_board(session: Session, club: Club) -> Board:
-    sort = request.args.get("sort", DEFAULT_SORT)
+    stats = club_stats(session, club.id)
+    ratings = club_ratings(session, club.id)
+    for player in stats:
+        player.rating = ratings.get(player.player_id)
+    # Once a game is rated, the rating sees through partners best: it leads.
+    default = RATING.key if ratings else DEFAULT_SORT
+    sort = request.args.get("sort", default)
     if sort not in FIGURES:
-        sort = DEFAULT_SORT
+        sort = default
     order = request.args.get("order")
     descending = {"asc": False, "desc": True}.get(order or "", natural_order(sort))
     group = next((g for g in GROUPS if g.key == request.args.get("show")), GROUP_OF[sort])
     min_games = whole_number_arg("min", 1)
-    stats = club_stats(session, club.id)
     return Board(sort, descending, min_games, rank(stats, sort, descending, min_games), group)
 
 
@@ -217,8 +242,14 @@ def show(player_id: int):
     player = row_or_404(Player, player_id)
     stats = one_player_stats(session, player)
     trend_points, every = thinned(trend(evening_records(session, player)) if stats else [])
+    rating, rating_points = player_rating(session, player) if stats else (None, [])
+    rating_points, rating_every = thinned(rating_points)
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
                        chart=trend_chart(trend_points) if trend_points else None,
+                       rating=rating,
+                       rating_text=rating_text, rating_means=RATING_MEANS,
+                       rating_trend=rating_points, rating_every=rating_every,
+                       rating_chart=rating_chart(rating_points) if rating_points else None,
                        abandoned=abandoned_games(session, player.club_id, player.id))
 

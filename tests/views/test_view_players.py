@@ -44,11 +44,13 @@ SECOND = ["Ann", "Gus", "Cid", "Bob", "Dan", "Fay"]
 FIGURE_KEYS = ["played", "won", "lost", "win_rate", "bids", "made", "set", "made_rate",
                "taken", "hands", "high", "low", "right", "left", "joker", "game", "points",
                "throw_ins"]
+# The ratings' columns (tests/views/test_view_ratings.py checks their figures).
+RATING_HEADINGS = ["Rating", "Rated games"]
 HEADINGS = [
     "Player", "Played", "Won", "Lost", "Win rate", "Bids", "Made", "Set", "Made rate",
     "Points taken per bid", "Hands played", "High per hand", "Low per hand",
     "Right Bauer per hand", "Left Bauer per hand", "Joker per hand", "Game per hand",
-    "All points taken per hand", "Throw-ins dealt",
+    "All points taken per hand", "Throw-ins dealt", *RATING_HEADINGS,
 ]
 # The groups of columns a phone shows one at a time: (key, link text, the figures shown,
 # their headings on the page, the figure the group's link sorts by).
@@ -155,8 +157,8 @@ def table_rows(page: Page, table_id: str) -> list[list[str]]:
             for row in table.find_all("tr")]
 
 
-def test_the_leaderboard_shows_the_games_columns_first(client, history):
-    page = Page(client.get("/players"))
+def test_the_leaderboard_shows_the_games_columns_by_win_rate(client, history):
+    page = Page(client.get("/players?sort=win_rate"))
     assert page.status == 200
     table = page.root.find("table", class_="leaderboard")
     assert table.find("caption").text() == "Leaderboard: Games"
@@ -165,7 +167,7 @@ def test_the_leaderboard_shows_the_games_columns_first(client, history):
     assert all(th.get("scope") == "col" for th in ths)
     assert all(th.get("scope") == "row" for th in table.find("tbody").find_all("th"))
     assert board(page) == cells(["played", "won", "lost", "win_rate"])
-    assert order(page) == BY_WIN_RATE  # the default sort
+    assert order(page) == BY_WIN_RATE
     summary = page.section_text("leaderboard-summary")
     assert "Sorted by Win rate, highest first." in summary
     assert "win rate counts finished games only" in summary
@@ -176,7 +178,7 @@ def test_the_leaderboard_shows_the_games_columns_first(client, history):
 def test_each_group_of_columns_is_a_link_away_and_sorts_by_its_first_figure(
         client, history, group, title, keys, names, sort):
     links = group_links(Page(client.get("/players")))
-    assert list(links) == [g[1] for g in GROUPS]
+    assert list(links) == ["Rating", *(g[1] for g in GROUPS)]
     assert links[title] == f"/players?sort={sort}"
     page = Page(client.get(links[title]))
     assert shown_group(page) == group
@@ -220,8 +222,8 @@ def test_every_figure_is_reachable_by_links_alone(client, history):
                  *(a.get("href") for a in page.root.find("thead").find_all("a"))]
         waiting.extend(href for href in hrefs if "order=" not in href)
     sorted_by = {item.split("@")[0] for item in reached}
-    assert sorted_by == {"Player", *(name for g in GROUPS for name in g[3])}
-    assert len(sorted_by) == len(SORT_KEYS)
+    assert sorted_by == {"Player", *RATING_HEADINGS, *(name for g in GROUPS for name in g[3])}
+    assert len(sorted_by) == len(SORT_KEYS) + len(RATING_HEADINGS)
 
 
 def test_column_headings_sort_within_the_group_and_the_sorted_one_flips(client, history):
@@ -325,13 +327,14 @@ def test_the_leaderboard_sorts_by_the_query(client, history, query, expected):
 
 
 def test_the_minimum_of_games_keeps_one_lucky_game_off_the_top(client, history):
-    assert order(Page(client.get("/players?min=1"))) == BY_WIN_RATE
-    page = Page(client.get("/players?min=2"))
+    assert order(Page(client.get("/players?sort=win_rate&min=1"))) == BY_WIN_RATE
+    page = Page(client.get("/players?sort=win_rate&min=2"))
     assert order(page) == ["Dan", "Ann", "Bob", "Cid", "Eve", "Fay"]  # Gus played one game
     assert page.root.find("input", id="min").get("value") == "2"
     assert "Players with at least 2 games." in page.text
     # The headings and the groups' links keep the filter.
     assert page.root.find("thead").find("a").get("href") == "/players?sort=name&min=2"
+    assert group_links(page)["Rating"] == "/players?sort=rating&min=2"
     assert group_links(page)["Bids"] == "/players?sort=made_rate&min=2"
     page = Page(client.get("/players?min=3&sort=played"))
     assert order(page) == ["Dan", "Ann", "Bob", "Cid", "Fay"]  # and Eve two
@@ -353,20 +356,21 @@ def test_the_filter_form_keeps_the_sort_and_the_group(client, history):
 
 
 @pytest.mark.parametrize("query", [
-    "sort=bogus", "sort=", "sort=__class__", "sort=WIN_RATE", "min=abc", "min=0", "min=-1",
+    "sort=bogus", "sort=", "sort=__class__", "sort=RATING", "min=abc", "min=0", "min=-1",
     "min=1.5", "min=99999999999", "min=", "min=%C2%B3", "order=sideways", "order=",
-    "sort=bogus&min=x&order=up", "sort=win_rate&sort=played", "show=bogus", "show=",
+    "sort=bogus&min=x&order=up", "sort=rating&sort=played", "show=bogus", "show=",
     "show=GAMES", "show=__class__",
 ])
 def test_bad_query_values_fall_back_to_the_defaults(client, history, query):
+    by_rating = Page(client.get("/players?sort=rating"))  # the default once games are rated
     page = Page(client.get(f"/players?{query}"))
     assert page.status == 200
-    assert order(page) == BY_WIN_RATE
-    assert shown_group(page) == "games"
-    assert board(page) == cells(["played", "won", "lost", "win_rate"])
+    assert order(page) == order(by_rating)
+    assert shown_group(page) == "rating"
+    assert board(page) == board(by_rating)
     csv_response = client.get(f"/players.csv?{query}")
     assert csv_response.status_code == 200
-    assert [row[0] for row in read_csv(csv_response)[1:]] == BY_WIN_RATE
+    assert [row[0] for row in read_csv(csv_response)[1:]] == order(by_rating)
 
 
 def read_csv(response) -> list[list[str]]:
@@ -376,14 +380,14 @@ def read_csv(response) -> list[list[str]]:
 def test_the_csv_has_the_leaderboards_rows_and_every_column(client, history):
     page = Page(client.get("/players?sort=high"))
     assert "The CSV file has every figure, all in one table." in page.text
-    response = client.get("/players.csv")
+    response = client.get("/players.csv?sort=win_rate")
     assert response.mimetype == "text/csv"
     assert response.headers["Content-Disposition"].startswith("attachment")
     assert "schmier-players.csv" in response.headers["Content-Disposition"]
     lines = read_csv(response)
     assert lines[0] == HEADINGS
     # Rates as fractions and averages to four places, digits a spreadsheet reads.
-    assert lines[1:] == [
+    assert [line[:-len(RATING_HEADINGS)] for line in lines[1:]] == [
         ["Dan", "3", "2", "0", "1.0000", "3", "2", "1", "0.6667", "3.3333", "5",
          "0.8000", "0.4000", "0.6000", "0.4000", "0.0000", "0.4000", "2.6000", "1"],
         ["Gus", "1", "1", "0", "1.0000", "0", "0", "0", "", "", "1",
@@ -540,7 +544,7 @@ def test_an_abandoned_game_leaves_the_statistics_and_comes_back_when_reinstated(
     # Without game 2 (Gus & Dan beat Ann & Bob; Dan bid 5, made): Gus has no game left;
     # Dan: games 1 (won) and 3; bids 3 made (took 3) and 3 set (took 2); 4 hands,
     # High 3, Low 1, Right 2, Left 1, Joker 0, Game 1.
-    page = Page(client.get("/players"))
+    page = Page(client.get("/players?sort=win_rate"))
     assert "Gus" not in order(page)
     assert order(page) == ["Ann", "Dan", "Bob", "Cid", "Eve", "Fay"]
     assert board(page)["Dan"] == ["2", "1", "0", "100%"]

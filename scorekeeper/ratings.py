@@ -1,0 +1,407 @@
+"""Ratings that see through partners: openskill's Plackett-Luce model over a club's games.
+
+Every finished game of a club that wasn't abandoned is one match of its teams (each
+team: its players), taken in the order the games finished (ties by the game's id). The
+winner is ranked first; the other teams follow by final score, equal scores sharing a
+rank. A player's rating is openskill's mu and sigma; it is shown as the conservative
+"rating" mu - 3 sigma, rounded, with its "± sigma".
+
+A game finishes with the hand that ended it: its moment is when that hand was recorded.
+
+A club with years of games is not rated afresh on every page. Each game is looked at
+once per revision (``RatedGame``: when it finished, or that it is no match), and each
+player's rating after each rated game is kept (``PlayerRating``), with everyone's latest
+rating under the stamp of the club's games (``ClubRatings``). When the stamp no longer
+holds, the games whose revision moved (or that are new) are looked at again, and the
+club is rated again from the earliest place any of them held or now holds, starting from
+the ratings kept just before it: one game at the end after a game ends, the rest of the
+history after an old game is edited. So every rating equals a rating of the whole history
+as it is now (``club_matches``), and nothing stale is kept.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime
+from typing import Iterable, Iterator, Sequence
+
+from openskill.models import PlackettLuce
+from sqlalchemy import and_, bindparam, func, insert, or_
+from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlmodel import Session, delete, select, update
+
+from scorekeeper.ledger import Table, load_seated
+from scorekeeper.models import (
+    ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
+)
+from scorekeeper.summaries import club_stamp, evening_day_numbers
+
+MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
+
+# Games looked at per query when many changed at once (the first rating, an import).
+BATCH = 400
+
+
+@dataclass(frozen=True)
+class Rating:
+    """A player's skill as openskill estimates it, and the games it was rated from."""
+
+    mu: float
+    sigma: float
+    games: int = 0
+
+    @property
+    def shown(self) -> int:
+        """The conservative rating a page shows: mu - 3 sigma, rounded."""
+        return round(self.mu - 3 * self.sigma)
+
+    @property
+    def best_first(self) -> tuple[int, float]:
+        """What "best" means: the higher shown rating, then the higher mu."""
+        return (self.shown, self.mu)
+
+    def __lt__(self, other: "Rating") -> bool:  # a leaderboard sorts on the figure itself
+        return self.best_first < other.best_first
+
+
+NEW = Rating(MODEL.mu, MODEL.sigma, 0)  # a player without games
+
+
+@dataclass(frozen=True)
+class Match:
+    """One finished game as openskill rates it: its teams' players and their ranks."""
+
+    game_id: int
+    teams: tuple[tuple[int, ...], ...]  # player ids, team by team
+    ranks: tuple[int, ...]  # 1 for the winner; equal scores share a rank
+
+
+def ranks_of(winner: str, scores: dict[str, int]) -> dict[str, int]:
+    """Each team's rank: the winner first, then the others by final score (equal
+    scores sharing a rank, the next rank counting the teams ahead)."""
+    ranks = {winner: 1}
+    others = [team for team in scores if team != winner]
+    for team in others:
+        ranks[team] = 2 + sum(1 for other in others if scores[other] > scores[team])
+    return ranks
+
+
+def rated_one_by_one(matches: Iterable[Match], start: dict[int, Rating]
+                     ) -> Iterator[tuple[Match, dict[int, Rating]]]:
+    """Each match in order with its players' ratings just after it; ``start`` (everyone
+    else new) is moved on as it goes."""
+    ratings = start
+    for match in matches:
+        teams = [[MODEL.rating(mu=ratings.get(p, NEW).mu, sigma=ratings.get(p, NEW).sigma)
+                  for p in team] for team in match.teams]
+        rated = MODEL.rate(teams, ranks=list(match.ranks))
+        after = {}
+        for team, players in zip(rated, match.teams):
+            for rating, player_id in zip(team, players):
+                after[player_id] = Rating(rating.mu, rating.sigma,
+                                          ratings.get(player_id, NEW).games + 1)
+        ratings.update(after)
+        yield match, after
+
+
+def rate(matches: Iterable[Match], start: dict[int, Rating] | None = None
+         ) -> dict[int, Rating]:
+    """The ratings after ``matches`` in order, from ``start`` (everyone else new)."""
+    ratings = dict(start or {})
+    for _ in rated_one_by_one(matches, ratings):
+        pass
+    return ratings
+
+
+def game_match(table: Table, players: dict[int, int]) -> tuple[datetime, Match] | None:
+    """When a game finished and the match it is, or None when it counts for nothing
+    (still in play, or abandoned). Players go by id within a team, so that a match
+    read back from the kept rows is the very one rated from the hands."""
+    state = table.state
+    if table.game.abandoned_at is not None or not state.finished or not table.hands:
+        return None
+    ending = table.hands[len(state.deals) - 1]
+    ranks = ranks_of(state.winner, state.scores)
+    teams = table.rules.team_names
+    return aware(ending.recorded_at), Match(
+        table.game.id,
+        tuple(tuple(sorted(players[seat] for seat in table.rules.team_seats[team]))
+              for team in teams),
+        tuple(ranks[team] for team in teams))
+
+
+def club_matches(session: Session, club_id: int) -> list[Match]:
+    """The club's finished games that count, as matches, in the order they finished,
+    replayed from the hands (``club_ratings`` keeps what this works out)."""
+    games = session.exec(
+        select(Game).where(Game.club_id == club_id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
+    ).all()
+    finished = [found for found in (game_match(table, players)
+                                    for table, players in load_seated(session, games))
+                if found is not None]
+    finished.sort(key=lambda item: (item[0], item[1].game_id))
+    return [match for _, match in finished]
+
+
+Place = tuple[datetime, int]  # where a game stands in the order: finished, then id
+
+
+def _before(place: Place):
+    at, game_id = place
+    return or_(RatedGame.finished_at < at,  # type: ignore[operator]
+               and_(RatedGame.finished_at == at, RatedGame.game_id < game_id))
+
+
+def _changed_games(session: Session, club_id: int) -> list[Game]:
+    """The club's games not looked at since their last change (or never)."""
+    looked_at = (select(RatedGame.revision).where(RatedGame.game_id == Game.id)
+                 .correlate(Game).scalar_subquery())
+    return list(session.exec(
+        select(Game).where(Game.club_id == club_id, looked_at.is_distinct_from(Game.revision))
+        .order_by(Game.id).execution_options(populate_existing=True)))
+
+
+def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime, Match]]:
+    """The matches among ``games``, replayed from their hands a batch at a time."""
+    found = {}
+    for first in range(0, len(games), BATCH):
+        for table, players in load_seated(session, games[first:first + BATCH]):
+            match = game_match(table, players)
+            if match is not None:
+                found[table.game.id] = match
+    return found
+
+
+def _kept_matches(session: Session, club_id: int, changed: list[int],
+                  start: Place | None) -> list[tuple[datetime, Match]]:
+    """The kept rated games from ``start`` on (all when None), other than ``changed``,
+    as matches read back from their rows; one query."""
+    query = (select(RatedGame.game_id, RatedGame.finished_at, PlayerRating.team,
+                    PlayerRating.rank, PlayerRating.player_id)
+             .join(PlayerRating, PlayerRating.game_id == RatedGame.game_id)
+             .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None),  # type: ignore[union-attr]
+                    RatedGame.game_id.not_in(changed))  # type: ignore[attr-defined]
+             .order_by(RatedGame.finished_at, RatedGame.game_id, PlayerRating.team,
+                       PlayerRating.player_id))
+    if start is not None:
+        query = query.where(~_before(start))
+    games: dict[int, tuple[datetime, dict[int, tuple[int, list[int]]]]] = {}
+    for game_id, finished_at, team, rank, player_id in session.exec(query):
+        teams = games.setdefault(game_id, (aware(finished_at), {}))[1]
+        teams.setdefault(team, (rank, []))[1].append(player_id)
+    return [(finished_at, Match(game_id, tuple(tuple(players) for _, players in teams.values()),
+                                tuple(rank for rank, _ in teams.values())))
+            for game_id, (finished_at, teams) in games.items()]
+
+
+def _latest_before(session: Session, club_id: int, players: set[int], changed: list[int],
+                   place: Place) -> dict[int, tuple[Rating, int, datetime]]:
+    """Each of ``players``' rating after their last kept game before ``place``, with
+    that game and when it finished."""
+    if not players:
+        return {}
+    latest = (
+        select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+               PlayerRating.game_id, RatedGame.finished_at,
+               func.row_number().over(
+                   partition_by=PlayerRating.player_id,
+                   order_by=(RatedGame.finished_at.desc(), RatedGame.game_id.desc()),  # type: ignore[union-attr]
+               ).label("newest"))
+        .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+        .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None),  # type: ignore[union-attr]
+               RatedGame.game_id.not_in(changed), _before(place),  # type: ignore[attr-defined]
+               PlayerRating.player_id.in_(players))  # type: ignore[attr-defined]
+        .subquery())
+    return {player_id: (Rating(mu, sigma, games), game_id, aware(finished_at))
+            for player_id, mu, sigma, games, game_id, finished_at, _ in
+            session.exec(select(*latest.c).where(latest.c.newest == 1))}
+
+
+def _kept_players(kept: ClubRatings | None) -> dict[int, tuple[Rating, int, datetime]]:
+    """The stored latest ratings: player -> (rating, last game, when it finished)."""
+    if kept is None:
+        return {}
+    return {player_id: (Rating(mu, sigma, games), last, datetime.fromisoformat(at))
+            for player_id, mu, sigma, games, last, at in kept.players}
+
+
+def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
+                 changed: list[Game], found: dict[int, tuple[datetime, Match]]):
+    """The ratings moved on by the changed games: everyone's latest (player -> (rating,
+    last game, when)), the rows to write for the games rated again, and the kept rows
+    whose figures moved."""
+    ids = [game.id for game in changed]
+    latest = _kept_players(kept)
+    old = dict(session.exec(
+        select(RatedGame.game_id, RatedGame.finished_at)
+        .where(RatedGame.game_id.in_(ids), RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
+    ).all()) if kept is not None else {}
+    places = [(aware(at), game_id) for game_id, at in old.items()]
+    places += [(at, game_id) for game_id, (at, _) in found.items()]
+    if not places:
+        return latest, [], []
+    start = min(places) if kept is not None else None
+    later = _kept_matches(session, club_id, ids, start)
+    matches = sorted(later + list(found.values()), key=lambda item: (item[0], item[1].game_id))
+    involved = {player for _, match in matches for team in match.teams for player in team}
+    if old:  # their players may have lost a game: they start from before it
+        involved |= {player for player, (_, last, _) in latest.items() if last in old}
+    if start is None:
+        before: dict[int, tuple[Rating, int, datetime]] = {}
+    elif all(player in latest and latest[player][1] not in old
+             and (latest[player][2], latest[player][1]) < start for player in involved):
+        before = {player: latest[player] for player in involved}  # the usual: at the end
+    else:
+        before = _latest_before(session, club_id, involved, ids, start)
+    for player in involved:  # as they stood before ``start`` (absent: no game before it)
+        latest.pop(player, None)
+    latest.update(before)
+    ratings = {player: rating for player, (rating, _, _) in before.items()}
+    finished_at = {match.game_id: at for at, match in matches}
+    new_rows, moved_rows = [], []
+    for match, after in rated_one_by_one((match for _, match in matches), ratings):
+        rows = new_rows if match.game_id in found else moved_rows
+        for team_index, (team, rank) in enumerate(zip(match.teams, match.ranks)):
+            for player in team:
+                rating = after[player]
+                latest[player] = (rating, match.game_id, finished_at[match.game_id])
+                rows.append({"game_id": match.game_id, "player_id": player,
+                             "team": team_index, "rank": rank, "mu": rating.mu,
+                             "sigma": rating.sigma, "games": rating.games})
+    return latest, new_rows, moved_rows
+
+
+def _stored(session: Session, club_id: int, kept: ClubRatings | None, stamp: str,
+            players: list, changed: list[Game], found: dict, new_rows: list,
+            moved_rows: list) -> bool:
+    """Keep what was worked out, in the open transaction: only over the ratings it was
+    worked out from, and only if no game changed meanwhile. Whether it was kept."""
+    try:
+        # Claimed first: another page (or server) moving the same ratings on waits
+        # here, then finds the stamp gone and keeps nothing.
+        if kept is None:
+            session.add(ClubRatings(club_id=club_id, stamp=stamp, players=players))
+            session.flush()
+        elif session.exec(update(ClubRatings).where(
+                ClubRatings.club_id == club_id, ClubRatings.stamp == kept.stamp)  # type: ignore[arg-type]
+                .values(stamp=stamp, players=players)).rowcount != 1:
+            session.rollback()
+            return False
+        ids = [game.id for game in changed]
+        for first in range(0, len(ids), BATCH):
+            batch = ids[first:first + BATCH]
+            session.exec(delete(PlayerRating).where(PlayerRating.game_id.in_(batch)))  # type: ignore[attr-defined]
+            session.exec(delete(RatedGame).where(RatedGame.game_id.in_(batch)))  # type: ignore[attr-defined]
+        if changed:
+            session.execute(insert(RatedGame), [
+                {"game_id": game.id, "club_id": club_id, "revision": game.revision,
+                 "finished_at": found[game.id][0] if game.id in found else None}
+                for game in changed])
+        if new_rows:
+            session.execute(insert(PlayerRating), new_rows)
+        if moved_rows:
+            session.connection().execute(
+                update(PlayerRating.__table__)  # type: ignore[attr-defined]
+                .where(PlayerRating.__table__.c.game_id == bindparam("at_game"),  # type: ignore[attr-defined]
+                       PlayerRating.__table__.c.player_id == bindparam("of_player"))  # type: ignore[attr-defined]
+                .values(mu=bindparam("mu"), sigma=bindparam("sigma"), games=bindparam("games")),
+                [{"at_game": row["game_id"], "of_player": row["player_id"], "mu": row["mu"],
+                  "sigma": row["sigma"], "games": row["games"]} for row in moved_rows])
+        if club_stamp(session, club_id) != stamp:  # a game changed meanwhile
+            session.rollback()
+            return False
+        session.commit()
+    except (IntegrityError, OperationalError):
+        # Another page kept the same games at the same moment (or held the database):
+        # theirs stand, and these ratings are shown this once.
+        session.rollback()
+        return False
+    return True
+
+
+def _up_to_date(session: Session, club_id: int) -> tuple[dict[int, Rating], bool]:
+    """Every rated player's latest rating, and whether the kept rows hold them (False
+    only when another page was keeping them at the same moment)."""
+    stamp = club_stamp(session, club_id)
+    kept = session.exec(select(ClubRatings).where(ClubRatings.club_id == club_id)
+                        .execution_options(populate_existing=True)).first()
+    if kept is not None and kept.stamp == stamp:
+        return {player: rating for player, (rating, _, _) in _kept_players(kept).items()}, True
+    changed = _changed_games(session, club_id)
+    if kept is None:  # nothing kept to start from: every game is looked at again
+        changed = list(session.exec(select(Game).where(Game.club_id == club_id)
+                                    .order_by(Game.id)
+                                    .execution_options(populate_existing=True)))
+    found = _looked_at(session, changed)
+    latest, new_rows, moved_rows = _rated_again(session, club_id, kept, changed, found)
+    players = [[player, rating.mu, rating.sigma, rating.games, last, at.isoformat()]
+               for player, (rating, last, at) in sorted(latest.items())]
+    ratings = {player: rating for player, (rating, _, _) in latest.items()}
+    kept_now = _stored(session, club_id, kept, stamp, players, changed, found,
+                       new_rows, moved_rows)
+    return ratings, kept_now
+
+
+def club_ratings(session: Session, club_id: int) -> dict[int, Rating]:
+    """Every rated player of the club: player id -> Rating (players without a counted
+    game are not in it: they are ``NEW``)."""
+    return _up_to_date(session, club_id)[0]
+
+
+def best_first(ratings: dict[int, Rating]) -> list[tuple[int, Rating]]:
+    """(player id, rating), best first: the higher shown rating, then the higher mu."""
+    return sorted(ratings.items(), key=lambda item: (item[1].best_first, -item[0]),
+                  reverse=True)
+
+
+@dataclass(frozen=True)
+class RatingPoint:
+    """A player's rating as it stood after one of their evenings (``number`` counts
+    their evenings, 1 = the first; ``day_number`` as in ``stats.TrendPoint``)."""
+
+    evening_id: int
+    played_on: date
+    rating: Rating
+    number: int = 1
+    day_number: int | None = None
+
+
+def player_rating(session: Session, player: Player
+                  ) -> tuple[Rating | None, list[RatingPoint]]:
+    """The player's rating (None before their first rated game), and what it was after
+    each evening they had a rated game in, oldest first."""
+    ratings, kept = _up_to_date(session, player.club_id)
+    evening_of = (select(Game.id, Evening.id, Evening.played_on)
+                  .join(Evening, Evening.id == Game.evening_id))
+    if kept:  # one query: the player's rows in the order rated, with their evenings
+        after = session.exec(
+            select(PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                   Evening.id, Evening.played_on)
+            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+            .join(Game, Game.id == PlayerRating.game_id)
+            .join(Evening, Evening.id == Game.evening_id)
+            .where(PlayerRating.player_id == player.id)
+            .order_by(RatedGame.finished_at, RatedGame.game_id)).all()
+    else:  # rated this once from the hands, as the kept rows would have it
+        rated = [(match.game_id, rating[player.id]) for match, rating in
+                 rated_one_by_one(club_matches(session, player.club_id), {})
+                 if player.id in rating]
+        evenings = {game_id: (evening_id, played_on) for game_id, evening_id, played_on in
+                    session.exec(evening_of.where(
+                        Game.id.in_([game_id for game_id, _ in rated])))}  # type: ignore[union-attr]
+        after = [(r.mu, r.sigma, r.games, *evenings[game_id])
+                 for game_id, r in rated if game_id in evenings]
+    last: dict[int, tuple] = {}
+    for row in after:  # an evening's last game is where it left the rating
+        last.pop(row[3], None)
+        last[row[3]] = row
+    day_numbers = evening_day_numbers(session, player.club_id)
+    return ratings.get(player.id), [
+        RatingPoint(evening_id, played_on, Rating(mu, sigma, games), number,
+                    day_numbers.get(evening_id))
+        for number, (mu, sigma, games, evening_id, played_on) in enumerate(last.values(), 1)]
+
+
+def win_chances(teams: Sequence[Sequence[Rating]]) -> list[float]:
+    """openskill's predicted chance of each team winning, in order (they sum to 1)."""
+    return MODEL.predict_win([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team]
+                              for team in teams])

@@ -1,0 +1,255 @@
+"""Ratings: openskill's Plackett-Luce over a club's finished games, kept game by game.
+
+A small history made by hand is rated here with openskill itself, match by match, and
+compared with what the club keeps (a tie on score, two teams of three, an edit that hands
+the win to another team, an abandoned game); then many changes of every kind in a row are
+compared with a rating of the whole history from its hands, the usual change (a game
+ending) is shown to rate that one game alone, and pages rating at the same moment never
+fail or keep wrong ratings.
+"""
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+from openskill.models import PlackettLuce
+from sqlmodel import Session, select
+
+from scorekeeper import create_app, ratings
+from scorekeeper.corrections import apply, edit_hand, plan_abandon
+from scorekeeper.exchange import import_game
+from scorekeeper.ledger import load_table, record_hand
+from scorekeeper.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
+from scorekeeper.rules import Deal, Tally
+from scorekeeper.summaries import club_stamp
+from tests.databases import database_url
+from tests.test_summaries import fresh_club, seeding
+from tests.test_summaries_incremental import STEPS, a_hand_on_the_newest_game, take_step
+
+P = "pass"
+ALL_A = {"high": "A", "low": "A", "right": "A", "left": "A", "joker": "A", "game": "A"}
+
+
+def game_file(seats, teams, hands, target=3, first_dealer=6) -> str:
+    return json.dumps({"format": "schmier-game/1",
+                       "rules": {"teams": teams, "target": target, "bidder_goes_out": False},
+                       "seats": seats, "first_dealer": first_dealer, "hands": hands})
+
+
+# Seat 1 (left of the dealer, seat 6) bids 3; A = seats 1 & 4, B = 2 & 5, C = 3 & 6.
+# A takes High, Low, Right: 3, made, and out at the target of 3.
+TIE = game_file(["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"], "3x2", [
+    {"auction": [3, P, P, P, P, P], "trump": "hearts",
+     "points": {"high": "A", "low": "A", "right": "A", "left": "B", "joker": "C",
+                "game": None}}])  # A 3, B 1, C 1: B and C share second place
+# Two teams of three, A = seats 1, 3, 5: A bids 3 and takes everything.
+TRIOS = game_file(["Ann", "Gus", "Bob", "Hal", "Cid", "Ida"], "2x3", [
+    {"auction": [3, P, P, P, P, P], "trump": "clubs", "points": ALL_A}])
+# Seat 1 (Gus, A with Eve) bids 3 and takes High, Low, Game; B (Ann, Cid) takes Right,
+# Left, Joker: both reach 3, tied on the highest score, and the bidding team wins (RULES.md,
+# end of the game). B, level with the winner, is second; C (Bob, Dan) third with 0.
+CLOSE = game_file(["Gus", "Ann", "Bob", "Eve", "Cid", "Dan"], "3x2", [
+    {"auction": [3, P, P, P, P, P], "trump": "spades",
+     "points": {"high": "A", "low": "A", "right": "B", "left": "B", "joker": "B",
+                "game": "A"}}])
+# Abandoned once over: it counts for nothing.
+LOST = game_file(["Hal", "Ida", "Ann", "Bob", "Cid", "Dan"], "3x2", [
+    {"auction": [3, P, P, P, P, P], "trump": "diamonds", "points": ALL_A}])
+
+
+@pytest.fixture
+def club_session():
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
+    with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
+        yield session, session.exec(select(Club)).one()
+
+
+def by_openskill(history) -> dict[str, tuple[float, float, int]]:
+    """The history (teams of names, ranks) rated by openskill itself, in order."""
+    model = PlackettLuce()
+    rated, games = {}, {}
+    for teams, ranks in history:
+        before = [[rated.get(name, model.rating()) for name in team] for team in teams]
+        for team, after in zip(teams, model.rate(before, ranks=ranks)):
+            for name, rating in zip(team, after):
+                rated[name], games[name] = rating, games.get(name, 0) + 1
+    return {name: (rating.mu, rating.sigma, games[name]) for name, rating in rated.items()}
+
+
+def kept(session: Session, club: Club) -> dict[str, tuple[float, float, int]]:
+    names = dict(session.exec(select(Player.id, Player.name)).all())
+    return {names[player_id]: (rating.mu, rating.sigma, rating.games)
+            for player_id, rating in ratings.club_ratings(session, club.id).items()}
+
+
+def assert_same(found, expected):
+    assert set(found) == set(expected)
+    for name, (mu, sigma, games) in expected.items():
+        assert found[name] == (pytest.approx(mu, abs=1e-9), pytest.approx(sigma, abs=1e-9),
+                               games), name
+
+
+def assert_kept_equals_a_rating_from_the_hands(session: Session, club: Club) -> None:
+    assert ratings.club_ratings(session, club.id) == ratings.rate(
+        ratings.club_matches(session, club.id))
+    assert session.get(ClubRatings, club.id).stamp == club_stamp(session, club.id)
+
+
+def test_a_hand_made_history_is_rated_as_openskill_rates_it(club_session):
+    session, club = club_session
+    tie, trios, close, lost = (import_game(session, club, raw) for raw in (TIE, TRIOS, CLOSE, LOST))
+    apply(session, load_table(session, lost), plan_abandon(load_table(session, lost), True),
+          lost.revision)
+    tie_match = ([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [1, 2, 2])
+    trios_match = ([["Ann", "Bob", "Cid"], ["Gus", "Hal", "Ida"]], [1, 2])
+    close_match = ([["Gus", "Eve"], ["Ann", "Cid"], ["Bob", "Dan"]], [1, 2, 3])
+    assert_same(kept(session, club), by_openskill([tie_match, trios_match, close_match]))
+    assert {row.game_id for row in session.exec(select(PlayerRating))} == {
+        tie.id, trios.id, close.id}
+    assert session.get(RatedGame, lost.id).finished_at is None
+
+    # The tied game edited: C takes the Joker and the Left, and now C wins.
+    table = load_table(session, session.get(Game, tie.id))
+    edit_hand(session, table, 1, Deal((3, P, P, P, P, P), "hearts", Tally(
+        {"high": "C", "low": "C", "right": "C", "left": "A", "joker": "B"}, None)),
+        table.game.revision)
+    # A bid 3 and took 1: set back to -3; C 3 wins; B 1.
+    edited = ([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [3, 2, 1])
+    assert_same(kept(session, club), by_openskill([edited, trios_match, close_match]))
+
+    # Taken back into play, the abandoned game counts, at its own place: last.
+    lost_game = session.get(Game, lost.id)
+    apply(session, load_table(session, lost_game),
+          plan_abandon(load_table(session, lost_game), False), lost_game.revision)
+    lost_match = ([["Hal", "Bob"], ["Ida", "Cid"], ["Ann", "Dan"]], [1, 2, 2])
+    assert_same(kept(session, club),
+                by_openskill([edited, trios_match, close_match, lost_match]))
+    assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def test_the_shown_rating_is_mu_less_three_sigma_rounded_and_best_first_breaks_ties():
+    assert ratings.NEW.shown == 0
+    assert ratings.Rating(30.0, 2.4).shown == 23
+    assert ratings.Rating(30.4, 2.6).shown == 23  # 22.6
+    assert [player for player, _ in ratings.best_first({
+        1: ratings.Rating(30.0, 2.4), 2: ratings.Rating(30.4, 2.6), 3: ratings.Rating(40, 8)})
+    ] == [2, 1, 3]
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False),
+       steps=st.lists(st.tuples(st.integers(0, 5), st.sampled_from(STEPS)),
+                      min_size=4, max_size=12))
+def test_many_changes_in_a_row_always_equal_a_rating_from_the_hands(rng, steps):
+    session, club, _ = fresh_club(2, 6, 80, rng)
+    with session:
+        assert_kept_equals_a_rating_from_the_hands(session, club)
+        games = session.exec(select(Game).order_by(Game.id)).all()
+        for which, step in steps:
+            take_step(session, rng, session.get(Game, games[which % len(games)].id), step)
+            assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def rated_matches(monkeypatch) -> list:
+    """A list that gets each match's game id as it is rated."""
+    seen: list = []
+    original = ratings.rated_one_by_one
+
+    def spy(matches, start):
+        for match, after in original(matches, start):
+            seen.append(match.game_id)
+            yield match, after
+    monkeypatch.setattr(ratings, "rated_one_by_one", spy)
+    return seen
+
+
+def test_a_game_ending_rates_that_game_alone_and_an_old_edit_rates_from_there(monkeypatch):
+    session, club, _ = fresh_club(2, 8, 90, random.Random(11))
+    with session:
+        ratings.club_ratings(session, club.id)
+        seen = rated_matches(monkeypatch)
+        newest = session.exec(select(Game).order_by(Game.id.desc())).first()
+        rng = random.Random(2)
+        while not load_table(session, newest).state.finished:
+            a_hand_on_the_newest_game(session, rng)
+            session.refresh(newest)
+        ratings.club_ratings(session, club.id)
+        assert seen == [newest.id]
+        assert_kept_equals_a_rating_from_the_hands(session, club)
+        first = ratings.club_matches(session, club.id)[0].game_id
+        table = load_table(session, session.get(Game, first))
+        hand = next(h for h in table.hands if h.points is not None)
+        edit_hand(session, table, hand.number, Deal(tuple(hand.calls), hand.trump, Tally(
+            {k: v for k, v in hand.points.items() if k != "game"}, None)), table.game.revision)
+        seen.clear()
+        ratings.club_ratings(session, club.id)
+        assert seen == [match.game_id for match in ratings.club_matches(session, club.id)]
+        assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def test_pages_rating_at_the_same_moment_keep_only_right_ratings():
+    session, club, _ = fresh_club(2, 6, 60, random.Random(9))
+    engine = session.get_bind()
+    with session:
+        ratings.club_ratings(session, club.id)
+        for round_number in range(4):
+            a_hand_on_the_newest_game(session, random.Random(round_number))
+            expected = ratings.rate(ratings.club_matches(session, club.id))
+
+            def page(_):
+                with Session(engine) as other:
+                    return ratings.club_ratings(other, club.id)
+
+            with ThreadPoolExecutor(4) as pool:
+                answers = list(pool.map(page, range(4)))
+            assert all(answer == expected for answer in answers)
+            assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def test_a_game_that_changed_while_it_was_rated_is_not_kept(club_session, monkeypatch):
+    """A hand recorded between looking at the games and keeping the ratings: nothing
+    is kept, and the next page rates the new state."""
+    session, club = club_session
+    game = import_game(session, club, CLOSE)
+    other = session.get_bind()
+    original = ratings._looked_at
+
+    def a_hand_meanwhile(session_, games):
+        found = original(session_, games)
+        with Session(other) as elsewhere:
+            changed = elsewhere.get(Game, game.id)
+            changed.changed_at = datetime.now(timezone.utc)  # bumps the revision
+            elsewhere.add(changed)
+            elsewhere.commit()
+        return found
+    monkeypatch.setattr(ratings, "_looked_at", a_hand_meanwhile)
+    ratings.club_ratings(session, club.id)
+    monkeypatch.setattr(ratings, "_looked_at", original)
+    assert session.exec(select(ClubRatings)).first() is None
+    assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def test_the_ratings_command_prints_the_clubs_ratings_as_json_best_first(app, runner, db):
+    club = db.exec(select(Club)).first()
+    for raw in (TIE, TRIOS, CLOSE):
+        import_game(db, club, raw)
+    result = runner.invoke(args=["ratings"])
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.stdout)
+    expected = by_openskill([
+        ([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [1, 2, 2]),
+        ([["Ann", "Bob", "Cid"], ["Gus", "Hal", "Ida"]], [1, 2]),
+        ([["Gus", "Eve"], ["Ann", "Cid"], ["Bob", "Dan"]], [1, 2, 3])])
+    assert_same({entry["player"]: (entry["mu"], entry["sigma"], entry["games"])
+                 for entry in printed}, expected)
+    best = sorted(expected, key=lambda name: (round(expected[name][0] - 3 * expected[name][1]),
+                                              expected[name][0]), reverse=True)
+    assert [entry["player"] for entry in printed] == best
+    assert set(printed[0]) == {"player", "mu", "sigma", "games"}
+    assert json.loads(runner.invoke(args=["ratings", "--club", str(club.id)]).stdout) == printed
+    missing = runner.invoke(args=["ratings", "--club", "999"])
+    assert missing.exit_code != 0 and "there is no club 999" in missing.output
