@@ -12,13 +12,14 @@ from flask import (
     Response, current_app, g, get_flashed_messages, make_response, render_template, request,
     url_for,
 )
-from flask_babel import gettext as _
+from flask_babel import format_percent, gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
 from markupsafe import Markup
 
 from scorekeeper.draft import (
     FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
 )
+from scorekeeper.chances import win_chances
 from scorekeeper.charts import score_chart
 from scorekeeper.corrections import plan_insert
 from scorekeeper.access import SCORER, can, current_device
@@ -33,7 +34,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
 from scorekeeper.words import (
-    fill, hand_preview, point_name, signed, suit_name,
+    fill, hand_preview, list_teams, point_name, signed, suit_name,
     verdict_sentence, violation_message,
 )
 
@@ -181,6 +182,28 @@ def next_game_fields(table: Table) -> dict[str, str | int]:
     return fields
 
 
+@dataclass(frozen=True)
+class Chances:
+    """Each team's chance to win from here, in whole per cent, and the sentence saying it."""
+
+    shares: dict[str, int]
+    sentence: Markup
+
+
+def shown_chances(table: Table, past: bool) -> Chances | None:
+    """The chances the game page shows; none once there is nothing left to play for (the
+    game won, abandoned or past), nor while the target is too far off to tell."""
+    if past or table.state.finished or table.game.abandoned_at is not None:
+        return None
+    shares = win_chances(get_session(), table)
+    if shares is None:
+        return None
+    # (Each part isolated by list_teams; the letter never wrapped away from its figure.)
+    parts = tuple(f"{team}\u00a0{format_percent(share / 100)}" for team, share in shares.items())
+    return Chances(shares, fill(_("Chances to win from here: %(chances)s."),
+                                chances=list_teams(parts)))
+
+
 def _flashed_notice() -> str | None:
     """A notice left by the change a plain (no-JS) form just made, before its redirect."""
     notices = get_flashed_messages(category_filter=["notice"])
@@ -286,6 +309,7 @@ def render_game(
         evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
         # Read only where the page shows it (not for each step of a hand being entered).
         tonight=partial(tonight_tally, get_session(), table),
+        chances=partial(shown_chances, table, past),
         next_game=next_game_fields(table),
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, other_phone=other_phone,

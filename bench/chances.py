@@ -1,0 +1,155 @@
+"""Server time of the game page's win chances: with and without them, at hand 5 and 40.
+
+    python bench/chances.py                 # a club with 200 games of history
+    python bench/chances.py --history 1000 --runs 30
+
+A club is seeded with ``--history`` games (``bench/seed.py``), then two new games (three
+pairs) are recorded hand by hand through Flask's test client: one to 21, timed at hand
+5, one to 61 (still in play at hand 40), timed at hand 40. The game page is timed (the
+server's own time, the page cache off so that every request renders):
+
+- without chances (the page as it was before them);
+- with them worked out afresh, as the first page after a hand does (the simulation
+  alone is timed too, its verdicts cold and warm);
+- with them kept for the revision, as every later page of that revision finds them.
+
+Reading the club's history and scoring its hands for every dealer happens once per
+game and process; it is timed on its own, in a process that has read nothing yet and
+in one that has read the club's games before. Nothing is asserted: numbers are
+measured.
+"""
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from unittest import mock
+
+from sqlmodel import Session, select
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import seed as seeding  # noqa: E402  (bench/seed.py)
+from page_times import owner_client  # noqa: E402
+from scorekeeper import chances, create_app, ledger, pages  # noqa: E402
+from scorekeeper.ledger import load_table  # noqa: E402
+from scorekeeper.models import Club, Game  # noqa: E402
+
+SEATS = {f"seat_{i}": name for i, name in enumerate(seeding.NAMES[:6], 1)}
+POINTS = ("high", "low", "right", "left", "joker")
+GAMES = ((5, 21), (40, 61))  # (the hand it is timed at, the game's target)
+
+
+def hand_form(rng: random.Random, number: int, dealer: int) -> dict:
+    """A played hand as the page posts it: a quick bid, trump, a team for each point."""
+    bidder, bid = rng.randint(1, 6), rng.choice((3, 3, 4, 4, 5, 6))
+    calls = []
+    for step in range(1, 7):
+        calls.append(str(bid) if (dealer + step - 1) % 6 + 1 == bidder else "pass")
+        if calls[-1] == "6":
+            break
+    form = {"number": number, "calls": ",".join(calls), "trump": "hearts",
+            "game": rng.choice("ABC")}
+    form.update({point: rng.choice("ABC") for point in POINTS})
+    return form
+
+
+class Timing:
+    """Milliseconds of ``runs`` runs: the median and the best (on a shared machine the
+    best is the one least disturbed by others)."""
+
+    def __init__(self, action, runs: int) -> None:
+        times = []
+        for _ in range(runs):
+            started = time.perf_counter()
+            action()
+            times.append((time.perf_counter() - started) * 1000)
+        self.median, self.best = statistics.median(times), min(times)
+
+    def __format__(self, spec: str) -> str:
+        return f"{self.median:5.1f} ({self.best:4.1f})"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--history", type=int, default=200, help="games the club played")
+    parser.add_argument("--runs", type=int, default=20)
+    args = parser.parse_args(argv)
+    rng = random.Random(16)
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'club.sqlite'}",
+                          "SECRET_KEY": "bench", "WTF_CSRF_ENABLED": False,
+                          "PAGE_CACHE_BYTES": 0})
+        engine = app.extensions["db_engine"]
+        with Session(engine) as session:
+            club = session.exec(select(Club)).first()
+            seeding.seed(session, club, evenings=max(1, args.history // 5),
+                         games=args.history, hands=args.history * 40, rng=rng)
+        client = owner_client(app)
+        rows = []
+        for hand, target in GAMES:
+            started = client.post("/games/new", data={**SEATS, "teams": "3x2",
+                                                      "target": str(target), "first_dealer": "1"})
+            game_id = int(started.headers["Location"].rsplit("/", 1)[1])
+            url = f"/games/{game_id}"
+            played = 0
+            while played < hand:
+                with Session(engine) as session:
+                    table = load_table(session, session.get(Game, game_id))
+                response = client.post(f"{url}/hands", data=hand_form(
+                    rng, played + 1, table.state.next_dealer))
+                assert response.status_code == 303, response.get_data(as_text=True)[:300]
+                played += 1
+            with Session(engine) as session:
+                table = load_table(session, session.get(Game, game_id))
+                def read_history(cold: bool):
+                    if cold:  # the first game this process shows: nothing read or scored
+                        chances.GAME_HANDS = chances.Kept(512)
+                        chances.outcome_of.cache_clear()
+                        chances.scored.cache_clear()
+                        ledger.REPLAYS = ledger.Replays(games=2048)
+                    chances.Deck(table.rules, chances.blended(
+                        table.rules, chances.club_shapes(session, table.game)))
+
+                deck_ms = (Timing(lambda: read_history(True), 3),
+                           Timing(lambda: read_history(False), 3))
+                deck = chances.Deck(table.rules, chances.blended(
+                    table.rules, chances.club_shapes(session, table.game)))
+            seed = chances.seed_for(table.state)
+
+            def cold():
+                deck.ended.clear()
+                chances.simulate(table.state, deck, seed)
+
+            client.get(url)  # warm: templates compiled, the deck built
+            def afresh():
+                chances.CHANCES = chances.Kept(8)  # a new revision: nothing kept for it
+                client.get(url)
+
+            fresh = Timing(afresh, args.runs)
+            kept = Timing(lambda: client.get(url), args.runs)
+            with mock.patch.object(pages, "shown_chances", lambda table, past: None):
+                without = Timing(lambda: client.get(url), args.runs)
+            shown = chances.simulate(table.state, deck, seed)
+            assert not table.state.finished
+            rows.append((f"hand {hand} (target {target})", table.state.scores, shown, without, fresh, kept,
+                         Timing(cold, args.runs),
+                         Timing(lambda: chances.simulate(table.state, deck, seed), args.runs),
+                         deck_ms))
+    print(f"club history: {args.history} games; ms, median (best) of {args.runs} runs")
+    for hand, scores, shown, without, fresh, kept, cold_ms, warm_ms, deck_ms in rows:
+        print(f"{hand}: scores {scores}, chances {shown}")
+        print(f"  page without chances {without}   with them worked out {fresh}"
+              f"   kept for the revision {kept}")
+        print(f"  simulation alone: {cold_ms} (verdicts cold), {warm_ms} (warm)")
+        print(f"  the club's history read and scored, once per game: {deck_ms[0]} (the"
+              f" process's first game), {deck_ms[1]} (its games read before)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,169 @@
+"""Win chances from here (scorekeeper.chances): the rest of the game played out many times
+with the rules engine, on hands drawn from the club's own history.
+
+The simulation's quick path is held to the engine itself: a game it plays out is the
+game ``carry_on`` gives for the same hands, re-seated to each dealer in turn.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from scorekeeper.chances import (
+    DEFAULT_WEIGHT, POOL, Deck, Shape, blended, default_shapes, largest_remainder,
+    play_out, reseated, shape_of, simulate,
+)
+from scorekeeper.rules import PASS, Deal, HouseRules, Tally, carry_on, replay
+from scorekeeper.rules.game import play_deal
+from tests.rules.test_properties import legal_games
+
+THREE_PAIRS = HouseRules()
+TRIOS = HouseRules(teams="2x3")
+DEFAULT = Deck(THREE_PAIRS, default_shapes(THREE_PAIRS))
+
+
+def deal(bidder_step: int, bid: int, owners: str, game: str | None) -> Deal:
+    """The bid ``bidder_step`` seats left of the dealer, every other seat passing;
+    High, Low, Right, Left and Joker to the teams of ``owners``, Game to ``game``."""
+    calls = [PASS] * 6
+    calls[bidder_step - 1] = bid
+    names = ("high", "low", "right", "left", "joker")
+    return Deal(tuple(calls[:bidder_step] if bid == 6 else calls), "spades",
+                Tally(dict(zip(names, owners)), game))
+
+
+def at_scores(rules: HouseRules, scores: dict[str, int], dealer: int = 1):
+    """A game in play at ``scores``, ``dealer`` dealing next."""
+    return replace(replay(rules, dealer, []), scores=scores)
+
+
+# --- the numbers -------------------------------------------------------------------------
+
+def test_shares_are_whole_numbers_adding_up_to_a_hundred_by_largest_remainder():
+    assert largest_remainder([1, 1, 1]) == (34, 33, 33)
+    assert largest_remainder([2, 1]) == (67, 33)
+    assert largest_remainder([0.625, 0.25, 0.125]) == (63, 25, 12)  # 62.5 gets the 1
+    assert largest_remainder([0, 0]) == (50, 50)
+    assert sum(largest_remainder([997, 2, 1])) == 100
+
+
+def test_a_team_that_has_won_has_every_chance_and_the_others_none():
+    won = replay(HouseRules(target=3), 1, [deal(1, 3, "BBBBB", "B")])
+    assert won.winner == "B"
+    assert simulate(won, DEFAULT, "any") == {"A": 0, "B": 100, "C": 0}
+
+
+def test_chances_add_up_to_a_hundred_from_any_scores():
+    for scores in ({"A": 0, "B": 0, "C": 0}, {"A": 20, "B": -4, "C": 19},
+                   {"A": 7, "B": 7, "C": 7}, {"A": -10, "B": 3, "C": 12}):
+        chances = simulate(at_scores(THREE_PAIRS, scores), DEFAULT, "seed")
+        assert sum(chances.values()) == 100, scores
+    trios = Deck(TRIOS, default_shapes(TRIOS))
+    assert sum(simulate(at_scores(TRIOS, {"A": 5, "B": 9}), trios, "seed").values()) == 100
+
+
+def test_from_level_scores_the_neutral_default_favours_no_team():
+    chances = simulate(at_scores(THREE_PAIRS, {"A": 0, "B": 0, "C": 0}), DEFAULT, "seed")
+    assert all(28 <= share <= 39 for share in chances.values()), chances
+
+
+def test_the_team_that_scored_gains_and_the_others_lose():
+    before = at_scores(THREE_PAIRS, {"A": 8, "B": 8, "C": 8})
+    after = carry_on(before, [deal(3, 4, "AAAAA", "A")])  # seat 4 (A) bids 4, takes 6
+    assert after.scores == {"A": 14, "B": 8, "C": 8}
+    was, now = simulate(before, DEFAULT, "one"), simulate(after, DEFAULT, "two")
+    assert now["A"] >= was["A"] + 15, (was, now)
+    assert now["B"] < was["B"] and now["C"] < was["C"]
+
+
+def test_a_set_bidder_loses_ground():
+    before = at_scores(THREE_PAIRS, {"A": 12, "B": 12, "C": 12})
+    after = carry_on(before, [deal(2, 5, "CCABB", "C")])  # seat 3 (C) bids 5, takes 3
+    assert after.scores == {"A": 13, "B": 14, "C": 7}
+    was, now = simulate(before, DEFAULT, "one"), simulate(after, DEFAULT, "two")
+    assert now["C"] <= was["C"] - 15 and now["B"] > was["B"], (was, now)
+
+
+def test_the_same_state_and_seed_give_the_same_numbers_with_a_fresh_deck():
+    state = at_scores(THREE_PAIRS, {"A": 9, "B": 4, "C": 13}, dealer=5)
+    first = simulate(state, DEFAULT, "chances 7 12")
+    again = simulate(state, Deck(THREE_PAIRS, default_shapes(THREE_PAIRS)), "chances 7 12")
+    assert first == again
+
+
+def test_a_target_too_far_off_to_tell_gives_no_numbers():
+    far = HouseRules(target=999)
+    assert simulate(at_scores(far, {"A": 3, "B": 0, "C": 5}),
+                    Deck(far, default_shapes(far)), "seed") is None
+
+
+def test_the_house_rules_decide_the_end_bidder_goes_out_included():
+    # Every hand: the dealer's left bids 3 and takes 3, the next team 2, the dealer's 1.
+    # Seat 6 (C) deals, so A bids and reaches 21, but B passes it with 22.
+    every_hand = {Shape(bidder=1, bid=3, taken=(1, 3, 2)): 1.0}
+    scores = {"A": 18, "B": 20, "C": 0}
+    for rules, winner in ((THREE_PAIRS, "B"), (HouseRules(bidder_goes_out=True), "A")):
+        chances = simulate(at_scores(rules, scores, dealer=6), Deck(rules, every_hand), "s")
+        assert chances[winner] == 100, (rules, chances)
+
+
+# --- the hands ---------------------------------------------------------------------------
+
+def test_a_hand_is_kept_as_seen_from_its_dealer_so_any_seat_can_deal_it_again():
+    # Seat 3 deals, seat 5 (B) bids 4: C (the dealer's team) 1, A 1, B 4.
+    shape = shape_of(THREE_PAIRS, 3, 5, 4, {"A": 1, "B": 4, "C": 1})
+    assert shape == Shape(bidder=2, bid=4, taken=(1, 1, 4))
+    # Dealt by seat 1, the bid is seat 3's (C); A (the dealer's) 1, B 1, C 4.
+    _auction, _tally, hand = play_deal(THREE_PAIRS, 1, reseated(THREE_PAIRS, shape, 1))
+    assert (hand.bidding_team, hand.taken, hand.made) == ("C", {"A": 1, "B": 1, "C": 4}, True)
+    # A 6 ends the bidding; Game tied in a hand of 5.
+    six = Shape(bidder=6, bid=6, taken=(5, 0, 0))
+    _auction, tally, hand = play_deal(THREE_PAIRS, 2, reseated(THREE_PAIRS, six, 2))
+    assert (hand.bidding_team, tally.game, hand.score_change) == ("B", None,
+                                                                   {"A": 0, "B": -6, "C": 0})
+
+
+def test_the_default_bids_from_every_seat_alike_and_weighs_as_its_hands():
+    for rules in (THREE_PAIRS, TRIOS):
+        shapes = default_shapes(rules)
+        assert abs(sum(shapes.values()) - DEFAULT_WEIGHT) < 1e-9
+        by_seat = [sum(w for s, w in shapes.items() if s.bidder == step) for step in range(1, 7)]
+        assert max(by_seat) - min(by_seat) < 1e-9
+        for shape in shapes:  # every one a legal hand, scored by the engine
+            assert sum(shape.taken) in (5, 6)
+            play_deal(rules, 1, reseated(rules, shape, 1))
+
+
+def test_the_clubs_hands_count_one_each_behind_the_default():
+    hand = Shape(1, 3, (0, 6, 0))
+    weights = blended(THREE_PAIRS, [hand, hand])
+    assert weights[hand] == default_shapes(THREE_PAIRS).get(hand, 0) + 2
+    deck = Deck(THREE_PAIRS, {hand: 1.0})
+    assert deck.slot_shapes == [hand] * POOL
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(legal_games(), st.integers(0, 2 ** 32), st.booleans())
+def test_a_simulated_game_is_the_game_the_engine_plays_with_those_hands(game, seed, club):
+    rules, first_dealer, deals = game
+    state = replay(rules, first_dealer, deals)
+    if state.finished:
+        return
+    weights = default_shapes(rules)
+    if club:  # the hands just played, as a club's history, re-seated from their dealers
+        weights = blended(rules, [shape_of(rules, d.dealer_seat, d.bidder_seat, d.bid, d.taken)
+                                  for d in state.deals if not d.thrown_in])
+    deck = Deck(rules, weights)
+    draws = [random.Random(seed).randrange(POOL) for _ in range(300)]
+    winner, hands = play_out(deck, tuple(state.scores[t] for t in rules.team_names),
+                             state.next_dealer, iter(draws))
+    played, dealer = state, state.next_dealer
+    for slot in draws[:hands]:
+        played = carry_on(played, [reseated(rules, deck.slot_shapes[slot], dealer)])
+        dealer = played.next_dealer
+    if winner is None:
+        assert not played.finished
+    else:
+        assert played.finished and played.winner == rules.team_names[winner]
