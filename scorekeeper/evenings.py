@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta
 from typing import Sequence
@@ -12,6 +13,8 @@ from sqlmodel import Session, func, select
 from scorekeeper.clubs import club_row
 from scorekeeper.ledger import Table, load_tables
 from scorekeeper.models import Club, Evening, Game, GameSeat, aware, utcnow
+from scorekeeper.rules import SEATS
+from scorekeeper.teams import next_partners, partner_pairs, seated, split_of
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
@@ -92,6 +95,45 @@ def tally(tables: Sequence[Table]) -> EveningTally:
         by_player=sorted(players.items(), key=order),
         by_partnership=sorted(partnerships.items(), key=order),
     )
+
+
+def partnerships(tables: Sequence[Table]) -> Counter[frozenset[str]]:
+    """How many of the evening's games each two players were partners in (in one team:
+    a pair, or two of a trio); an abandoned game counts for nobody."""
+    together: Counter[frozenset[str]] = Counter()
+    for table in tables:
+        if table.game.abandoned_at is None:
+            split = split_of([table.names[seat] for seat in SEATS], table.rules.teams)
+            together.update(partner_pairs(split))
+    return together
+
+
+@dataclass(frozen=True)
+class PartnersTonight:
+    """Who has partnered whom tonight, and which two at the table now haven't yet."""
+
+    together: list[tuple[tuple[str, str], int]]  # two partners, games together; most first
+    not_yet: list[tuple[str, str]]
+
+
+def partners_tonight(tables: Sequence[Table], table: Table | None) -> PartnersTonight:
+    """The evening's partnerships; ``not_yet``: of ``table``'s six (the game the table is
+    playing or last finished)."""
+    together = partnerships(tables)
+    pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
+    met = sorted(((pair(two), games) for two, games in together.items()),
+                 key=lambda item: (-item[1], [name.casefold() for name in item[0]]))
+    names = sorted(table.names.values(), key=str.casefold) if table else []
+    return PartnersTonight(met, [two for two in combinations(names, 2)
+                                 if not together[frozenset(two)]])
+
+
+def new_partners(table: Table, tables: Sequence[Table]) -> tuple[str, ...]:
+    """``table``'s six seated for the evening's next game (seat by seat), each with a
+    partner they haven't had tonight where possible (``teams.next_partners``)."""
+    names = [table.names[seat] for seat in SEATS]
+    split = next_partners(names, table.rules.teams, partnerships(tables))
+    return seated(split, table.rules.teams, names)
 
 
 def evenings_page(

@@ -68,6 +68,7 @@ class RestoreForm(ChangeForm):
 # A seat's name is checked by seating.py (with the message the table reads); the field
 # only stops the phone's keyboard at the longest name a seat takes.
 SEAT = {"maxlength": PLAYER_NAME_LENGTH}
+SPLIT_LENGTH = 20  # "14-25-36" and more than enough
 
 
 class NewGameForm(FlaskForm):
@@ -105,6 +106,9 @@ class NewGameForm(FlaskForm):
         + [SelectChoice(str(s), str(s)) for s in SEATS],
         default=RANDOM,
     )
+    # The balancing buttons' value: the split to seat ("best", or the seats of each team,
+    # "14-25-36"). Sent only by them: a form with it seats players and starts nothing.
+    balance = StringField(_l("Split"), validators=[Optional(), Length(max=SPLIT_LENGTH)])
 
     def seat_fields(self):
         return [self.seat_1, self.seat_2, self.seat_3, self.seat_4, self.seat_5, self.seat_6]
@@ -124,6 +128,14 @@ class NewGameForm(FlaskForm):
 
     def dealer(self) -> int | None:
         return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)
+
+    def balancing_errors(self) -> list[str]:
+        """What stops the teams being balanced (the names aside): the page's token, the
+        layout, the first dealer (who stays the same player) and the split asked for. The
+        house rules are checked when the game starts."""
+        return [f"{field.label.text}: {error}" for field in self
+                if field.name in ("csrf_token", "teams", "first_dealer", "balance")
+                for error in field.errors]
 
 
 class ImportForm(FlaskForm):

@@ -10,13 +10,14 @@ from scorekeeper.clubs import roster
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    reopen_evening, tally,
+    new_partners, partners_tonight, reopen_evening, tally,
 )
 from scorekeeper.forms import PlainForm
-from scorekeeper.ledger import load_table, load_tables
+from scorekeeper.ledger import Table, load_table, load_tables
 from scorekeeper.live import evening_head
 from scorekeeper.models import Evening
-from scorekeeper.pages import render_board, render_page
+from scorekeeper.pages import next_game_fields, render_board, render_page
+from scorekeeper.rules import SEATS
 from scorekeeper.summaries import game_counts
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
@@ -45,13 +46,31 @@ def show(evening_id: int):
     its games can still be corrected."""
     session = get_session()
     evening = row_or_404(Evening, evening_id)
-    tables = load_tables(session, evening_games(session, evening))
+    games = evening_games(session, evening)
+    tables = load_tables(session, games)
     # A roster name is unique in its club, so the tally's names lead to the players' pages.
     player_ids = {player.name: player.id for player in roster(session, current_club(session))}
+    state = evening_state(session, evening)
+    latest = current_game(games)
+    table = next((table for table in tables if latest and table.game.id == latest.id), None)
     return render_page("evening.html", evening=evening, tables=tables, tally=tally(tables),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
-                       state=evening_state(session, evening),
-                       quiet_hours=QUIET_HOURS, plain_form=PlainForm())
+                       state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
+                       partners=partners_tonight(tables, table),
+                       new_partners=_new_partners_fields(table, tables, state.over))
+
+
+def _new_partners_fields(table: Table | None, tables: list[Table], over: bool) -> dict | None:
+    """The new-game form filled for "Next game, new partners": the last game's six, rules
+    and evening, partners rotated; the next dealer (left of the last one) stays the same
+    player. None until a game of the evening is finished, and once the evening is over."""
+    if table is None or not table.state.finished or over:
+        return None
+    fields = next_game_fields(table)
+    chairs = new_partners(table, tables)
+    fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
+    fields["first_dealer"] = chairs.index(table.names[table.state.next_dealer]) + 1
+    return fields
 
 
 @bp.get("/<int:evening_id>/board")

@@ -1,6 +1,9 @@
 """Games: the list, starting a new one, and the game page."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Sequence
+
 from flask import (
     Blueprint, Response, abort, make_response, redirect, render_template, request, url_for,
 )
@@ -11,6 +14,11 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.assets import YEAR
 from scorekeeper.charts import score_chart
 from scorekeeper.clubs import roster
+from scorekeeper.ratings import club_ratings
+from scorekeeper.teams import (
+    BEST, OFFERED, Balance, balance, most_even, read_seats_text, seated, seats_text, splits,
+    team_sets, team_size,
+)
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
@@ -28,7 +36,7 @@ from scorekeeper.page_cache import (
     board_key, keep_game_page, keep_poll_answer, kept_game_page, kept_poll_answer,
 )
 from scorekeeper.views.lookup import current_club, table_or_404
-from scorekeeper.names import typed
+from scorekeeper.names import clean_name, name_key, typed
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -49,20 +57,112 @@ def index():
     return render_page("index.html", tables=tables, verdict_sentence=verdict_sentence)
 
 
+def _layout(form: NewGameForm) -> str:
+    return form.teams.data if form.teams.data in {t.value for t in TeamLayout} else "3x2"
+
+
 def _teams_preview(form: NewGameForm) -> list[tuple[str, list[tuple[int, str]]]]:
-    layout = form.teams.data if form.teams.data in {t.value for t in TeamLayout} else "3x2"
     names = dict(zip(SEATS, form.names()))
     return [
         (team, [(seat, (names.get(seat) or "").strip()) for seat in seats])
-        for team, seats in teams_for(layout).items()
+        for team, seats in teams_for(_layout(form)).items()
     ]
 
 
-def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=frozenset()):
+@dataclass(frozen=True)
+class SeatedTeams:
+    """A split as the page shows it: its teams in their seats (letter, names, chance to
+    win) and the ``balance`` value that seats it ("14-25-36": seats of the page now)."""
+
+    seats: str
+    teams: list[tuple[str, list[str], float]]
+
+
+@dataclass(frozen=True)
+class Balanced:
+    """The new-game page after "Balance the teams": the split seated, the two most even
+    others, out of how many, and whether a new player was counted as one."""
+
+    seated: SeatedTeams
+    others: list[SeatedTeams]
+    ways: int
+    new_players: bool
+
+    @property
+    def chances(self) -> dict[str, float]:
+        return {team: chance for team, _names, chance in self.seated.teams}
+
+
+def _shown(option: Balance, chairs: Sequence[int], now: Sequence[int], names: list[str],
+           layout: str) -> SeatedTeams:
+    """The split seated so (``chairs``: the player in each seat), described with the
+    seats the players have ``now``."""
+    chance = {frozenset(team): odds for team, odds in zip(option.split, option.chances)}
+    return SeatedTeams(
+        seats_text(tuple(tuple(now.index(player) + 1 for player in team)
+                         for team in option.split)),
+        [(team, [clean_name(names[chairs[seat - 1]]) for seat in seats],
+          chance[frozenset(chairs[seat - 1] for seat in seats)])
+         for team, seats in teams_for(layout).items()])
+
+
+def _balance_seats(form: NewGameForm) -> Balanced | None:
+    """Seat the form's six players in the split its ``balance`` asks for: "best" (the
+    most even) or seats to put together ("14-25-36"); moving as few players as can be,
+    the first dealer chosen staying the same player. None if it asks for no split."""
+    session = get_session()
+    club = current_club(session)
+    layout = _layout(form)
+    names = form.names()  # players are their places in this list, 0 to 5
+    here = tuple(range(len(SEATS)))
+    on_roster = {player.name_key: player.id for player in roster(session, club)}
+    ratings = club_ratings(session, club.id)
+    rated = {player: ratings[on_roster[name_key(name)]] for player, name in enumerate(names)
+             if on_roster.get(name_key(name)) in ratings}
+    # Taken in the order of their names, so that equally even splits come in the same
+    # order whatever the seats.
+    players = sorted(here, key=lambda player: name_key(names[player]))
+    if form.balance.data == BEST:
+        chosen = most_even(players, layout, rated, 1, here)[0]
+    else:
+        wanted = read_seats_text(form.balance.data, layout)
+        if wanted is None:
+            return None
+        chosen = balance(tuple(tuple(seat - 1 for seat in team) for team in wanted), rated)
+    chairs = seated(chosen.split, layout, here)
+    for field, player in zip(form.seat_fields(), chairs):
+        field.data = names[player]
+    dealer = form.dealer()
+    if dealer is not None:
+        form.first_dealer.data = str(chairs.index(dealer - 1) + 1)
+    in_seats = team_sets(chosen.split)
+    others = [option for option in most_even(players, layout, rated, chairs=chairs)
+              if team_sets(option.split) != in_seats][:OFFERED - 1]
+    return Balanced(
+        _shown(chosen, chairs, chairs, names, layout),
+        [_shown(option, seated(option.split, layout, chairs), chairs, names, layout)
+         for option in others],
+        len(splits(players, team_size(layout))), new_players=len(rated) < len(SEATS))
+
+
+def _balance(form: NewGameForm, problems: list) -> Response:
+    """"Balance the teams" or one of the next best splits tapped: the page again with the
+    seats filled, nothing stored (the game starts with "Start the game")."""
+    messages = [violation_message(p) for p in problems] + form.balancing_errors()
+    balanced = None if messages else _balance_seats(form)
+    if balanced is None:
+        messages = messages or [_("Choose one of the splits offered.")]
+        bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
+        return _render_new(form, messages, 422, bad_seats)
+    return _render_new(form, balanced=balanced)
+
+
+def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=frozenset(),
+                balanced: Balanced | None = None):
     session = get_session()
     return render_page(
         "new_game.html", status=status, form=form, messages=list(messages),
-        bad_seats=bad_seats,
+        bad_seats=bad_seats, balanced=balanced,
         roster=roster(session, current_club(session)), teams_preview=_teams_preview(form),
         oob=wants_fragment(),  # the teams refreshed as names are typed: the dealers' too
     )
@@ -99,6 +199,8 @@ def new():
     # Every problem at once, so a clumsy form is put right in one go.
     form.validate()
     problems = name_problems(form.names())
+    if form.balance.raw_data:  # a balancing button: seats the players, starts nothing
+        return _balance(form, problems)
     if form.errors or problems:
         messages = [violation_message(p) for p in problems] + all_errors(form)
         bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
