@@ -87,6 +87,7 @@ class Balanced:
     others: list[SeatedTeams]
     ways: int
     new_players: bool
+    most_even: bool  # no split leaves the favourite a smaller chance (not so, once tapped)
 
     @property
     def chances(self) -> dict[str, float]:
@@ -122,8 +123,9 @@ def _balance_seats(form: NewGameForm) -> Balanced | None:
     # Taken in the order of their names, so that equally even splits come in the same
     # order whatever the seats.
     players = sorted(here, key=lambda player: name_key(names[player]))
+    best = most_even(players, layout, rated, 1, here)[0]
     if form.balance.data == BEST:
-        chosen = most_even(players, layout, rated, 1, here)[0]
+        chosen = best
     else:
         wanted = read_seats_text(form.balance.data, layout)
         if wanted is None:
@@ -142,7 +144,8 @@ def _balance_seats(form: NewGameForm) -> Balanced | None:
         _shown(chosen, chairs, chairs, names, layout),
         [_shown(option, seated(option.split, layout, chairs), chairs, names, layout)
          for option in others],
-        len(splits(players, team_size(layout))), new_players=len(rated) < len(SEATS))
+        len(splits(players, team_size(layout))), new_players=len(rated) < len(SEATS),
+        most_even=max(chosen.chances) <= max(best.chances) + 1e-9)
 
 
 def _balance(form: NewGameForm, problems: list) -> Response:
@@ -270,6 +273,8 @@ def live(game_id: int):
         keep_poll_answer(table, response, board=key)
         return response
     same_game = shown.split(".")[0] == str(game.revision)
+    # (Read again from the game as loaded: more may have changed since its head was read.)
+    one_behind = view == "game" and shown.split(".")[0] == str(game.revision - 1)
     if not watching and same_game and not correcting:
         # Only another phone's entry moved: say so, and leave this phone's entry be.
         return render_other_phone(table)

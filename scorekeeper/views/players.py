@@ -21,7 +21,7 @@ from scorekeeper.stats import (
 from scorekeeper.summaries import (
     abandoned_games, club_stats, evening_records, one_player_stats,
 )
-from scorekeeper.words import point_name
+from scorekeeper.words import minus, point_name
 
 bp = Blueprint("players", __name__)
 
@@ -131,7 +131,7 @@ def shown(value, shows: str) -> str:
 
 def rating_text(rating: Rating) -> str:
     """A rating as pages write it: the shown rating and its "± sigma"."""
-    return _("%(rating)s ± %(sigma)s", rating=format_decimal(rating.shown),
+    return _("%(rating)s ± %(sigma)s", rating=minus(rating.shown),  # a real minus sign
              sigma=format_decimal(rating.sigma, format="#,##0.0"))
 
 

@@ -121,6 +121,21 @@ def test_one_of_the_next_best_splits_is_seated_by_its_button(client, db, rated, 
     assert stored(db)["Game"] == 1
 
 
+
+def test_a_less_even_split_seated_is_not_called_the_most_even(client, rated, new_game_form):
+    page = Page(client.post("/games/new", data=new_game_form(balance="best")))
+    assert "The most even of the 15 ways" in page.text
+    best = preview_lines(page)
+    form, (_second, third) = split_buttons(page)
+    assert third.text() != "".join(best)
+    page = Page(submit(client, form, third))
+    assert page.status == 200
+    assert "The most even" not in page.text  # it is one of the others offered, no more
+    # The most even, tapped again from among the others, says so again.
+    form, buttons = split_buttons(page)
+    best_button = next(b for b in buttons if b.text() == "".join(best))
+    assert "The most even of the 15 ways" in submit(client, form, best_button).text
+
 def test_balancing_twice_seats_the_same(client, rated, new_game_form):
     once = Page(client.post("/games/new", data=new_game_form(balance="best")))
     form = once.form_posting_to("/games/new")

@@ -10,6 +10,7 @@ phone catching up gets the first one's, never an answer for one phone alone.
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import timedelta
 
 import pytest
@@ -533,3 +534,37 @@ def test_a_page_one_hand_behind_gets_just_what_the_hand_changed_kept_for_the_nex
         assert "HX-Reswap" not in whole.headers
         assert owner.post(f"/games/{game}/hands/undo", data={"number": 2}).status_code == 303
         assert owner.post(f"/games/{game}/hands/undo", data={"number": 1}).status_code == 303
+
+
+def test_a_page_two_hands_behind_by_the_time_the_game_is_read_gets_the_whole_game(
+        apps, tables, monkeypatch):
+    # The poll's first read says one change behind; two hands are recorded before the
+    # game itself is read: only the whole game part can bring both.
+    import scorekeeper.views.games as games_view
+    from scorekeeper.live import game_head
+
+    keeping, _ = apps
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="99")
+    first, _, _ = tables["viewer", "en"]
+    for number in (1, 2, 3):
+        assert owner.post(f"/games/{game}/hands", data=hand_form(
+            number, calls_for(number, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+    behind = poll_of(first, f"/games/{game}")  # showing hand 3
+    shown = int(behind.split("v=")[1].split(".")[0].split("&")[0])
+    for number in (4, 5):
+        assert owner.post(f"/games/{game}/hands", data=hand_form(
+            number, calls_for(number, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+
+    def head_read_between(connection, club_id, game_id):
+        head = game_head(connection, club_id, game_id)
+        return replace(head, revision=shown + 1)  # as read before hand 5 was recorded
+
+    monkeypatch.setattr(games_view, "game_head", head_read_between)
+    answer = first.get(behind, headers=HX_GAME)
+    assert answer.status_code == 200
+    assert answer.text.lstrip().startswith('<div id="game"'), "not just the last hand"
+    assert "HX-Reswap" not in answer.headers
+    rows = [row.get("id") for row in parse(answer.text).find_all("li", class_="deal")]
+    assert rows[:2] == ["deal-5", "deal-4"]

@@ -31,9 +31,14 @@ def expected(*games) -> dict[str, tuple[int, float, int, float]]:
             for name, r in rated.items()}
 
 
+def rating(shown: int, sigma: float) -> str:
+    """A rating as the pages write it: a real minus sign, σ to one decimal."""
+    return f"{shown if shown >= 0 else f'−{-shown}'} ± {sigma:.1f}"
+
+
 def written(figures: tuple[int, float, int, float]) -> list[str]:
     shown, sigma, games, _ = figures
-    return [f"{shown} ± {sigma:.1f}", str(games)]
+    return [rating(shown, sigma), str(games)]
 
 
 def best_first(figures: dict) -> list[str]:
@@ -101,7 +106,7 @@ def test_the_player_page_shows_the_rating_explains_it_and_draws_it(client, db, h
     figures = expected(GAME_1, GAME_2)
     dan = Page(client.get(f"/players/{player_id(db, 'Dan')}"))
     shown, sigma, games, _ = figures["Dan"]
-    assert dan.section_text("rating-now") == f"{shown} ± {sigma:.1f} · Rated games: {games}"
+    assert dan.section_text("rating-now") == f"{rating(shown, sigma)} · Rated games: {games}"
     assert "partners and the opponents" in dan.text
     chart = dan.by_id("rating-chart-title").parent
     assert chart.get("role") == "img"
@@ -109,7 +114,7 @@ def test_the_player_page_shows_the_rating_explains_it_and_draws_it(client, db, h
     assert "the rating as it stood after each evening" in dan.section_text("rating-chart-summary")
     # One evening (all three games): one row, the rating after it.
     assert table_rows(dan, "rating-table")[1:] == [
-        ["1", table_rows(dan, "rating-table")[1][1], f"{shown} ± {sigma:.1f}"]]
+        ["1", table_rows(dan, "rating-table")[1][1], rating(shown, sigma)]]
     gus = Page(client.get(f"/players/{player_id(db, 'Gus')}"))
     assert gus.section_text("rating-now").startswith(f"{figures['Gus'][0]} ± ")
 
@@ -120,3 +125,13 @@ def test_a_player_whose_games_are_in_play_has_no_rating_yet(client, db, new_game
     ann = Page(client.get(f"/players/{player_id(db, 'Ann')}"))
     assert ann.section_text("rating-now") == "No rating yet: Ann has no finished game that counts."
     assert ann.by_id("rating-table") is None
+
+
+def test_a_rating_below_zero_is_written_with_a_real_minus_sign(app):
+    from scorekeeper.ratings import Rating
+    from scorekeeper.views.players import rating_text
+
+    with app.test_request_context():
+        assert rating_text(Rating(mu=20.0, sigma=8.0)).endswith("−4 ± 8.0")
+        assert "-" not in rating_text(Rating(mu=20.0, sigma=8.0))
+        assert rating_text(Rating(mu=30.0, sigma=2.0)) == "24 ± 2.0"
