@@ -124,13 +124,12 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
         return None, None
     except RuleViolation as violation:
         return None, violation_message(violation)
-    deals = [deal_from_hand(h) for h in table.hands]
-    if entry.editing:
-        deals[entry.number - 1] = deal
     try:
         if entry.inserting:
             state = plan_insert(table, entry.number, deal).after
         elif entry.editing:
+            deals = [deal_from_hand(h) for h in table.hands]
+            deals[entry.number - 1] = deal
             state = replay(table.rules, table.game.first_dealer, deals)
         else:
             state = carry_on(table.state, [deal])  # the next hand: played on from here
