@@ -256,13 +256,16 @@ def render_game(
             other_phone = entry_for(table, None, shared.args).draft
         if not shared.is_by(device_id):
             kept_seq = shared.seq
-    stale = forget_step = False
+    stale = forget_step = overtaken = False
     shown = source.get("number")
     if shown is not None and shown != str(fixing or table.state.next_number):
         # A step of a hand that has been recorded since (the browser's Back button, or
         # another phone): its state must not be offered again as the next hand's.
         source, stale, forget_step = {}, True, True
         if message is None:
+            # Said by the phone itself instead, where it kept its own entry for that hand
+            # (with a way to put it in): the page's script drops this one then.
+            overtaken = True
             message = _("That page was for a hand that has been recorded since. "
                         "Here is the game as it stands.")
     elif source.get("revision") not in (None, str(table.game.revision)):
@@ -317,7 +320,7 @@ def render_game(
         live_url=url_for("games.live", game_id=table.game.id,
                          v=version(table.game.revision, followed),
                          view="game" if fixing is None else "correction"),
-        poll_every=POLL_SECONDS,
+        poll_every=POLL_SECONDS, overtaken=overtaken,
         changes=recent_changes(get_session(), table.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,

@@ -333,6 +333,7 @@ function elsewhere(form, draft) {
     className: "button secondary", textContent: words("put_in", draft),
     href: form.dataset.edit.replace("/0/", `/${draft.number}/`) + "?" + query});
   line.append(" ", putIn);
+  $("[data-overtaken]")?.remove();  // the page's own word for the same thing: said once
   form.before(line);
 }
 document.addEventListener("DOMContentLoaded", arrived);

@@ -104,7 +104,10 @@ def test_two_phones_at_one_table_see_each_others_hands(page: Page, other_phone: 
     # Phone B still shows hand 1 and taps a bid: the tap shows at once, and the choice
     # reaching the server in the background brings the game as it is now.
     choice_label(call_radio(phone_b, 2, 4)).click()
-    expect(phone_b.get_by_role("alert")).to_contain_text("recorded since")
+    # Said once, by the phone that kept its own entry for that hand (not twice: by the
+    # server's answer too).
+    expect(phone_b.get_by_role("alert")).to_contain_text(
+        "Hand 1 was recorded on another phone, so this phone's entry for it was not.")
     expect_scores(phone_b, AFTER_HAND_1)
     expect_entry(phone_b, 2, dealer=2)
     expect(phone_b.get_by_role("link", name="Edit hand 1", exact=True)).to_be_visible()
