@@ -376,6 +376,13 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
     line.textContent = words("change_failed");
   });
 }
+// A poll answers the page as it was when the poll left: if the page has moved on since (its
+// own Record came back first), that answer is older news, and is not shown over it.
+document.addEventListener("htmx:beforeSwap", (event) => {
+  if (!event.detail.requestConfig?.elt?.hasAttribute("data-poll")) return;
+  const now = $("#poller")?.getAttribute("hx-get");
+  if (now && now !== event.detail.pathInfo?.requestPath) event.preventDefault();
+});
 document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;
   if (event.detail.elt.hasAttribute("data-poll") && code > 0 && code < 500) {

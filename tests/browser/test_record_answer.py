@@ -8,7 +8,8 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.browser.table_steps import (
-    Taps, button, choice_label, expect_scores, name_trump, point_group, quick_bid, record, start_game,
+    Taps, button, choice_label, expect_notice, expect_scores, name_trump, point_group, quick_bid,
+    record, start_game,
 )
 
 pytestmark = pytest.mark.browser
@@ -109,3 +110,35 @@ def test_a_phone_one_hand_behind_catches_up_in_parts_to_the_page_a_fresh_visit_s
             assert fresh[key] == swapped[key], key
     finally:
         context.close()
+
+
+def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
+        page: Page, live_server: str) -> None:
+    # The phone's poll is on its way (a slow connection) when Record is tapped; it reaches
+    # the server after the hand is in, and comes back after Record's own answer. It asked
+    # about the page as it was: the page has moved on, so its answer is not shown (it would
+    # say the phone's own hand as another phone's, over the phone's own notice).
+    taps = Taps()
+    start_game(page, live_server, taps, target=99)
+    sweep(page, taps, 1, bidder=2)
+    sweep(page, taps, 2, bidder=3)
+    held = []
+    page.route(re.compile(r"/live\?"), lambda route: held.append(route))  # not sent on, for now
+    page.wait_for_timeout(2_500)  # the next poll (every 2 s) is out and held
+    assert held, "no poll was sent"
+    quick_bid(page, taps, bidder=4, bid=4)
+    name_trump(page, taps, "Spades")
+    taps(choice_label(point_group(page, "The rest").get_by_role(
+        "radio", name=re.compile(r"^A\b"))))
+    record(page, taps, 3)
+    swapped = []
+    page.on("response", lambda response: swapped.append(response.status)
+            if "/live?" in response.url else None)
+    for route in list(held):
+        route.continue_()  # now on to the server, after the hand went in
+    page.unroute(re.compile(r"/live\?"))  # (any held since go on too)
+    page.wait_for_timeout(1_000)
+    assert 200 in swapped  # it did come back with the game as the server has it now
+    expect_notice(page, "Hand 3 recorded:")
+    expect(page.get_by_text("recorded hand 3")).to_have_count(0)
+    expect_scores(page, {"A": 6, "B": 6, "C": 6})
