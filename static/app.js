@@ -376,12 +376,17 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
     line.textContent = words("change_failed");
   });
 }
-// A poll answers the page as it was when the poll left: if the page has moved on since (its
-// own Record came back first), that answer is older news, and is not shown over it.
+// A poll answers the page as it was when the poll left. If the page has moved on since (its
+// own Record came back first) to what the answer shows, or past it, that answer is older
+// news and is not shown over it: it would say the phone's own hand as another phone's.
+const shownIn = (url) => (/\bv=(\d+)(?:\.(\d+))?/.exec(url || "") || []).slice(1);
 document.addEventListener("htmx:beforeSwap", (event) => {
   if (!event.detail.requestConfig?.elt?.hasAttribute("data-poll")) return;
   const now = $("#poller")?.getAttribute("hx-get");
-  if (now && now !== event.detail.pathInfo?.requestPath) event.preventDefault();
+  if (!now || now === event.detail.pathInfo?.requestPath) return;  // the page as the poll left it
+  const [page, pageDraft] = shownIn(now);
+  const [answer, answerDraft] = shownIn(/id="poller"[^>]*hx-get="([^"]*)"/.exec(event.detail.serverResponse)?.[1]);
+  if (page && answer && (+answer < +page || (answer === page && answerDraft === pageDraft))) event.preventDefault();
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;

@@ -142,3 +142,32 @@ def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
     expect_notice(page, "Hand 3 recorded:")
     expect(page.get_by_text("recorded hand 3")).to_have_count(0)
     expect_scores(page, {"A": 6, "B": 6, "C": 6})
+
+
+def test_a_poll_that_left_before_record_but_brings_more_since_is_shown(
+        page: Page, other_phone: Page, live_server: str) -> None:
+    # As above, but another phone records the next hand too before the poll reaches the
+    # server: its answer is newer than the page, and is shown (no later poll gets through).
+    taps = Taps()
+    start_game(page, live_server, taps, target=99)
+    sweep(page, taps, 1, bidder=2)
+    sweep(page, taps, 2, bidder=3)
+    held, released = [], []
+    page.route(re.compile(r"/live\?"),
+               lambda route: route.abort() if released else held.append(route))
+    page.wait_for_timeout(2_500)  # the next poll is out and held
+    assert held, "no poll was sent"
+    sweep(page, taps, 3, bidder=4)  # Dan (A) +6
+    other_phone.goto(page.url)
+    sweep(other_phone, Taps(), 4, bidder=5)  # Eve (B) +6, on the other phone
+    first = held[0]
+    released.append(True)
+    answered = []
+    page.on("response", lambda response: answered.append(response.status)
+            if "/live?" in response.url else None)
+    first.continue_()  # the poll that left before hand 3, to a server past hand 4
+    for later in held[1:]:
+        later.abort()
+    expect_scores(page, {"A": 6, "B": 12, "C": 6})
+    expect(page.locator("#deal-4")).to_be_attached()
+    assert answered == [200]
