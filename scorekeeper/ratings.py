@@ -33,6 +33,7 @@ from scorekeeper.ledger import Table, load_seated
 from scorekeeper.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
+from scorekeeper.stats import TREND_POINTS, thinned
 from scorekeeper.summaries import club_stamp, evening_day_numbers
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
@@ -365,10 +366,11 @@ class RatingPoint:
     day_number: int | None = None
 
 
-def player_rating(session: Session, player: Player
-                  ) -> tuple[Rating | None, list[RatingPoint]]:
-    """The player's rating (None before their first rated game), and what it was after
-    each evening they had a rated game in, oldest first."""
+def player_rating(session: Session, player: Player, most: int = TREND_POINTS
+                  ) -> tuple[Rating | None, list[RatingPoint], int]:
+    """The player's rating (None before their first rated game), what it was after each
+    evening they had a rated game in, oldest first, thinned as ``stats.thinned`` thins
+    (at most ``most``), and how many evenings apart those points are."""
     ratings, kept = _up_to_date(session, player.club_id)
     evening_of = (select(Game.id, Evening.id, Evening.played_on)
                   .join(Evening, Evening.id == Game.evening_id))
@@ -394,11 +396,12 @@ def player_rating(session: Session, player: Player
     for row in after:  # an evening's last game is where it left the rating
         last.pop(row[3], None)
         last[row[3]] = row
-    day_numbers = evening_day_numbers(session, player.club_id)
+    kept, every = thinned(list(enumerate(last.values(), 1)), most)  # only these are drawn
+    day_numbers = evening_day_numbers(session, player.club_id) if kept else {}
     return ratings.get(player.id), [
         RatingPoint(evening_id, played_on, Rating(mu, sigma, games), number,
                     day_numbers.get(evening_id))
-        for number, (mu, sigma, games, evening_id, played_on) in enumerate(last.values(), 1)]
+        for number, (mu, sigma, games, evening_id, played_on) in kept], every
 
 
 def win_chances(teams: Sequence[Sequence[Rating]]) -> list[float]:

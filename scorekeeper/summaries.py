@@ -374,9 +374,13 @@ class EveningRecord:
     made: int
 
 
-def evening_records(session: Session, player: Player) -> list[EveningRecord]:
-    """The player's games and bids evening by evening, oldest first; two queries."""
-    up_to_date(session, player.club_id)
+def evening_records(session: Session, player: Player, *, counted: bool = False
+                    ) -> list[EveningRecord]:
+    """The player's games and bids evening by evening, oldest first; two queries.
+    ``counted``: the club's figures were brought up to date in this same request
+    (``one_player_stats``), so they are not checked again."""
+    if not counted:
+        up_to_date(session, player.club_id)
     bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
     rows = session.exec(

@@ -253,3 +253,40 @@ def test_the_ratings_command_prints_the_clubs_ratings_as_json_best_first(app, ru
     assert json.loads(runner.invoke(args=["ratings", "--club", str(club.id)]).stdout) == printed
     missing = runner.invoke(args=["ratings", "--club", "999"])
     assert missing.exit_code != 0 and "there is no club 999" in missing.output
+
+
+@pytest.mark.parametrize("kept_rows", [True, False])
+def test_the_rating_trend_is_each_evenings_last_rating_thinned_to_end_at_the_newest(
+        monkeypatch, kept_rows):
+    # Worked out here from the matches, without the kept rows: each evening's point is the
+    # rating after the player's last game of it (in the order the games finished); at most
+    # ``most`` points, one every so many evenings, the newest always among them.
+    session, club, _ = fresh_club(20, 60, 3600, random.Random(12))  # most games end
+    with session:
+        if not kept_rows:  # as when another page was keeping them at that moment
+            monkeypatch.setattr(ratings, "_stored", lambda *args: False)
+        evening_of = {game.id: game.evening_id for game in session.exec(select(Game))}
+        for player in session.exec(select(Player).order_by(Player.id)).all()[:3]:
+            after = [(evening_of[match.game_id], rating[player.id]) for match, rating in
+                     ratings.rated_one_by_one(ratings.club_matches(session, club.id), {})
+                     if player.id in rating]
+            last: dict[int, ratings.Rating] = {}
+            for evening_id, rating in after:
+                last.pop(evening_id, None)
+                last[evening_id] = rating
+            evenings = list(last)
+            assert len(evenings) > 5
+            for most in (1, 3, 5, len(evenings) - 1, len(evenings), 24):
+                every = -(-len(evenings) // most)
+                shown = [index for index in range(len(evenings))
+                         if (len(evenings) - 1 - index) % every == 0]
+                rating, points, apart = ratings.player_rating(session, player, most)
+                assert apart == every
+                assert len(points) <= most and points[-1].evening_id == evenings[-1]
+                assert [(p.number, p.evening_id) for p in points] == [
+                    (index + 1, evenings[index]) for index in shown]
+                for point, index in zip(points, shown):
+                    expected = last[evenings[index]]
+                    assert (point.rating.mu, point.rating.sigma, point.rating.games) == \
+                        pytest.approx((expected.mu, expected.sigma, expected.games))
+                assert rating.mu == pytest.approx(last[evenings[-1]].mu)

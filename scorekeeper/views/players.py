@@ -241,9 +241,9 @@ def show(player_id: int):
     session = get_session()
     player = row_or_404(Player, player_id)
     stats = one_player_stats(session, player)
-    trend_points, every = thinned(trend(evening_records(session, player)) if stats else [])
-    rating, rating_points = player_rating(session, player) if stats else (None, [])
-    rating_points, rating_every = thinned(rating_points)
+    trend_points, every = thinned(
+        trend(evening_records(session, player, counted=True)) if stats else [])
+    rating, rating_points, rating_every = player_rating(session, player) if stats else (None, [], 1)
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
                        chart=trend_chart(trend_points) if trend_points else None,
