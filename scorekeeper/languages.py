@@ -73,8 +73,9 @@ def _kept(tag: str) -> bool:
 
 def _persian_words(text: str) -> str:
     text = text.translate(DIGITS["fa"])
-    # Persian writes its own comma, and a middle dot "·" looks like its zero "۰".
-    return text.replace(",", "،").replace("·", "•")
+    # Persian writes its own comma and percent sign (CLDR's, though Babel gives "%"), and
+    # a middle dot "·" looks like its zero "۰".
+    return text.replace(",", "،").replace("%", "٪").replace("·", "•")
 
 
 def _persian_text(text: str) -> str:

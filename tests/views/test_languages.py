@@ -16,6 +16,7 @@ from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
 from scorekeeper.languages import LANGUAGES, page_digits
+from tests.views.view_helpers import Page
 
 ROOT = Path(__file__).resolve().parents[2]
 CATALOGUES = ROOT / "scorekeeper" / "translations"
@@ -131,11 +132,21 @@ def test_persian_pages_show_persian_digits_in_text_never_in_addresses(client, st
     assert re.search(r'hx-get="/games/1/live\?v=\d+', html)
 
 
+def test_a_persian_page_writes_its_own_percent_sign(client, start_game, play):
+    game = start_game()
+    play(game, 1, "pass,4,pass,pass,pass,pass", "hearts", "ABBCC", "A")
+    client.set_cookie("lang", "fa")
+    page = Page(client.get(f"/games/{game}"))  # the chances to win, in per cent
+    assert re.search(r"[۰-۹]+\s?٪", page.section_text("scores")) and "%" not in page.text
+
+
 def test_page_digits_touch_text_only():
     html = '<a href="/games/12" data-n="3">Hand 12</a><span>−4</span>'
     assert page_digits(html, "fa") == '<a href="/games/12" data-n="3">Hand ۱۲</a><span>−۴</span>'
     # Persian commas, and a dot that can't be taken for its zero.
     assert page_digits("<p>A 2, B 0 · C</p>", "fa") == "<p>A ۲، B ۰ • C</p>"
+    # ... and its own percent sign, as CLDR writes it (Babel's Persian gives a Latin one).
+    assert page_digits("<p>A 12%, B 7 %</p>", "fa") == "<p>A ۱۲٪، B ۷ ٪</p>"
     assert page_digits(html, "sk") == html
     # A fragment that is a bare sentence is prose too, from its first letter to its last.
     assert page_digits("B bid 4, took 2: <bdi>A +2</bdi>, C +2.", "fa") == \
