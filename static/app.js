@@ -376,17 +376,18 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
     line.textContent = words("change_failed");
   });
 }
-// A poll answers the page as it was when the poll left. If the page has moved on since (its
-// own Record came back first) to what the answer shows, or past it, that answer is older
-// news and is not shown over it: it would say the phone's own hand as another phone's.
-const shownIn = (url) => (/\bv=(\d+)(?:\.(\d+))?/.exec(url || "") || []).slice(1);
-document.addEventListener("htmx:beforeSwap", (event) => {
-  if (!event.detail.requestConfig?.elt?.hasAttribute("data-poll")) return;
-  const now = $("#poller")?.getAttribute("hx-get");
-  if (!now || now === event.detail.pathInfo?.requestPath) return;  // the page as the poll left it
-  const [page, pageDraft] = shownIn(now);
-  const [answer, answerDraft] = shownIn(/id="poller"[^>]*hx-get="([^"]*)"/.exec(event.detail.serverResponse)?.[1]);
-  if (page && answer && (+answer < +page || (answer === page && answerDraft === pageDraft))) event.preventDefault();
+// A poll answers the page as it was when it left. A poller taken out of the page (a newer
+// answer, the phone's own Record's, put another in) takes its poll with it: that answer
+// would be older news, said over the page as it is (the phone's own hand as another
+// phone's), and the new poller asks again for itself.
+// (Not the poll whose own answer this is: that one is done.)
+const polls = new WeakMap();
+document.addEventListener("htmx:beforeRequest", (event) => {
+  if (event.detail.elt.hasAttribute?.("data-poll")) polls.set(event.detail.elt, event.detail.xhr);
+});
+document.addEventListener("htmx:beforeCleanupElement", (event) => {
+  const poll = polls.get(event.target);
+  if (poll && poll.readyState !== XMLHttpRequest.DONE) poll.abort();
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;
