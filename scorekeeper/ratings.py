@@ -396,12 +396,12 @@ def player_rating(session: Session, player: Player, most: int = TREND_POINTS
     for row in after:  # an evening's last game is where it left the rating
         last.pop(row[3], None)
         last[row[3]] = row
-    kept, every = thinned(list(enumerate(last.values(), 1)), most)  # only these are drawn
-    day_numbers = evening_day_numbers(session, player.club_id) if kept else {}
+    drawn, every = thinned(list(enumerate(last.values(), 1)), most)  # only these are built
+    day_numbers = evening_day_numbers(session, player.club_id) if drawn else {}
     return ratings.get(player.id), [
         RatingPoint(evening_id, played_on, Rating(mu, sigma, games), number,
                     day_numbers.get(evening_id))
-        for number, (mu, sigma, games, evening_id, played_on) in kept], every
+        for number, (mu, sigma, games, evening_id, played_on) in drawn], every
 
 
 def win_chances(teams: Sequence[Sequence[Rating]]) -> list[float]:

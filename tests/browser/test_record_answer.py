@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Error as PlaywrightError, Page, expect
 
 from tests.browser.table_steps import (
     Taps, button, choice_label, expect_notice, expect_scores, name_trump, point_group, quick_bid,
@@ -126,7 +126,7 @@ def let_go(page: Page, held: list) -> None:
     for route in list(held):
         try:
             route.continue_()
-        except Exception:  # the page gave up on it (its poller was replaced)
+        except PlaywrightError:  # the page gave up on it (its poller was replaced)
             pass
     page.unroute(re.compile(r"/live\?"))  # (any held since go on too)
 
@@ -145,7 +145,7 @@ def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
     held = hold_polls(page)
     number = before + 1
     sweep(page, taps, number, bidder=number + 1)
-    scores = page.evaluate(GAME_JS)
+    shown = page.evaluate(GAME_JS)
     answered = []
     page.on("response", lambda response: answered.append(response.status)
             if "/live?" in response.url else None)
@@ -153,7 +153,7 @@ def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
     page.wait_for_timeout(2_500)  # the new poller's own poll, too
     expect_notice(page, f"Hand {number} recorded:")
     expect(page.get_by_text(f"recorded hand {number}")).to_have_count(0)
-    assert page.evaluate(GAME_JS) == scores
+    assert page.evaluate(GAME_JS) == shown
     assert answered and set(answered) == {204}  # only the new poller's: nothing changed
 
 
