@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
-from itsdangerous import BadSignature, URLSafeSerializer
+from itsdangerous import BadSignature, Signer, URLSafeSerializer
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
@@ -60,9 +60,21 @@ def device_cookie_value(token: str) -> str:
     return _signer().dumps(token)
 
 
-def new_device(session: Session, member: Member, label: str = "") -> str:
-    """Remember a new device of ``member`` (no commit); returns its cookie's value."""
-    token = secrets.token_urlsafe(32)
+def joined_device_token(invite_token: str, join_key: str) -> str:
+    """The token of the device a join makes, from the link and the phone's key for that
+    join: the same each time the phone sends the join again, so that its lost answer (the
+    cookie) can be given again, and unknown to anyone without the server's secret."""
+    key = current_app.config["SECRET_KEY"]
+    signer = made_once(current_app, "joined_device_signer", key,
+                       lambda: Signer(key, salt="joined-device", digest_method=hashlib.sha256))
+    return signer.get_signature(f"{invite_token}:{join_key}").decode()
+
+
+def new_device(session: Session, member: Member, label: str = "",
+               token: str | None = None) -> str:
+    """Remember a new device of ``member`` (no commit); returns its cookie's value.
+    Its token is a new random one unless given."""
+    token = token or secrets.token_urlsafe(32)
     session.add(Device(member_id=member.id, token_hash=token_hash(token),
                        label=" ".join(label.split())[:DEVICE_LABEL_LENGTH]))
     return device_cookie_value(token)

@@ -1,10 +1,12 @@
 """Forms. Rule checks live in the rules engine; these parse fields and carry CSRF."""
 from __future__ import annotations
 
+import secrets
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, IntegerField, RadioField, StringField
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
@@ -157,9 +159,19 @@ class NewClubForm(FlaskForm):
                             validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
 
 
+def new_join_key() -> str:
+    """The phone's name for one join, made with its form: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
 class JoinForm(FlaskForm):
+    """A name to join by. ``join_key`` is the phone's key for this join, made with the
+    form and the same each time the phone sends it again."""
+
     your_name = StringField(_l("Your name"), filters=[_one_line],
                             validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
+    join_key = HiddenField(default=new_join_key,
+                           validators=[Optional(), Regexp(r"^[A-Za-z0-9_-]{22,64}\Z")])
 
 
 class CodeForm(FlaskForm):

@@ -6,9 +6,12 @@ import secrets
 from datetime import timedelta
 
 from sqlalchemy import exists, or_, update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, func, select
 
-from scorekeeper.access import OWNER, SCORER, VIEWER, new_device
+from scorekeeper.access import (
+    OWNER, SCORER, VIEWER, device_cookie_value, joined_device_token, new_device, token_hash,
+)
 from scorekeeper.digits import latin_digits
 from scorekeeper.models import (
     Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, utcnow,
@@ -24,6 +27,8 @@ CODE_LENGTH = 8
 TRIES = 10  # codes one address (an IPv6 network's /64) may try ...
 TRY_WINDOW = timedelta(minutes=10)  # ... in this long
 SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and the night
+# A join whose answer was lost is answered again if the phone sends it again this soon.
+JOIN_SENT_AGAIN_WITHIN = timedelta(hours=1)
 # An owner's links make scorers and viewers; the server's commands may make an owner too.
 ROLES = (OWNER, SCORER, VIEWER)
 
@@ -207,14 +212,16 @@ def too_many_tries(session: Session, address: str) -> bool:
     return mine >= TRIES
 
 
-def add_member(session: Session, club_id: int, name: str, role: str,
-               label: str = "", invite: Invite | None = None) -> tuple[Member, str]:
-    """A new member of the club with their first device; returns the device cookie too."""
+def add_member(session: Session, club_id: int, name: str, role: str, label: str = "",
+               invite: Invite | None = None, device_token: str | None = None
+               ) -> tuple[Member, str]:
+    """A new member of the club with their first device (its token a random one unless
+    given); returns the device cookie too."""
     member = Member(club_id=club_id, name=name, role=role,
                     invite_id=invite.id if invite else None)
     session.add(member)
     session.flush()
-    cookie = new_device(session, member, label)
+    cookie = new_device(session, member, label, device_token)
     session.commit()
     return member, cookie
 
@@ -223,22 +230,70 @@ class LinkUsed(Exception):
     """A single-use link was used a moment ago, by someone else."""
 
 
-def join(session: Session, invite: Invite, name: str, label: str = "") -> tuple[Member, str]:
+def join(session: Session, invite: Invite, name: str, label: str = "",
+         join_key: str = "") -> tuple[Member, str]:
     """A new member of the invite's club with its role; returns the device cookie too.
 
     A link that makes an owner works once: it is revoked as it is used, by the statement
     that checks it is still live, so of several people tapping it at once one gets in
-    (LinkUsed for the others).
+    (LinkUsed for the others). ``join_key`` is the phone's key for this join (its form
+    carries it): sent again because the answer was lost, however many copies come at
+    once, the join is made once and each copy answered as the first (``joined_before``).
     """
+    earlier = joined_before(session, invite, join_key)
+    if earlier is not None:
+        return earlier
+    try:
+        return _join_once(session, invite, name, label, join_key)
+    except (LinkUsed, IntegrityError):  # used a moment ago: by someone else, or this join
+        session.rollback()
+        earlier = joined_before(session, invite, join_key)
+        if earlier is None:
+            raise LinkUsed() from None
+        return earlier
+
+
+def _join_once(session: Session, invite: Invite, name: str, label: str,
+               join_key: str) -> tuple[Member, str]:
+    """The join itself: the member, their device, and an owner's link used up, in one
+    transaction. The device's token comes from the join's key, so a copy of the same join
+    made at the same moment can't add a second device (its token is taken)."""
     if invite.role == OWNER:
         used = session.execute(
             update(Invite).where(Invite.id == invite.id, Invite.revoked_at.is_(None))
             .values(revoked_at=utcnow())
         ).rowcount
         if used != 1:
-            session.rollback()
             raise LinkUsed()
-    return add_member(session, invite.club_id, name, invite.role, label, invite)
+    token = joined_device_token(invite.token, join_key) if join_key else None
+    return add_member(session, invite.club_id, name, invite.role, label, invite, token)
+
+
+def joined_before(session: Session, invite: Invite, join_key: str
+                  ) -> tuple[Member, str] | None:
+    """The member a join by ``invite`` with this key let in lately, and the cookie of the
+    device it made: the join's answer again, for the phone whose answer was lost. None
+    if there is none, or that member or device has gone since."""
+    if not join_key:
+        return None
+    token = joined_device_token(invite.token, join_key)
+    member = session.exec(select(Member).join(Device).where(
+        Device.token_hash == token_hash(token), Member.invite_id == invite.id,
+        Device.created_at > utcnow() - JOIN_SENT_AGAIN_WITHIN,
+        Device.forgotten_at.is_(None), Member.removed_at.is_(None),  # type: ignore[union-attr]
+    )).first()
+    return None if member is None else (member, device_cookie_value(token))
+
+
+def join_again(session: Session, token: str, join_key: str) -> tuple[Invite, str] | None:
+    """A join by the link ``token`` that is used up (or revoked, or past its time) since
+    it let the phone in, sent again: the link, and the cookie the join was answered with."""
+    invite = session.exec(select(Invite).where(Invite.token == token)).first()
+    earlier = joined_before(session, invite, join_key) if invite is not None else None
+    if earlier is None:
+        return None
+    _member, cookie = earlier
+    return invite, cookie
 
 
 def revoke(session: Session, invite: Invite) -> None:

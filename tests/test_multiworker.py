@@ -514,6 +514,39 @@ def test_a_single_use_owner_link_lets_one_person_in_however_many_tap_at_once(clu
     assert not [e for e in tally.errors if not e.startswith("POST")], tally.errors
 
 
+JOIN_KEY = re.compile(r'name="join_key" type="hidden" value="([^"]+)"')
+
+
+@pytest.mark.parametrize("role", ["owner", "scorer"])
+def test_one_join_sent_again_at_once_on_two_workers_is_one_member(club, role):
+    """A phone whose answer to Join is lost sends the same form again, copies at the very
+    same moment: one member with one device, whether the link lets one person in (an
+    owner's) or many, and every copy is answered with that device's cookie."""
+    from scorekeeper.membership import new_invite
+    from scorekeeper.models import Club, Device, Member
+
+    engine, server, _devices = club
+    with Session(engine) as session:
+        invite = new_invite(session, session.exec(select(Club)).first(), role)
+        token, club_id = invite.token, invite.club_id
+    members_before = count_rows(engine, Member, Member.club_id == club_id)
+    tally = Tally()
+    copies = [Phone(f"Copy {n}", "", server.port, tally) for n in range(JOINERS)]
+    for phone in copies:
+        phone.cookies.clear()
+    key = JOIN_KEY.search(copies[0].get(f"/join/{token}").body).group(1)
+    replies = all_at_once(copies, f"/join/{token}", lambda i, phone, revision:
+                          phone.post(f"/join/{token}", {"your_name": "Heir", "join_key": key}))
+    assert [reply.status for reply in replies] == [303] * JOINERS, \
+        [(reply.status, reply.body[:300]) for reply in replies]
+    assert len({phone.cookies.get(COOKIE) for phone in copies}) == 1
+    assert count_rows(engine, Member, Member.club_id == club_id) == members_before + 1
+    with Session(engine) as session:
+        heir = session.exec(select(Member).where(Member.name == "Heir")).one()
+        assert len(session.exec(select(Device).where(Device.member_id == heir.id)).all()) == 1
+    assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()
+
+
 FIRST_VISIT_ROUNDS = 6
 
 

@@ -8,8 +8,8 @@ from scorekeeper.access import browser_label, current_member, remember_device
 from scorekeeper.db import get_session
 from scorekeeper.forms import CodeForm, JoinForm, NewClubForm, all_errors
 from scorekeeper.membership import (
-    ClubTaken, LinkUsed, create_club, join, live_invite, may_create_club, too_many_tries,
-    typed_code, waiting_club,
+    ClubTaken, LinkUsed, create_club, join, join_again, live_invite, may_create_club,
+    too_many_tries, typed_code, waiting_club,
 )
 from scorekeeper.models import Club, Invite
 from scorekeeper.pages import render_page
@@ -58,11 +58,24 @@ def _after_joining(invite: Invite) -> str:
 @bp.route("/join/<token>", methods=["GET", "POST"])
 def by_link(token: str):
     """An invite link: the club's name and the part offered, a name, and Join."""
-    session = get_session()
-    invite = live_invite(session, token=token) if len(token) <= 64 else None
+    if len(token) > 64:
+        abort(404)
+    invite = live_invite(get_session(), token=token)
     if invite is None:
-        abort(404)  # revoked or never made: nothing to tell
+        return _join_sent_again(token)
     return _join_page(invite, url_for("join.by_link", token=token))
+
+
+def _join_sent_again(token: str):
+    """A join the link let in before it was used up (or revoked), sent again by the
+    phone whose answer was lost: answered as it was the first time."""
+    form = JoinForm()
+    joined = join_again(get_session(), token, form.join_key.data) \
+        if form.validate_on_submit() else None
+    if joined is None:
+        abort(404)  # revoked or never made: nothing to tell
+    invite, cookie = joined
+    return remember_device(redirect(_after_joining(invite), 303), cookie)
 
 
 def _join_page(invite: Invite, action: str):
@@ -75,10 +88,13 @@ def _join_page(invite: Invite, action: str):
     form = JoinForm()
     if form.validate_on_submit() and "your_name" in request.form:
         try:
-            _member, cookie = join(session, invite, form.your_name.data, browser_label())
+            _member, cookie = join(session, invite, form.your_name.data, browser_label(),
+                                   form.join_key.data)
         except LinkUsed:
             abort(404)  # someone else used it a moment ago: it lets nobody in any more
         return remember_device(redirect(_after_joining(invite), 303), cookie)
+    if form.join_key.errors:
+        abort(400)  # not a key this app's form makes
     status = 400 if form.is_submitted() and "your_name" in request.form else 200
     messages = all_errors(form) if status == 400 else []
     return render_page("join.html", status=status, form=form, invite=invite, action=action,
