@@ -14,7 +14,7 @@ from jinja2.ext import Extension
 from scorekeeper.languages import select_locale
 from scorekeeper.names import team_part, typed
 from scorekeeper.rules import GAME_TOTAL
-from scorekeeper.words import card_name, minus, suit_symbol, team_names
+from scorekeeper.words import card_name, minus, suit_symbol, team_names, verdict_patterns
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -122,6 +122,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["card_name"] = card_name
     app.jinja_env.globals["suit_symbol"] = suit_symbol
     app.jinja_env.globals["team_names"] = team_names
+    app.jinja_env.globals["verdict_patterns"] = verdict_patterns  # for the phone offline
     app.jinja_env.globals["GAME_TOTAL"] = GAME_TOTAL  # the game value of the whole deck
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent

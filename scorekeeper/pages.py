@@ -203,6 +203,24 @@ def shown_chances(table: Table, past: bool) -> Chances | None:
                                 chances=list_teams(parts)))
 
 
+def offline_state(table: Table) -> dict:
+    """What the phone needs to play on from here with no connection (static/offline.js):
+    the game as the server has it now, its rules and seats. The phone's own arithmetic
+    starts from this and never replaces it: the server's next answer does."""
+    state = table.state
+    verdict = state.verdict
+    return {
+        "game": table.game.id, "revision": table.game.revision, "number": state.next_number,
+        "rules": {"teams": str(table.rules.teams), "target": table.rules.target,
+                  "bidderGoesOut": table.rules.bidder_goes_out},
+        "names": table.names, "scores": state.scores, "nextDealer": state.next_dealer,
+        "handsPlayed": state.hands_played,
+        "verdict": {"kind": str(verdict.kind), "target": verdict.target,
+                    "winner": verdict.winner, "teams": list(verdict.teams),
+                    "score": verdict.score, "biddingTeam": verdict.bidding_team},
+    }
+
+
 def _flashed_notice() -> str | None:
     """A notice left by the change a plain (no-JS) form just made, before its redirect."""
     notices = get_flashed_messages(category_filter=["notice"])
@@ -326,6 +344,7 @@ def render_game(
         bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
         card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
+        offline_state=partial(offline_state, table),
     )
     if other_phone_only:
         html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **context)

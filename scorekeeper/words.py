@@ -188,6 +188,21 @@ def verdict_sentence(verdict: Verdict) -> Markup:
     )
 
 
+def verdict_patterns() -> dict[str, Markup]:
+    """Every verdict sentence with its parts left as {team}, {target}, {score} and {t1}…
+    {t3}, for the phone to fill in when it plays on with no connection (offline.js):
+    keyed by the verdict's kind, and by how many teams it lists where that varies."""
+    def sentence(kind: VerdictKind, listed: int = 0) -> Markup:
+        teams = tuple(f"{{t{i}}}" for i in range(1, listed + 1))
+        return verdict_sentence(Verdict(kind, "{target}", "{team}", teams, "{score}"))  # type: ignore[arg-type]
+    patterns = {kind.value: sentence(kind) for kind in (
+        VerdictKind.PLAYING, VerdictKind.REACHED, VerdictKind.BIDDER_GOES_OUT)}
+    for kind in (VerdictKind.MORE_POINTS, VerdictKind.BIDDER_BREAKS_TIE, VerdictKind.TIE_PLAY_ON):
+        for listed in (2, 3):
+            patterns[f"{kind.value}_{listed}"] = sentence(kind, listed)
+    return patterns
+
+
 def _sign_mark() -> str:
     """A left-to-right mark before a sign in right-to-left text, so that it stays on the
     left of its number (as CLDR writes Persian's minus sign); nothing elsewhere."""

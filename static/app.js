@@ -15,7 +15,8 @@ document.addEventListener("htmx:configRequest", (event) => {
 // {number}, {game} and {time} are filled in, in the page's own digits (Persian's ۰…۹).
 function words(key, values = {}) {
   const own = root.dataset.digits;
-  let text = $("#phone-words")?.content.querySelector(`[data-word="${key}"]`)?.textContent || key;
+  const said = (id) => $(id)?.content.querySelector(`[data-word="${key}"]`)?.textContent;
+  let text = said("#phone-words") || said("#offline-words") || key;
   for (const [name, value] of Object.entries(values)) {
     const shown = own ? String(value).replace(/[0-9]/g, (d) => own[d]) : String(value);
     text = text.split(`{${name}}`).join(shown);
@@ -153,13 +154,18 @@ document.addEventListener("submit", (event) => {
       ?.querySelector("input")?.focus({preventScroll: true});
     return;
   }
-  const fields = fieldsOf(form), {game, number} = form.dataset;
+  const fields = fieldsOf(form), {game, number, dealer} = form.dataset;
   // The same hand sent again keeps its key: the server knows it by that.
   const same = outbox().find((e) => sameHand(e, form) && JSON.stringify(e.fields) === JSON.stringify(fields));
-  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: form.dataset.gameUrl};
+  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: form.dataset.gameUrl, dealer};
   keepOutbox([...outbox().filter((e) => !sameHand(e, form)), entry]);
+  // With no connection at all the table plays on at once; a hand after others still on
+  // this phone waits for them. Else it is sent, and played on if that fails.
+  if (navigator.onLine === false) return notSent(entry, "not_sent");
+  if (heldBefore(entry) && window.PlayOn?.playOn(entry)) return flush();
   send(entry);
 });
+const heldBefore = (entry) => outbox().some((e) => e.game === entry.game && +e.number < +entry.number);
 
 const newKey = () => window.crypto?.randomUUID?.()
   || Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
@@ -189,7 +195,7 @@ async function send(entry, tokenRenewed = false) {
   if (sending.has(entry.key)) return;
   sending.add(entry.key);
   status(entry, true, words("sending", {number: entry.number}));
-  const body = new URLSearchParams([...entry.fields, ["entry_key", entry.key]]);
+  const body = new URLSearchParams([...fieldsToSend(entry), ["entry_key", entry.key]]);
   // The page this hand's own entry is on can take just what the hand changes: say so.
   const own = formFor(entry), shows = own && ownEntry(own) ? {"X-Scorekeeper-Shows": own.elements.revision?.value || ""} : {};
   let response, text, late = false;
@@ -215,7 +221,9 @@ async function send(entry, tokenRenewed = false) {
 }
 
 function notSent(entry, why) {
+  const own = formFor(entry);
   status(entry, false, words(why, {number: entry.number}));
+  if (own && ownEntry(own)) window.PlayOn?.playOn(entry);  // the table goes on at once
   showOutbox();
   retryTimer ||= setTimeout(() => { retryTimer = null; flush(); }, Math.min(30000, 2000 * 2 ** retries++));
 }
@@ -234,32 +242,78 @@ async function renewToken(entry) {
 
 function answered(entry, response, text) {
   retries = 0;
-  const game = $("#game");
+  const game = $("#game"), own = formFor(entry);
   if (store.get(draftKey(entry.game))?.number === entry.number) store.remove(draftKey(entry.game));
+  // Recorded: the next hand kept after it goes with the revision this answer gave. A hand
+  // kept after others and refused holds the rest back: the player chooses (see showOutbox).
+  if (response.ok) chainRevision(entry, response.headers.get("X-Scorekeeper-Revision"));
+  if (response.ok || own) forget(entry);
+  else keepOutbox(outbox().map((e) => (e.key === entry.key ? {...e, refused: true} : e)));
   if (game && game.dataset.game === entry.game && window.htmx) {
-    forget(entry);
+    window.PlayOn?.clear();
     // "none": the answer is only parts of the page, each swapped in by its id.
     htmx.swap(game, text, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
     if (entry.gameUrl) history.replaceState(null, "", entry.gameUrl);
-    scrollTo(0, 0);
+    if (own) scrollTo(0, 0);
     arrived();
   } else if (response.ok) {
     // Answered while another page is open: said there. A refusal is shown in the game.
-    forget(entry);
     note(words("recorded", entry));
-  } else {
-    keepOutbox(outbox().map((e) => (e.key === entry.key ? {...e, refused: true} : e)));
   }
+  if (response.ok) flush();
 }
 
-// Every hand held is sent from whatever page is open; a refusal is shown in its game.
-const flush = () => outbox().forEach((e) => { if (!e.refused || e.game === gameId()) send(e); });
+// --- hands kept offline: in order, one game at a time, each after the one before it ----
+const byNumber = (a, b) => a.number - b.number;
+const heldFor = (game) => outbox().filter((e) => e.game === game).sort(byNumber);
+function chainRevision(entry, revision) {
+  if (!revision) return;
+  keepOutbox(outbox().map((e) => (e.game === entry.game && +e.number === +entry.number + 1 ? {...e, revision} : e)));
+}
+// What a hand is sent with: on its game's page, the game's own revision and next dealer
+// (each seat keeping its call if the deal moved meanwhile); else the revision its
+// predecessor's answer gave.
+function fieldsToSend(entry) {
+  const base = window.PlayOn?.island();
+  let fields = entry.fields, revision = entry.revision;
+  if (base && String(base.game) === entry.game && +entry.number === base.number) {
+    fields = PlayOn.reseated(fields, entry.dealer, base.nextDealer);
+    revision = String(base.revision);
+  }
+  return revision ? fields.map(([name, value]) => [name, name === "revision" ? revision : value]) : fields;
+}
+// Every game's first hand held is sent, from whatever page is open; one refused waits
+// for the player (shown in its game), and so do the hands after it.
+function flush() {
+  if (navigator.onLine === false) return;  // the "online" event brings them
+  const games = new Set(outbox().map((e) => e.game));
+  for (const game of games) {
+    const first = heldFor(game)[0];
+    if (!first.refused) send(first);
+  }
+}
 const offlinePage = () => document.body.classList.contains("offline-page");
 addEventListener("online", () => {
   if (offlinePage()) return location.reload();
   retries = 0;
   flush();
 });
+
+// --- playing on with no connection: offline.js, loaded once a game page is up -----------
+// With its words and the rules (rules.js); kept by the service worker for a reload.
+let offlineParts = null;
+function offlineReady() {
+  const island = $("#game-state");
+  if (window.PlayOn || !island) return Promise.resolve(Boolean(window.PlayOn));
+  const words = $("#offline-words") ? null : fetch(island.dataset.words, {credentials: "same-origin"})
+    .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+    .then((html) => $("#offline-words") || document.body.insertAdjacentHTML("beforeend", html));
+  offlineParts ||= Promise.all([words, ...island.dataset.scripts.split(" ").map((src) => new Promise((done, fail) => {
+    document.head.append(Object.assign(document.createElement("script"), {src, async: false, onload: done, onerror: fail}));
+  }))]).then(() => { arrived(); return true; }, () => { offlineParts = null; return false; });
+  return offlineParts;
+}
+addEventListener("load", () => offlineReady());
 
 // --- the outbox on every page: what this phone still holds, with a way to drop it --------
 function note(text) {
@@ -269,20 +323,29 @@ function note(text) {
 function showOutbox() {
   const box = $("#outbox");
   if (!box) return;
-  const shown = outbox().filter((entry) => !formFor(entry));
+  // A hand this game plays on with is shown in the game itself, not here.
+  const shown = outbox().filter((entry) => !formFor(entry) && !window.PlayOn?.shows(entry.key));
   const said = JSON.stringify(shown.map((e) => [e.key, e.refused]));
   if (box.dataset.said === said) return;  // said already: not announced again
   Object.assign(box, {hidden: !shown.length, className: "alert"}).setAttribute("role", "alert");
   box.dataset.said = said;
   box.replaceChildren(...shown.flatMap((entry) => {
     const line = document.createElement("p"), row = document.createElement("p");
-    line.textContent = words(entry.refused ? "refused" : "kept", entry);
+    const here = entry.game === gameId(), recorded = here && recordedHere(entry);
+    line.textContent = words(entry.refused && here ? "held" : entry.refused ? "refused" : "kept", entry);
     row.className = "row";
-    if (entry.game !== gameId() && entry.gameUrl && entry.gameUrl !== location.pathname) {
+    if (entry.refused && here) {
+      // Held back by the server (another phone's hand of that number, say): sent again
+      // once put right, or dropped for the one recorded; the hands after it follow.
+      row.append(button(words("send_now"), () => { retries = 0; send(entry); }));
+      if (recorded) row.append(button(words("keep_recorded", entry), () => { forget(entry); flush(); }));
+    }
+    if (entry.refused && here && recorded) return [line, row];
+    if (!here && entry.gameUrl && entry.gameUrl !== location.pathname) {
       const open = Object.assign(document.createElement("a"), {
         className: "button secondary", href: entry.gameUrl, textContent: words("open_game")});
       row.append(open);
-    } else if (!offlinePage()) {
+    } else if (!offlinePage() && !entry.refused) {
       row.append(button(words("send_now"), () => { retries = 0; send(entry); }));
     }
     row.append(button(words("discard"), (tap) => {
@@ -293,6 +356,7 @@ function showOutbox() {
     return [line, row];
   }));
 }
+const recordedHere = (entry) => +entry.number < (window.PlayOn?.island()?.number ?? Infinity);
 function button(text, action) {
   const tap = Object.assign(document.createElement("button"), {type: "button", className: "secondary", textContent: text});
   tap.addEventListener("click", () => action(tap));
@@ -301,6 +365,7 @@ function button(text, action) {
 
 // --- a page as it arrives (and each fresh game block): its own entry and outbox back -----
 function arrived() {
+  if (window.PlayOn) PlayOn.arrived(); else if (heldFor(gameId()).length) offlineReady();
   const form = handForm(), game = gameId();
   const draft = game && store.get(draftKey(game));
   if (form && ownEntry(form) && draft?.number === form.dataset.number) {
@@ -319,9 +384,9 @@ function arrived() {
   for (const entry of outbox()) {
     const own = formFor(entry);
     if (own) putFields(own, entry.fields);
-    if (entry.refused && entry.game !== game) continue;
-    if (navigator.onLine === false || offlinePage()) notSent(entry, "not_sent"); else send(entry);
+    if (navigator.onLine === false || offlinePage()) notSent(entry, "not_sent");
   }
+  if (navigator.onLine !== false && !offlinePage()) flush();
   showOutbox();
   localTimes(document);
 }
@@ -339,7 +404,7 @@ function elsewhere(form, draft) {
 document.addEventListener("DOMContentLoaded", arrived);
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.target?.id !== "game") return localTimes(event.detail.target);
-  if (event.detail.xhr?.getResponseHeader("HX-Reswap") === "none") return;  // only out of band
+  if (event.detail.xhr?.getResponseHeader("HX-Reswap") === "none") return void window.PlayOn?.here();  // only out of band
   arrived();
   // Another phone's change, said where the player is looking: on screen, above the entry.
   const notice = $("#hand-entry .notice:not([data-shown])");
@@ -356,6 +421,8 @@ function pollFailed() {
     offlineSince = new Date();
     const time = offlineSince.toLocaleTimeString(root.lang || "en", {hour: "2-digit", minute: "2-digit"});
     line.textContent = words("stale", {time});
+    // Over plain http:// there is no service worker: a reload offline can't show the game.
+    if (!window.isSecureContext && $("#offline-words")) line.textContent += " " + words("not_secure");
   }
   line.setAttribute("role", "alert");
   line.hidden = false;

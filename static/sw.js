@@ -1,8 +1,13 @@
 // The scorekeeper's service worker: static files from the cache, pages from the network.
-// Nothing is ever written offline: with no connection a page shows the offline notice,
-// and every hand recorded so far is safe on the server.
+// With no connection, a game page this phone opened is shown as it was last seen (the
+// page keeps its copy fresh after every change, app.js), and the hands kept on the phone
+// are played on it; any other page shows the offline notice. Nothing is written here.
 var CACHE = "scorekeeper-static-v1";
-var OFFLINE = "/offline";
+var PAGES = "scorekeeper-pages-v1";
+// Addresses are the app's own, under wherever it is served (a URL prefix too).
+var BASE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
+var OFFLINE = BASE + "/offline";
+var GAME_PAGE = new RegExp("^" + BASE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "/games/\\d+$");
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.add(OFFLINE); }));
@@ -11,7 +16,7 @@ self.addEventListener("install", function (event) {
 
 self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (names) {
-    return Promise.all(names.filter(function (name) { return name !== CACHE; })
+    return Promise.all(names.filter(function (name) { return name !== CACHE && name !== PAGES; })
       .map(function (name) { return caches.delete(name); }));
   }).then(function () { return self.clients.claim(); }));
 });
@@ -21,7 +26,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") return;  // changes go to the server or nowhere
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
-  if (url.pathname.indexOf("/static/") === 0) {
+  if (url.pathname.indexOf(BASE + "/static/") === 0) {
     // Only what the server calls immutable (a fingerprinted address) is kept, and only
     // the newest version of each file: the cache never serves a stale stylesheet.
     event.respondWith(caches.open(CACHE).then(function (cache) {
@@ -36,14 +41,23 @@ self.addEventListener("fetch", function (event) {
       });
     }));
   } else if (request.mode === "navigate") {
+    var game = GAME_PAGE.test(url.pathname);
     event.respondWith(fetch(request).then(function (response) {
       // The notice kept for offline speaks the language the pages speak now.
       if (response.ok) event.waitUntil(caches.open(CACHE).then(function (cache) {
         return cache.add(OFFLINE);
       }).catch(function () {}));
+      if (response.ok && game) {
+        var copy = response.clone();
+        event.waitUntil(caches.open(PAGES).then(function (cache) {
+          return cache.put(url.pathname, copy);
+        }).catch(function () {}));
+      }
       return response;
     }).catch(function () {
-      return caches.match(OFFLINE);
+      var kept = game ? caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
+        : Promise.resolve(undefined);
+      return kept.then(function (page) { return page || caches.match(OFFLINE); });
     }));
   }
 });

@@ -26,7 +26,7 @@ ACCESS = {
     "join.by_code_joining": "public",
     "games.index": "front",
     "games.show": "read", "games.changes": "read", "games.live": "read", "games.board": "read",
-    "games.chart": "read",
+    "games.chart": "read", "offline.words": "read",
     "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
     "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",

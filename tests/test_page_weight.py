@@ -1,9 +1,12 @@
 """Page-weight budgets (bytes are deterministic): what a phone downloads at the table.
 
-The game page's first load (HTML, CSS and scripts, gzipped) must stay within 31 KB, and
+The game page's first load (HTML, CSS and scripts, gzipped) must stay within 32 KB, and
 the htmx answer that records a hand within 8 KB, with 20 hands in the game. (30 KB until
 every name and team's part of a line was isolated, so that each is drawn in place in
-right-to-left text: some 120 bytes over 20 hands.)
+right-to-left text: some 120 bytes over 20 hands; 31 KB until the table could play on with
+no connection: the game as the server has it, and sending kept hands in order. What only
+a phone with no connection needs, the rules, their drawing and their words, loads after
+the page and is not counted here.)
 """
 from __future__ import annotations
 
@@ -13,7 +16,7 @@ import re
 from tests.members import client_as
 from tests.new_games import start_game_as
 
-FIRST_LOAD_BUDGET = 31 * 1024
+FIRST_LOAD_BUDGET = 32 * 1024
 RECORD_BUDGET = 8 * 1024
 HANDS = 20
 TALLY = {"high": "A", "low": "B", "right": "C", "left": "A", "joker": "B", "game": "C"}

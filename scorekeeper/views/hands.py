@@ -47,6 +47,9 @@ VERDICT = "X-Scorekeeper-Verdict"
 # Sent by the phone's script with a hand: the revision of the game its page shows, where
 # that page is the hand's own entry. Only such a page can take just what the hand changed.
 SHOWS = "X-Scorekeeper-Shows"
+# The game's revision after the answer: a phone sending the hands it kept offline sends
+# each with the revision the answer to the one before it gave.
+REVISION = "X-Scorekeeper-Revision"
 
 
 def _done(table: Table, notice: str, *, after: Table | None = None,
@@ -68,6 +71,7 @@ def _done(table: Table, notice: str, *, after: Table | None = None,
     if response is None:
         response = render_game(fresh, source={}, notice=notice, block="game")
     response.headers[VERDICT] = "done"
+    response.headers[REVISION] = str(fresh.game.revision)
     return htmx_response(response, push_url=game_url)
 
 
@@ -96,6 +100,7 @@ def _refused(table: Table, message, status: int, *, editing=None, keep_draft=Tru
         # What is shown now is the game itself, not the step or correction that was open.
         response.headers["HX-Replace-Url"] = url_for("games.show", game_id=fresh.game.id)
     response.headers[VERDICT] = "refused"
+    response.headers[REVISION] = str(fresh.game.revision)
     return response
 
 
@@ -137,6 +142,12 @@ def record(game_id: int):
         if _is_the_entry_of(table, sent_before, number):
             return _sent_again(table, sent_before)
         return _already(table, number)  # another hand under that key: never taken for it
+    if form.entry_key.data and 1 <= number < table.state.next_number and _is_the_entry_of(
+            table, table.hands[number - 1], number):
+        # A hand the phone kept (offline, say) that another phone recorded meanwhile
+        # exactly as this one has it: nothing differs, so nothing is refused, and the
+        # phone sends the hands it kept after it. (A plain form sent twice is told.)
+        return _sent_again(table, table.hands[number - 1])
     if number != table.state.next_number:
         return _already(table, number)
     try:

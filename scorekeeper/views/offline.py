@@ -1,9 +1,13 @@
-"""Installable on the phone: the service worker, and the page it shows with no connection."""
+"""Installable on the phone: the service worker, the page it shows with no connection,
+and the words a game page needs to play on without one."""
 from __future__ import annotations
 
-from flask import Blueprint, current_app, send_from_directory
+from flask import Blueprint, current_app, render_template, send_from_directory
 
 from scorekeeper.pages import render_page
+from scorekeeper.rules import CARD_POINTS, SUITS
+from scorekeeper.views.lookup import table_or_404
+from scorekeeper.words import point_name
 
 bp = Blueprint("offline", __name__)
 
@@ -21,3 +25,12 @@ def service_worker():
 def offline():
     """What the service worker shows when the network is gone."""
     return render_page("offline.html")
+
+
+@bp.get("/games/<int:game_id>/offline-words")
+def words(game_id: int):
+    """What the game page says when it plays on with no connection, in the reader's
+    language (static/offline.js fills in the numbers and names)."""
+    table = table_or_404(game_id)
+    return render_template("hand/offline_words.html", table=table, teams=table.rules.team_seats,
+                           card_points=CARD_POINTS, suits=SUITS, point_name=point_name)

@@ -74,3 +74,17 @@ def other_phone(browser, member_of_club):
     """A second phone at the same table: its own browser context, a scorer's."""
     yield from phone_page(browser, {"width": 360, "height": 740},
                           member_of_club("scorer", "Second phone"))
+
+
+@pytest.fixture(scope="session")
+def browser_on_lan(browser):
+    """Chromium that finds the app at http://club.lan (a LAN name, mapped to 127.0.0.1):
+    a phone on the club's Wi-Fi, where plain http:// is not a secure context."""
+    lan = browser.browser_type.launch(
+        executable_path=chromium_path(), headless=True, timeout=30_000,
+        args=[*CHROMIUM_ARGS, "--host-resolver-rules=MAP club.lan 127.0.0.1"],
+    )
+    try:
+        yield lan
+    finally:
+        lan.close()

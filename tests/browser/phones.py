@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import shutil
 import threading
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -28,6 +29,16 @@ CHROMIUM_ARGS = [
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 10_000
 expect.set_options(timeout=TIMEOUT_MS)
+
+
+def wait_until(page, script: str, seconds: float = TIMEOUT_MS / 1000) -> None:
+    """Until ``script`` (a function, run in the page) is true, asked again and again.
+    Not ``wait_for_function``: its polling evaluates a string in the page, which the app's
+    security policy (no eval) refuses once the answer is not there at the first look."""
+    deadline = time.monotonic() + seconds
+    while not page.evaluate(script):
+        assert time.monotonic() < deadline, f"never true: {script}"
+        page.wait_for_timeout(100)
 
 
 def chromium_path() -> str:

@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.models import GameChange, Hand
+from tests.browser.phones import wait_until
 from tests.browser.table_steps import (
     SEATS, Taps, button, call_radio, choice_label, expect_entry, expect_history_totals,
     expect_notice, expect_scores, name_trump, point_group, quick_bid, start_game, tally,
@@ -64,21 +65,21 @@ def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_ba
     page.context.set_offline(True)
     enter_hand_1(page, taps)  # every step shows with no connection at all
     taps(button(page, "Record hand 1"))
-    status = page.locator("#hand-form .send-status")
-    expect(status).to_have_text("Not sent: no connection. Hand 1 is kept on this phone and "
-                                "will be recorded as soon as the connection is back.")
-    # Said next to Record, where the player is looking: just above it, on screen.
-    said, record = status.bounding_box(), button(page, "Record hand 1").bounding_box()
-    assert 0 <= record["y"] - (said["y"] + said["height"]) < 24
-    assert said["y"] >= 0 and record["y"] + record["height"] <= page.viewport_size["height"]
+    # The table goes on at once: hand 2's entry, the scores as the phone counts them, and
+    # hand 1 said to be on this phone only.
+    expect_entry(page, 2, dealer=2)
+    expect_scores(page, AFTER_HAND_1)
+    kept = "Hand 1 is on this phone only, not sent yet"
+    expect(page.locator(".on-phone")).to_contain_text(kept)
+    expect(page.locator(".on-phone")).to_be_in_viewport()  # where the player looks
     assert hands_recorded(live_app, game) == []
 
-    page.reload()  # still offline: the service worker's page, which knows of the hand
-    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
-    expect(page.get_by_text(f"Hand 1 of game {game} is kept on this phone, not sent yet.")) \
-        .to_be_visible()
+    page.reload()  # still offline: the service worker's copy, the hand played on it
+    expect(page.locator(".on-phone")).to_contain_text(kept)
+    expect_scores(page, AFTER_HAND_1)
+    assert hands_recorded(live_app, game) == []
 
-    page.context.set_offline(False)  # the page reloads itself and sends the hand, once
+    page.context.set_offline(False)  # the hand is sent by itself, once
     expect(page).to_have_url(game_url)
     # Whichever sends it first says so: the reloaded page's form, or the phone's outbox
     # (the browser's "online" event may come before the reload, under load).
@@ -86,7 +87,7 @@ def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_ba
         re.compile(rf"Hand 1 recorded: |Hand 1 of game {game} was recorded\."))
     expect_scores(page, AFTER_HAND_1)
     expect_entry(page, 2, dealer=2)
-    page.wait_for_function("!localStorage.getItem('scorekeeper.outbox')")
+    wait_until(page, "() => !localStorage.getItem('scorekeeper.outbox')")
     (hand,) = hands_recorded(live_app, game)
     assert (hand.number, hand.calls[0], hand.trump) == (1, 4, "hearts")
 
@@ -150,7 +151,7 @@ def play_ten_hands(page: Page, taps: Taps) -> None:
         # Sent again by itself until answered: the next hand, and nothing left unsent.
         expect(page.get_by_role("heading", name=f"Hand {number + 1}", exact=True)) \
             .to_be_visible(timeout=SENT_MS)
-        page.wait_for_function("!localStorage.getItem('scorekeeper.outbox')", timeout=SENT_MS)
+        wait_until(page, "() => !localStorage.getItem('scorekeeper.outbox')", SENT_MS / 1000)
 
 
 def scores_and_history(page: Page) -> tuple[list[str], list[str]]:
@@ -333,9 +334,8 @@ def test_a_server_that_fails_is_said_and_the_hand_goes_again_by_itself(page: Pag
     page.route(re.compile(r"/games/\d+/hands$"), unwell)
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect(page.locator("#hand-form .send-status")).to_have_text(
-        "Not sent: the server did not answer. Hand 1 is kept on this phone and will be sent "
-        "again.")
+    # Kept, and the table goes on: said where the player looks, hand 2 ready.
+    expect(page.locator(".on-phone")).to_contain_text("Hand 1 is on this phone only")
     expect_notice(page, "Hand 1 recorded:")  # sent again by itself, twice, then taken
     expect_scores(page, AFTER_HAND_1)
     assert failing["left"] == 0
@@ -350,7 +350,7 @@ def test_a_hand_not_sent_is_shown_on_the_games_other_pages_until_sent_or_discard
     page.route(re.compile(r"/games/\d+/hands$"), lambda route: route.abort("internetdisconnected"))
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect(page.locator("#hand-form .send-status")).to_contain_text("Not sent: no connection.")
+    expect(page.locator(".on-phone")).to_contain_text("Hand 1 is on this phone only")
 
     for where in (f"{game_url}/changes", f"{game_url}/board", f"{live_server}/rules?game={game}"):
         page.goto(where)
@@ -363,7 +363,7 @@ def test_a_hand_not_sent_is_shown_on_the_games_other_pages_until_sent_or_discard
     taps(discard)
     taps(page.locator("#outbox").get_by_role("button", name="Tap again to discard hand 1"))
     expect(page.locator("#outbox")).to_be_hidden()
-    page.wait_for_function("!localStorage.getItem('scorekeeper.outbox')")
+    wait_until(page, "() => !localStorage.getItem('scorekeeper.outbox')")
     page.unroute(re.compile(r"/games/\d+/hands$"))
     page.goto(game_url)
     expect(page.locator("#outbox")).to_be_hidden()
@@ -419,10 +419,16 @@ def test_a_hand_changed_after_record_failed_is_sent_as_it_shows(page: Page, live
     page.context.set_offline(True)
     enter_hand_1(page, taps)
     taps(button(page, "Record hand 1"))
-    expect(page.locator("#hand-form .send-status")).to_contain_text("Not sent")
-    # Joker to B after all: what goes, once the connection is back, is what is shown.
+    expect_entry(page, 2, dealer=2)  # played on, with no connection
+    # Joker to B after all: hand 1 taken back into the entry, put right and recorded again.
+    taps(page.locator(".on-phone").get_by_role("button", name="Undo hand 1"))
+    expect_entry(page, 1, dealer=1)
+    expect(page.get_by_role("radio", name="Hearts", exact=True)).to_be_checked()
     tally(page, taps, {"Joker": "B"})
+    taps(button(page, "Record hand 1"))
+    expect_entry(page, 2, dealer=2)
     page.context.set_offline(False)
-    expect(page.get_by_role("heading", name="Hand 2", exact=True)).to_be_visible(timeout=SENT_MS)
+    wait_until(page, "() => !localStorage.getItem('scorekeeper.outbox')", SENT_MS / 1000)
+    expect_notice(page, "Hand 1 recorded:")
     (hand,) = hands_recorded(live_app, game)
     assert hand.points["joker"] == "B"

@@ -387,6 +387,7 @@ CASES: dict[str, Case] = {
     "rules, from a game": Case("rules.show", _get(lambda s: f"/rules?game={s.game}")),
     "join, a member": Case("join.by_code", _get(lambda s: "/join")),
     "offline": Case("offline.offline", _get(lambda s: "/offline")),
+    "offline words": Case("offline.words", _get(lambda s: f"/games/{s.game}/offline-words")),
     "no such page": Case("games.show", _get(lambda s: "/games/999"), status=404),
     # Getting in, as a stranger.
     "welcome": Case("join.welcome", _open_signup(_get(lambda s: "/welcome",

@@ -1,0 +1,308 @@
+// The table plays on with no connection. The hands this phone keeps for the game are
+// played, with the rules' own arithmetic (rules.js), on top of the game as the server
+// last showed it (#game-state): the scores, the verdict, each hand's row and the next
+// hand's entry follow on the page, marked as on this phone only. Loaded by app.js once
+// a game page is up. Whatever is drawn here is drawn whole each time, and taken back
+// before the server's next answer is put in: the server stays the one authority.
+"use strict";
+(() => {
+  const R = window.SchmierRules;
+  const $ = (selector, within = document) => within.querySelector(selector);
+  const $$ = (selector, within = document) => [...within.querySelectorAll(selector)];
+  const rtl = () => document.documentElement.dir === "rtl";
+
+  // --- words: the server's sentences, with {part}s filled in --------------------------
+  // A number takes the page's digits, except inside what is kept as typed (a name).
+  function digits(text) {
+    const own = document.documentElement.dataset.digits;
+    return own ? text.replace(/[0-9]/g, (d) => own[d]) : text;
+  }
+  function phrase(key, values = {}) {
+    const source = $(`[data-word="${key}"]`, $("#offline-words")?.content || document.createDocumentFragment());
+    const out = document.createDocumentFragment();
+    if (!source) return out;
+    out.append(...[...source.childNodes].map((node) => node.cloneNode(true)));
+    const texts = [], walk = document.createTreeWalker(out, NodeFilter.SHOW_TEXT);
+    while (walk.nextNode()) texts.push(walk.currentNode);
+    for (const text of texts) fillText(text, values);
+    return out;
+  }
+  function fillText(text, values) {
+    const parts = text.data.split(/\{(\w+)\}/);
+    if (parts.length === 1) return;
+    const kept = text.parentElement?.closest("[translate=no]");
+    text.replaceWith(...parts.map((part, i) => {
+      if (i % 2 === 0) return part;
+      const value = values[part] ?? "";
+      if (value instanceof Node) return value.cloneNode(true);
+      return kept ? String(value) : digits(String(value));
+    }));
+  }
+  const mark = () => (rtl() ? "\u200e" : "");  // a sign stays left of its number
+  const minus = (n) => (n >= 0 ? String(n) : `${mark()}\u2212${-n}`);
+  const signed = (n) => `${mark()}${n >= 0 ? "+" : "\u2212"}${Math.abs(n)}`;
+
+  // --- what is changed, remembered so that it can be put back exactly ----------------
+  const originals = new Map();  // element -> its children and attributes as the server drew them
+  function remember(element) {
+    if (!originals.has(element)) {
+      originals.set(element, {nodes: [...element.childNodes], attributes: [...element.attributes].map((a) => [a.name, a.value])});
+    }
+    return element;
+  }
+  function put(element, content) {
+    if (element) remember(element).replaceChildren(content);
+  }
+  function attribute(element, name, value) {
+    if (!element) return;
+    remember(element);
+    if (value === null) element.removeAttribute(name); else element.setAttribute(name, value);
+  }
+  const hide = (element) => attribute(element, "hidden", "");
+  function clear() {
+    $$("[data-local]").forEach((element) => element.remove());
+    for (const [element, was] of originals) {
+      if (!element.isConnected) continue;
+      element.replaceChildren(...was.nodes);
+      [...element.attributes].forEach((a) => element.removeAttribute(a.name));
+      was.attributes.forEach(([name, value]) => element.setAttribute(name, value));
+    }
+    originals.clear();
+  }
+  function local(tag, className, content) {
+    const element = Object.assign(document.createElement(tag), {className});
+    element.dataset.local = "";
+    if (content) element.append(content);
+    return element;
+  }
+
+  // --- the rules: this phone's hands played on the server's game -----------------------
+  const island = () => { try { return JSON.parse($("#game-state").dataset.state); } catch (e) { return null; } };
+
+  // A hand kept with one dealer in mind, dealt by another (a hand before it turned out
+  // different): every seat keeps its own call, in turn from the new dealer's left.
+  function reseated(fields, from, to) {
+    if (!from || !to || +from === +to) return fields;
+    const before = R.biddingOrder(+from), after = R.biddingOrder(+to);
+    return fields.map(([name, value]) => {
+      const turn = /^turn_(\d)$/.exec(name);
+      return turn ? [`turn_${after.indexOf(before[turn[1] - 1]) + 1}`, value] : [name, value];
+    });
+  }
+
+  // The hands of ``held`` (this game's, in order) that follow on from the server's game:
+  // {base, state, results, applied, stuck}. ``stuck``: the first that can't be scored.
+  function play(held) {
+    const base = island();
+    if (!base) return null;
+    let state = {...R.start(base.rules, base.nextDealer), scores: base.scores, verdict: base.verdict,
+      nextDealer: base.nextDealer, handsPlayed: base.handsPlayed, number: base.number};
+    const results = [], applied = [];
+    let stuck = null;
+    for (const entry of [...held].sort((a, b) => a.number - b.number)) {
+      if (+entry.number < state.number) continue;  // the server has a hand of that number
+      if (+entry.number !== state.number || entry.refused || state.verdict.winner) break;
+      try {
+        const teams = Object.keys(state.scores);
+        const deal = R.readDeal(reseated(entry.fields, entry.dealer, state.nextDealer), state.nextDealer, teams);
+        state = R.carryOn(state, [deal]);
+      } catch (e) {
+        stuck = entry;
+        break;
+      }
+      results.push(state.results[state.results.length - 1]);
+      applied.push(entry);
+    }
+    return {base, state, results, applied, stuck};
+  }
+
+  // --- drawing it --------------------------------------------------------------------
+  function drawScores(state) {
+    for (const [team, score] of Object.entries(state.scores)) {
+      const item = $(`.scores .team-${team}`);
+      attribute(item, "class", `team team-${team}${state.verdict.winner === team ? " winner" : ""}`);
+      const shown = $(".team-score", item);
+      put(shown, document.createTextNode(digits(minus(score))));
+      const label = document.createElement("i");
+      label.append(phrase("team_score", {team, score: minus(score)}));
+      attribute(shown, "aria-label", label.textContent);
+    }
+    $$(".scores progress, #chances").forEach(hide);  // the chances were for the server's game
+    put($("#verdict"), verdictPhrase(state.verdict));
+  }
+  function verdictPhrase(verdict) {
+    const listed = verdict.teams.length;
+    const key = ["more_points", "bidder_breaks_tie", "tie_play_on"].includes(verdict.kind)
+      ? `verdict_${verdict.kind}_${listed}` : `verdict_${verdict.kind}`;
+    const [t1, t2, t3] = verdict.teams;
+    return phrase(key, {team: verdict.winner, target: verdict.target, score: verdict.score, t1, t2, t3});
+  }
+
+  function row(result, names) {
+    const item = local("li", `deal unsent${result.thrownIn ? " thrown-in" : ""}`);
+    const head = local("p", "deal-head");
+    head.append(local("strong", "", digits(`${result.number}.`)), " ", phrase("dealt", {name: names[result.dealerSeat]}), " ");
+    if (result.thrownIn) {
+      head.append(phrase("thrown_in"));
+    } else {
+      head.append(phrase("bid", {name: names[result.bidderSeat], team: result.biddingTeam, bid: result.bid,
+        suit: phrase(`suit_${result.trump}`), taken: result.taken[result.biddingTeam]}), " ",
+      local("strong", "", phrase(result.made ? "made" : "set")));
+    }
+    item.append(head);
+    if (!result.thrownIn) {
+      const points = local("p", "deal-points");
+      for (const [point, team] of Object.entries(result.cardPoints)) points.append(phrase(`point_${point}`), ` ${team} · `);
+      points.append(phrase("point_game"), " ", result.game || phrase("nobody"));
+      item.append(points);
+    }
+    const scores = local("p", "deal-scores");
+    Object.entries(result.scoresAfter).forEach(([team, total], i) => {
+      const part = document.createElement("bdi");
+      const change = result.scoreChange ? `${signed(result.scoreChange[team])} ` : "";
+      part.append(digits(`${team} ${change}= `), local("strong", "", digits(minus(total))));
+      scores.append(...(i ? [" · ", part] : [part]));
+    });
+    item.append(scores, local("p", "unsent-mark", phrase("not_sent_mark")));
+    return item;
+  }
+  function drawRows(results, names) {
+    let list = $("#deals");
+    if (!list) {
+      hide($("#no-hands"));
+      list = local("ol", "deals");
+      list.reversed = true;
+      $("#hands-top")?.after(list);
+    }
+    list.prepend(...results.map((result) => row(result, names)).reverse());
+    $$("#hands-top form").forEach(hide);  // the server's Undo is for its own last hand
+  }
+
+  function drawBanner(applied, undo) {
+    const [first, last] = [applied[0].number, applied[applied.length - 1].number];
+    const banner = local("div", "alert on-phone");
+    banner.setAttribute("role", "status");
+    banner.append(local("p", "", applied.length === 1
+      ? phrase("on_phone_one", {number: first}) : phrase("on_phone", {first, last})));
+    const again = local("button", "secondary", phrase("undo", {number: last}));
+    again.type = "button";
+    again.addEventListener("click", () => undo(applied[applied.length - 1]));
+    banner.append(local("p", "row", again));
+    $("#poller")?.after(banner);
+  }
+
+  function drawEntry(state, names) {
+    const form = $("#hand-form"), number = state.number, dealer = state.nextDealer;
+    const order = R.biddingOrder(dealer);
+    put($("#entry-title"), phrase("hand", {number}));
+    put($("#hand-entry .who"), phrase("who", {dealer: names[dealer], seat: dealer, first: names[order[0]]}));
+    // A new hand: nothing chosen yet (app.js then puts back what was being entered).
+    $$("input[type=radio], input[type=checkbox]", form).forEach((input) => { input.checked = false; });
+    $$("input[inputmode=numeric]", form).forEach((input) => { input.value = ""; });
+    attribute(form, "class", "hand");
+    attribute(form, "data-number", String(number));
+    attribute(form, "data-dealer", String(dealer));
+    attribute($("input[name=number]", form), "value", String(number));
+    $("input[name=number]", form).value = String(number);
+    order.forEach((seat, i) => {
+      put($(`.turn-${i + 1} > legend`, form), document.createTextNode(names[seat]));
+      put($(`.turn-${i + 1} .leads`, form), phrase("leads", {name: names[seat]}));
+    });
+    put($(".thrown-in-step .big-line", form), phrase("again", {name: names[dealer]}));
+    put($(".record", form), phrase("record", {number}));
+    put($("#preview"), document.createTextNode(""));
+    $(".send-status", form).textContent = "";  // what was said of the hand before
+    hide($("#other-phone"));
+    hide($("#hand-entry > .notice"));  // the server's word on its own last hand
+  }
+  function drawOver(state, names) {
+    put($("#entry-title"), phrase("over"));
+    ["#hand-entry .who", "#hand-entry .clear-row", "#hand-form", "#other-phone", "#verdict"].forEach((s) => hide($(s)));
+    $("#hand-form").after(local("p", "winners", phrase(`win_${state.verdict.winner}`)),
+      local("p", "big-line", verdictPhrase(state.verdict)));
+  }
+
+  // Plays ``held`` on the page: the page as the server drew it when nothing follows on.
+  function show(held, undo) {
+    clear();
+    const played = play(held);
+    if (!played || !played.applied.length) return played;
+    const {base, state, results, applied} = played;
+    drawScores(state);
+    drawRows(results, base.names);
+    drawBanner(applied, undo);
+    if (state.verdict.winner) drawOver(state, base.names); else drawEntry(state, base.names);
+    return played;
+  }
+
+  // --- the page's side: app.js calls these (and this calls app.js's own) ---------------
+  const playedOn = new Set();  // the keys of the hands this page shows as played on the phone
+
+  // This game's kept hands, played on the page; what can't be scored is said at Record.
+  function here() {
+    const game = gameId();
+    playedOn.clear();
+    if (!game || !island()) return null;
+    const played = show(heldFor(game), undoKept);
+    played?.applied.forEach((entry) => playedOn.add(entry.key));
+    if (played?.stuck) {  // the form is at that hand: said beside its Record
+      const line = $("#hand-form .send-status");
+      if (line) line.textContent = words("cannot_score");
+    }
+    return played;
+  }
+  // A hand recorded on the phone alone: the next hand's entry comes at once.
+  function playOn(entry) {
+    here();
+    if (!playedOn.has(entry.key)) return false;
+    store.remove(draftKey(entry.game));
+    showOutbox();
+    scrollTo(0, 0);
+    return true;
+  }
+  // The last hand played on the phone taken back into the entry, to be put right.
+  function undoKept(entry) {
+    if (sending.has(entry.key)) return;
+    forget(entry);
+    store.set(draftKey(entry.game), {number: entry.number, fields: entry.fields});
+    arrived();
+  }
+
+  // The game page as the server last showed it, kept for a reload with no connection
+  // (the service worker serves it; where there is none, an address that isn't secure,
+  // nothing is kept). Its security headers go with it.
+  const PAGES = "scorekeeper-pages-v1";
+  const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"];
+  function keepPage() {
+    const url = island() && $("#hand-form")?.dataset.gameUrl;
+    if (!url || !window.caches || !navigator.serviceWorker?.controller) return;
+    const copy = document.documentElement.cloneNode(true);
+    for (const id of ["outbox", "connection"]) {
+      const element = copy.querySelector("#" + id);
+      element?.replaceChildren();
+      element?.setAttribute("hidden", "");
+      element?.removeAttribute("data-said");
+    }
+    const html = "<!doctype html>\n" + copy.outerHTML;
+    caches.open(PAGES).then(async (cache) => {
+      const before = await cache.match(url), headers = new Headers({"Content-Type": "text/html; charset=utf-8"});
+      for (const name of KEPT_HEADERS) if (before?.headers.get(name)) headers.set(name, before.headers.get(name));
+      await cache.put(url, new Response(html, {headers}));
+    }).catch(() => {});
+  }
+  navigator.serviceWorker?.addEventListener("controllerchange", () => { if (!playedOn.size) keepPage(); });
+
+  // Nothing of a hand on the phone is asked of the server (its preview would be for a
+  // hand the server hasn't reached); its answers go onto the page as the server drew it.
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    if (event.detail.elt.id === "preview" && playedOn.size) event.preventDefault();
+  });
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (event.detail.shouldSwap && event.detail.target?.id === "game") clear();
+  });
+
+  window.PlayOn = {
+    island, reseated, clear, here, playOn, shows: (key) => playedOn.has(key),
+    arrived() { clear(); keepPage(); here(); },
+  };
+})();
