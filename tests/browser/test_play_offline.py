@@ -91,6 +91,8 @@ def expect_played_on(page: Page, number: int) -> None:
         expect(page.get_by_role("heading", name="Game over", exact=True)).to_be_visible()
         expect(page.get_by_text("Cid & Fay win!", exact=True)).to_be_visible()
         expect(page.locator("#hand-entry > .big-line")).to_have_text(f"C reached {TARGET}: C wins.")
+        for control in ("Clear this hand", f"Record hand {number + 1}"):  # nothing to enter
+            expect(page.get_by_role("button", name=control, exact=True)).to_have_count(0)
     else:
         expect_entry(page, number + 1, state.next_dealer)
 
