@@ -22,7 +22,7 @@ from scorekeeper.digits import latin_digits
 from scorekeeper.rules import (
     BIDS, CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
 )
-from scorekeeper.rules.auction import quick_winner
+from scorekeeper.rules.auction import quick_winner, reseated
 from scorekeeper.rules.cards import parse_suit
 
 NOBODY = "none"  # the Game choice when the most game value was tied
@@ -197,10 +197,17 @@ def read_draft(
 ) -> HandDraft:
     """Read a draft from query or form fields. What can't be read is dropped and noted.
 
-    Digits are read as the reader's keyboard wrote them (Persian ۲۱ is 21)."""
+    Digits are read as the reader's keyboard wrote them (Persian ۲۱ is 21). ``dealt_by``,
+    when the form gives it, is the dealer the phone entered the hand with: a hand kept on
+    the phone while the deal moved (a hand before it turned out thrown in on another
+    phone) is read from that dealer's left, and then dealt by ``dealer_seat``, every seat
+    keeping its call."""
+    entered_by = _seat(source.get("dealt_by")) or dealer_seat
     source = {name: latin_digits(source.get(name) or "") for name in FIELDS}
     problems: list[RuleViolation] = []
-    auction, by_turns = _auction(source, dealer_seat, problems)
+    auction, by_turns = _auction(source, entered_by, problems)
+    if entered_by != dealer_seat:
+        auction, by_turns = _dealt_by(auction, dealer_seat, by_turns)
     trump = None
     raw_trump = source.get("trump")
     if raw_trump and auction.finished and not auction.thrown_in:
@@ -246,6 +253,19 @@ def read_draft(
         dealer_seat, teams, auction, by_turns, trump, card_points, game_choice,
         game_values, tuple(problems),
     )
+
+
+def _seat(text: object) -> int | None:
+    return int(text) if isinstance(text, str) and text in {str(s) for s in SEATS} else None
+
+
+def _dealt_by(auction: Auction, dealer_seat: int, by_turns: bool) -> tuple[Auction, bool]:
+    """The auction as ``dealer_seat`` dealt it (rules: ``reseated``); one not over yet
+    starts again from that dealer's left."""
+    if not auction.finished:
+        return Auction(dealer_seat), False
+    moved, whole = reseated(auction, dealer_seat)
+    return moved, by_turns and whole and not moved.thrown_in
 
 
 def _not_a_team(point: str, team: str, teams: tuple[str, ...]) -> RuleViolation:

@@ -240,14 +240,14 @@ def join(session: Session, invite: Invite, name: str, label: str = "",
     carries it): sent again because the answer was lost, however many copies come at
     once, the join is made once and each copy answered as the first (``joined_before``).
     """
-    earlier = joined_before(session, invite, join_key)
+    earlier = joined_before(session, invite, join_key, name)
     if earlier is not None:
         return earlier
     try:
         return _join_once(session, invite, name, label, join_key)
     except (LinkUsed, IntegrityError):  # used a moment ago: by someone else, or this join
         session.rollback()
-        earlier = joined_before(session, invite, join_key)
+        earlier = joined_before(session, invite, join_key, name)
         if earlier is None:
             raise LinkUsed() from None
         return earlier
@@ -269,27 +269,30 @@ def _join_once(session: Session, invite: Invite, name: str, label: str,
     return add_member(session, invite.club_id, name, invite.role, label, invite, token)
 
 
-def joined_before(session: Session, invite: Invite, join_key: str
+def joined_before(session: Session, invite: Invite, join_key: str, name: str
                   ) -> tuple[Member, str] | None:
-    """The member a join by ``invite`` with this key let in lately, and the cookie of the
-    device it made: the join's answer again, for the phone whose answer was lost. None
-    if there is none, or that member or device has gone since."""
+    """The member a join by ``invite`` with this key and name let in lately, and the
+    cookie of the device it made: the join's answer again, for the phone whose answer was
+    lost. None if there is none, or that member or device has gone since (or the form
+    came back with another name: someone else, after the Back button)."""
     if not join_key:
         return None
     token = joined_device_token(invite.token, join_key)
     member = session.exec(select(Member).join(Device).where(
         Device.token_hash == token_hash(token), Member.invite_id == invite.id,
+        Member.name == name,
         Device.created_at > utcnow() - JOIN_SENT_AGAIN_WITHIN,
         Device.forgotten_at.is_(None), Member.removed_at.is_(None),  # type: ignore[union-attr]
     )).first()
     return None if member is None else (member, device_cookie_value(token))
 
 
-def join_again(session: Session, token: str, join_key: str) -> tuple[Invite, str] | None:
+def join_again(session: Session, token: str, join_key: str, name: str
+               ) -> tuple[Invite, str] | None:
     """A join by the link ``token`` that is used up (or revoked, or past its time) since
     it let the phone in, sent again: the link, and the cookie the join was answered with."""
     invite = session.exec(select(Invite).where(Invite.token == token)).first()
-    earlier = joined_before(session, invite, join_key) if invite is not None else None
+    earlier = joined_before(session, invite, join_key, name) if invite is not None else None
     if earlier is None:
         return None
     _member, cookie = earlier

@@ -214,10 +214,9 @@ def offline_state(table: Table) -> dict:
         "rules": {"teams": str(table.rules.teams), "target": table.rules.target,
                   "bidderGoesOut": table.rules.bidder_goes_out},
         "names": table.names, "scores": state.scores, "nextDealer": state.next_dealer,
-        "handsPlayed": state.hands_played,
-        "verdict": {"kind": str(verdict.kind), "target": verdict.target,
-                    "winner": verdict.winner, "teams": list(verdict.teams),
-                    "score": verdict.score, "biddingTeam": verdict.bidding_team},
+        # As the page says it (its target is the rules'): a throw-in on the phone keeps it.
+        "verdict": {"kind": str(verdict.kind), "winner": verdict.winner,
+                    "teams": list(verdict.teams), "score": verdict.score},
     }
 
 

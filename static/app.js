@@ -154,10 +154,10 @@ document.addEventListener("submit", (event) => {
       ?.querySelector("input")?.focus({preventScroll: true});
     return;
   }
-  const fields = fieldsOf(form), {game, number, dealer} = form.dataset;
+  const fields = fieldsOf(form), {game, number} = form.dataset;
   // The same hand sent again keeps its key: the server knows it by that.
   const same = outbox().find((e) => sameHand(e, form) && JSON.stringify(e.fields) === JSON.stringify(fields));
-  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: form.dataset.gameUrl, dealer};
+  const entry = same || {key: newKey(), game, number, url: form.action, fields, gameUrl: form.dataset.gameUrl};
   keepOutbox([...outbox().filter((e) => !sameHand(e, form)), entry]);
   // With no connection at all the table plays on at once; a hand after others still on
   // this phone waits for them. Else it is sent, and played on if that fails.
@@ -166,6 +166,7 @@ document.addEventListener("submit", (event) => {
   send(entry);
 });
 const heldBefore = (entry) => outbox().some((e) => e.game === entry.game && +e.number < +entry.number);
+const heldAfter = (entry) => outbox().some((e) => e.game === entry.game && +e.number > +entry.number);
 
 const newKey = () => window.crypto?.randomUUID?.()
   || Date.now().toString(36) + "-" + Math.random().toString(36).slice(2, 12);
@@ -195,7 +196,7 @@ async function send(entry, tokenRenewed = false) {
   if (sending.has(entry.key)) return;
   sending.add(entry.key);
   status(entry, true, words("sending", {number: entry.number}));
-  const body = new URLSearchParams([...fieldsToSend(entry), ["entry_key", entry.key]]);
+  const body = new URLSearchParams([...entry.fields, ["entry_key", entry.key]]);
   // The page this hand's own entry is on can take just what the hand changes: say so.
   const own = formFor(entry), shows = own && ownEntry(own) ? {"X-Scorekeeper-Shows": own.elements.revision?.value || ""} : {};
   let response, text, late = false;
@@ -247,7 +248,7 @@ function answered(entry, response, text) {
   // Recorded: the next hand kept after it goes with the revision this answer gave. A hand
   // kept after others and refused holds the rest back: the player chooses (see showOutbox).
   if (response.ok) chainRevision(entry, response.headers.get("X-Scorekeeper-Revision"));
-  if (response.ok || own) forget(entry);
+  if (response.ok || (own && !heldAfter(entry))) forget(entry);  // a refusal is shown in its form
   else keepOutbox(outbox().map((e) => (e.key === entry.key ? {...e, refused: true} : e)));
   if (game && game.dataset.game === entry.game && window.htmx) {
     window.PlayOn?.clear();
@@ -266,30 +267,37 @@ function answered(entry, response, text) {
 // --- hands kept offline: in order, one game at a time, each after the one before it ----
 const byNumber = (a, b) => a.number - b.number;
 const heldFor = (game) => outbox().filter((e) => e.game === game).sort(byNumber);
+// A hand goes with the revision it was entered against, or, kept after another, the one
+// that hand's answer gave: a change made meanwhile on another phone is never passed over
+// (the server refuses it, and the player sees why). Its dealer goes with it (dealt_by):
+// the server deals it as the game now stands, every seat keeping its call.
+const revised = (entry, revision) => ({...entry, fields: entry.fields.map(([name, value]) => [name, name === "revision" ? String(revision) : value])});
 function chainRevision(entry, revision) {
-  if (!revision) return;
-  keepOutbox(outbox().map((e) => (e.game === entry.game && +e.number === +entry.number + 1 ? {...e, revision} : e)));
+  if (revision) keepOutbox(outbox().map((e) => (e.game === entry.game && +e.number === +entry.number + 1 ? revised(e, revision) : e)));
 }
-// What a hand is sent with: on its game's page, the game's own revision and next dealer
-// (each seat keeping its call if the deal moved meanwhile); else the revision its
-// predecessor's answer gave.
-function fieldsToSend(entry) {
-  const base = window.PlayOn?.island();
-  let fields = entry.fields, revision = entry.revision;
-  if (base && String(base.game) === entry.game && +entry.number === base.number) {
-    fields = PlayOn.reseated(fields, entry.dealer, base.nextDealer);
-    revision = String(base.revision);
-  }
-  return revision ? fields.map(([name, value]) => [name, name === "revision" ? revision : value]) : fields;
+// Sent again by the player, who has seen the game as it stands: with its revision.
+function sendAgain(entry) {
+  const base = window.PlayOn?.island(), again = {...(base ? revised(entry, base.revision) : entry), refused: false};
+  keepOutbox(outbox().map((e) => (e.key === entry.key ? again : e)));
+  retries = 0;
+  send(again);
+}
+// This phone's hand dropped for the one recorded: the next goes with the revision of the
+// game the player was looking at when choosing.
+function keepRecorded(entry) {
+  forget(entry);
+  chainRevision(entry, window.PlayOn?.island()?.revision);
+  flush();
 }
 // Every game's first hand held is sent, from whatever page is open; one refused waits
-// for the player (shown in its game), and so do the hands after it.
+// for the player (shown in its game), and so do the hands after it. On the game's own
+// page, not before the page can play on with them (offline.js), unless it can't load.
 function flush() {
   if (navigator.onLine === false) return;  // the "online" event brings them
   const games = new Set(outbox().map((e) => e.game));
   for (const game of games) {
     const first = heldFor(game)[0];
-    if (!first.refused) send(first);
+    if (!first.refused && !(offlineLoading && game === gameId())) send(first);
   }
 }
 const offlinePage = () => document.body.classList.contains("offline-page");
@@ -301,18 +309,31 @@ addEventListener("online", () => {
 
 // --- playing on with no connection: offline.js, loaded once a game page is up -----------
 // With its words and the rules (rules.js); kept by the service worker for a reload.
-let offlineParts = null;
+let offlineParts = null, offlineLoading = false;
 function offlineReady() {
   const island = $("#game-state");
-  if (window.PlayOn || !island) return Promise.resolve(Boolean(window.PlayOn));
-  const words = $("#offline-words") ? null : fetch(island.dataset.words, {credentials: "same-origin"})
-    .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
-    .then((html) => $("#offline-words") || document.body.insertAdjacentHTML("beforeend", html));
-  offlineParts ||= Promise.all([words, ...island.dataset.scripts.split(" ").map((src) => new Promise((done, fail) => {
-    document.head.append(Object.assign(document.createElement("script"), {src, async: false, onload: done, onerror: fail}));
-  }))]).then(() => { arrived(); return true; }, () => { offlineParts = null; return false; });
+  if ((window.PlayOn && $("#offline-words")) || !island) return Promise.resolve(Boolean(window.PlayOn));
+  offlineLoading = true;
+  offlineParts ||= Promise.all([offlineWords(island), ...(window.PlayOn ? [] : island.dataset.scripts.split(" ").map(script))])
+    .then(() => true, () => false)
+    .then((ready) => {
+      offlineParts = null;
+      offlineLoading = false;
+      if (ready) arrived(); else flush();  // tried again with the next answer or page
+      return ready;
+    });
   return offlineParts;
 }
+const script = (src) => new Promise((done, fail) => {
+  document.head.append(Object.assign(document.createElement("script"), {src, async: false, onload: done, onerror: fail}));
+});
+// The words, once: only an answer that holds them (never a portal's page on the way).
+const offlineWords = (island) => $("#offline-words") || fetch(island.dataset.words, {credentials: "same-origin"})
+  .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+  .then((html) => {
+    if (!html.includes('id="offline-words"')) return Promise.reject(new Error("not the words"));
+    if (!$("#offline-words")) document.body.insertAdjacentHTML("beforeend", html);
+  });
 addEventListener("load", () => offlineReady());
 
 // --- the outbox on every page: what this phone still holds, with a way to drop it --------
@@ -323,30 +344,31 @@ function note(text) {
 function showOutbox() {
   const box = $("#outbox");
   if (!box) return;
-  // A hand this game plays on with is shown in the game itself, not here.
-  const shown = outbox().filter((entry) => !formFor(entry) && !window.PlayOn?.shows(entry.key));
-  const said = JSON.stringify(shown.map((e) => [e.key, e.refused]));
+  // A hand this game plays on with is shown in the game itself, not here; so is the hand
+  // being entered, unless it is held back (and the hands after it with it).
+  const shown = outbox().filter((entry) => (!formFor(entry) || entry.refused) && !window.PlayOn?.shows(entry.key));
+  const worded = Boolean($("#offline-words"));  // a game page's words, once they are up
+  const said = JSON.stringify([worded, ...shown.map((e) => [e.key, e.refused, recordedHere(e), heldFor(e.game)[0].key])]);
   if (box.dataset.said === said) return;  // said already: not announced again
   Object.assign(box, {hidden: !shown.length, className: "alert"}).setAttribute("role", "alert");
   box.dataset.said = said;
   box.replaceChildren(...shown.flatMap((entry) => {
     const line = document.createElement("p"), row = document.createElement("p");
-    const here = entry.game === gameId(), recorded = here && recordedHere(entry);
-    line.textContent = words(entry.refused && here ? "held" : entry.refused ? "refused" : "kept", entry);
+    const here = entry.game === gameId(), first = heldFor(entry.game)[0].key === entry.key;
+    line.textContent = words(entry.refused && here && worded ? "held" : entry.refused ? "refused" : "kept", entry);
     row.className = "row";
-    if (entry.refused && here) {
-      // Held back by the server (another phone's hand of that number, say): sent again
-      // once put right, or dropped for the one recorded; the hands after it follow.
-      row.append(button(words("send_now"), () => { retries = 0; send(entry); }));
-      if (recorded) row.append(button(words("keep_recorded", entry), () => { forget(entry); flush(); }));
-    }
-    if (entry.refused && here && recorded) return [line, row];
     if (!here && entry.gameUrl && entry.gameUrl !== location.pathname) {
       const open = Object.assign(document.createElement("a"), {
         className: "button secondary", href: entry.gameUrl, textContent: words("open_game")});
       row.append(open);
-    } else if (!offlinePage() && !entry.refused) {
-      row.append(button(words("send_now"), () => { retries = 0; send(entry); }));
+    } else if (!offlinePage() && first) {  // in order: the first a game holds, only
+      row.append(button(words("send_now"), () => sendAgain(entry)));
+    }
+    if (entry.refused && here && worded && recordedHere(entry)) {
+      // Another phone's hand of that number stands: kept (this one dropped, the hands
+      // after it follow), or this one put in instead (the link beside the two versions).
+      row.append(button(words("keep_recorded", entry), () => keepRecorded(entry)));
+      return [line, row];
     }
     row.append(button(words("discard"), (tap) => {
       if (tap.dataset.armed) return forget(entry);  // the second tap: dropped
@@ -356,7 +378,8 @@ function showOutbox() {
     return [line, row];
   }));
 }
-const recordedHere = (entry) => +entry.number < (window.PlayOn?.island()?.number ?? Infinity);
+// Whether the game, as this page shows it, has a hand of the entry's number already.
+const recordedHere = (entry) => +entry.number < (window.PlayOn?.island()?.number ?? 0);
 function button(text, action) {
   const tap = Object.assign(document.createElement("button"), {type: "button", className: "secondary", textContent: text});
   tap.addEventListener("click", () => action(tap));
@@ -365,7 +388,8 @@ function button(text, action) {
 
 // --- a page as it arrives (and each fresh game block): its own entry and outbox back -----
 function arrived() {
-  if (window.PlayOn) PlayOn.arrived(); else if (heldFor(gameId()).length) offlineReady();
+  if (window.PlayOn) PlayOn.arrived();
+  if (!(window.PlayOn && $("#offline-words")) && heldFor(gameId()).length) offlineReady();
   const form = handForm(), game = gameId();
   const draft = game && store.get(draftKey(game));
   if (form && ownEntry(form) && draft?.number === form.dataset.number) {

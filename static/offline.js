@@ -33,6 +33,7 @@
     const kept = text.parentElement?.closest("[translate=no]");
     text.replaceWith(...parts.map((part, i) => {
       if (i % 2 === 0) return part;
+      if (!(part in values)) return `{${part}}`;  // not a part: as written (a name, say)
       const value = values[part] ?? "";
       if (value instanceof Node) return value.cloneNode(true);
       return kept ? String(value) : digits(String(value));
@@ -79,24 +80,13 @@
   // --- the rules: this phone's hands played on the server's game -----------------------
   const island = () => { try { return JSON.parse($("#game-state").dataset.state); } catch (e) { return null; } };
 
-  // A hand kept with one dealer in mind, dealt by another (a hand before it turned out
-  // different): every seat keeps its own call, in turn from the new dealer's left.
-  function reseated(fields, from, to) {
-    if (!from || !to || +from === +to) return fields;
-    const before = R.biddingOrder(+from), after = R.biddingOrder(+to);
-    return fields.map(([name, value]) => {
-      const turn = /^turn_(\d)$/.exec(name);
-      return turn ? [`turn_${after.indexOf(before[turn[1] - 1]) + 1}`, value] : [name, value];
-    });
-  }
-
   // The hands of ``held`` (this game's, in order) that follow on from the server's game:
   // {base, state, results, applied, stuck}. ``stuck``: the first that can't be scored.
   function play(held) {
     const base = island();
     if (!base) return null;
-    let state = {...R.start(base.rules, base.nextDealer), scores: base.scores, verdict: base.verdict,
-      nextDealer: base.nextDealer, handsPlayed: base.handsPlayed, number: base.number};
+    let state = {...R.start(base.rules, base.nextDealer), scores: base.scores,
+      verdict: {...base.verdict, target: base.rules.target}, number: base.number};
     const results = [], applied = [];
     let stuck = null;
     for (const entry of [...held].sort((a, b) => a.number - b.number)) {
@@ -104,7 +94,8 @@
       if (+entry.number !== state.number || entry.refused || state.verdict.winner) break;
       try {
         const teams = Object.keys(state.scores);
-        const deal = R.readDeal(reseated(entry.fields, entry.dealer, state.nextDealer), state.nextDealer, teams);
+        // Dealt as the game now stands: each seat keeps its call (the entry's dealt_by).
+        const deal = R.readDeal(entry.fields, state.nextDealer, teams);
         state = R.carryOn(state, [deal]);
       } catch (e) {
         stuck = entry;
@@ -186,24 +177,28 @@
       ? phrase("on_phone_one", {number: first}) : phrase("on_phone", {first, last})));
     const again = local("button", "secondary", phrase("undo", {number: last}));
     again.type = "button";
-    again.addEventListener("click", () => undo(applied[applied.length - 1]));
+    again.addEventListener("click", () => undo(applied[applied.length - 1], again));
     banner.append(local("p", "row", again));
     $("#poller")?.after(banner);
   }
 
+  let drawn = {form: null, number: null};  // the entry last drawn: the hand on it
   function drawEntry(state, names) {
     const form = $("#hand-form"), number = state.number, dealer = state.nextDealer;
     const order = R.biddingOrder(dealer);
     put($("#entry-title"), phrase("hand", {number}));
     put($("#hand-entry .who"), phrase("who", {dealer: names[dealer], seat: dealer, first: names[order[0]]}));
-    // A new hand: nothing chosen yet (app.js then puts back what was being entered).
-    $$("input[type=radio], input[type=checkbox]", form).forEach((input) => { input.checked = false; });
-    $$("input[inputmode=numeric]", form).forEach((input) => { input.value = ""; });
-    attribute(form, "class", "hand");
+    if (drawn.form !== form || drawn.number !== number) {
+      // A new hand: nothing chosen yet (app.js then puts back what was being entered).
+      $$("input[type=radio], input[type=checkbox]", form).forEach((input) => { input.checked = false; });
+      $$("input[inputmode=numeric]", form).forEach((input) => { input.value = ""; });
+      form.classList.remove("tried");
+      drawn = {form, number};
+    }
     attribute(form, "data-number", String(number));
-    attribute(form, "data-dealer", String(dealer));
-    attribute($("input[name=number]", form), "value", String(number));
-    $("input[name=number]", form).value = String(number);
+    for (const [name, value] of [["number", number], ["dealt_by", dealer]]) {
+      attribute($(`input[name=${name}]`, form), "value", String(value));
+    }
     order.forEach((seat, i) => {
       put($(`.turn-${i + 1} > legend`, form), document.createTextNode(names[seat]));
       put($(`.turn-${i + 1} .leads`, form), phrase("leads", {name: names[seat]}));
@@ -225,6 +220,7 @@
   // Plays ``held`` on the page: the page as the server drew it when nothing follows on.
   function show(held, undo) {
     clear();
+    if (!$("#offline-words")) return null;  // nothing to say it with: the server's page stays
     const played = play(held);
     if (!played || !played.applied.length) return played;
     const {base, state, results, applied} = played;
@@ -261,8 +257,8 @@
     return true;
   }
   // The last hand played on the phone taken back into the entry, to be put right.
-  function undoKept(entry) {
-    if (sending.has(entry.key)) return;
+  function undoKept(entry, tap) {
+    if (sending.has(entry.key)) return void (tap.textContent = words("sending", entry));  // on its way
     forget(entry);
     store.set(draftKey(entry.game), {number: entry.number, fields: entry.fields});
     arrived();
@@ -285,8 +281,13 @@
     }
     const html = "<!doctype html>\n" + copy.outerHTML;
     caches.open(PAGES).then(async (cache) => {
-      const before = await cache.match(url), headers = new Headers({"Content-Type": "text/html; charset=utf-8"});
-      for (const name of KEPT_HEADERS) if (before?.headers.get(name)) headers.set(name, before.headers.get(name));
+      // The headers the server sends with the page (its security policy): the kept
+      // copy's, or, for a page the worker never kept (opened before it looked after the
+      // page), asked of the server.
+      const before = await cache.match(url) || await fetch(url, {method: "HEAD", credentials: "same-origin"});
+      if (!before.ok) return;
+      const headers = new Headers();
+      for (const name of KEPT_HEADERS) if (before.headers.get(name)) headers.set(name, before.headers.get(name));
       await cache.put(url, new Response(html, {headers}));
     }).catch(() => {});
   }
@@ -302,7 +303,7 @@
   });
 
   window.PlayOn = {
-    island, reseated, clear, here, playOn, shows: (key) => playedOn.has(key),
+    island, clear, here, playOn, shows: (key) => playedOn.has(key),
     arrived() { clear(); keepPage(); here(); },
   };
 })();

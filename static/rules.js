@@ -85,6 +85,30 @@
     return calls.slice(0, bid === 6 ? calls.indexOf(6) + 1 : 6); // nobody calls after a 6
   }
 
+  // A hand entered from one dealer's left, dealt by another (RULES.md, "Corrections past
+  // one hand", as rules/auction.py's reseated): every seat keeps its call, in turn from
+  // the new dealer's left; where that is no longer a legal auction won by the same seat,
+  // the hand keeps its winning bid, every other seat passing.
+  function reseated(calls, from, to) {
+    if (from === to) return calls;
+    const best = highestBid(calls);
+    if (best === null) return Array(6).fill(PASS); // thrown in: by any dealer
+    const said = new Map(biddingOrder(from).slice(0, calls.length).map((seat, i) => [seat, calls[i]]));
+    const bidder = biddingOrder(from)[calls.indexOf(best)];
+    const moved = [];
+    for (const seat of biddingOrder(to)) {
+      moved.push(said.get(seat) ?? PASS); // after a 6 nobody spoke: they passed
+      if (moved[moved.length - 1] === 6) break;
+    }
+    try {
+      const legal = auctionOf(to, moved);
+      if (finished(legal) && biddingOrder(to)[legal.indexOf(best)] === bidder) return legal;
+    } catch (error) {
+      if (!error.code) throw error;
+    }
+    return quickAuction(to, bidder, best);
+  }
+
   // --- A hand's form as scorekeeper/draft.py reads it: "Bidding", as entered ------------
   const CARD_POINTS = ["high", "low", "right", "left", "joker"];
   const TURNS = SEATS.map((turn) => `turn_${turn}`);
@@ -142,7 +166,11 @@
     checkSeat(dealer);
     const form = formOf(fields);
     const problems = [];
-    const calls = readAuction(form, dealer, problems);
+    // The dealer the phone entered it with (dealt_by, as written), if another.
+    const given = fields.find(([name]) => name === "dealt_by")?.[1];
+    const enteredBy = /^[1-6]$/.test(given ?? "") ? Number(given) : dealer;
+    let calls = readAuction(form, enteredBy, problems);
+    if (enteredBy !== dealer) calls = finished(calls) ? reseated(calls, enteredBy, dealer) : [];
     const played = finished(calls) && highestBid(calls) !== null;
     const trump = played && form("trump") ? form("trump") : null;
     if (trump !== null && !SUITS.includes(trump)) problems.push("trump_invalid");

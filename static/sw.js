@@ -47,7 +47,7 @@ self.addEventListener("fetch", function (event) {
       if (response.ok) event.waitUntil(caches.open(CACHE).then(function (cache) {
         return cache.add(OFFLINE);
       }).catch(function () {}));
-      if (response.ok && game) {
+      if (response.ok && game && !response.redirected) {  // the game page itself, no other
         var copy = response.clone();
         event.waitUntil(caches.open(PAGES).then(function (cache) {
           return cache.put(url.pathname, copy);

@@ -5,7 +5,7 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 from htmx_flask import make_response as htmx_response
 
-from scorekeeper.access import actor
+from scorekeeper.access import actor, change_author
 from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete, read_draft
 from scorekeeper.evenings import is_past_game
@@ -248,13 +248,14 @@ def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
         return fill(_("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
                       "phone's entry was not recorded: %(mine)s. If this phone's is the right "
                       "one, put it in hand %(number)s instead."), number=number,
-                    who=typed(recorded) if recorded else _("another phone"), theirs=theirs,
+                    who=typed(change_author(recorded)) if recorded else _("another phone"),
+                    theirs=theirs,
                     mine=deal_summary(mine_deal, dealer, fresh.names)), \
             {"number": number, "url": put_in}
     if recorded:
         return fill(_("Hand %(number)s was already recorded by %(who)s, so this entry was "
                       "not. Check hand %(number)s in the list below; if it is wrong, edit it."),
-                    number=number, who=typed(recorded)), None
+                    number=number, who=typed(change_author(recorded))), None
     return _("Hand %(number)s was already recorded (by this phone or another), so this "
              "entry was not. Check hand %(number)s in the list below; if it is wrong, edit "
              "it.", number=number), None

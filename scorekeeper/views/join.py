@@ -70,7 +70,7 @@ def _join_sent_again(token: str):
     """A join the link let in before it was used up (or revoked), sent again by the
     phone whose answer was lost: answered as it was the first time."""
     form = JoinForm()
-    joined = join_again(get_session(), token, form.join_key.data) \
+    joined = join_again(get_session(), token, form.join_key.data, form.your_name.data) \
         if form.validate_on_submit() else None
     if joined is None:
         abort(404)  # revoked or never made: nothing to tell

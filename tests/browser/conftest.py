@@ -12,7 +12,9 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from scorekeeper import create_app
-from tests.browser.phones import CHROMIUM_ARGS, PHONE, chromium_path, phone_page, serve
+from tests.browser.phones import (
+    CHROMIUM_ARGS, PHONE, Switchable, chromium_path, phone_page, serve,
+)
 from tests.databases import database_url
 from tests.members import member_cookie
 
@@ -49,6 +51,16 @@ def browser():
             yield browser
         finally:
             browser.close()
+
+
+@pytest.fixture
+def server_to_lose(live_app):
+    """The app at an address of this test's own, whose server the test can take away."""
+    server = Switchable(live_app)
+    try:
+        yield server
+    finally:
+        server.stop()
 
 
 @pytest.fixture

@@ -41,6 +41,40 @@ def wait_until(page, script: str, seconds: float = TIMEOUT_MS / 1000) -> None:
         page.wait_for_timeout(100)
 
 
+class Switchable:
+    """The app served on 127.0.0.1 in a thread, which a test can take away and bring back
+    at the same address (a phone's service worker and storage are kept by address): the
+    club's server gone, as a phone at the table meets it."""
+
+    def __init__(self, app) -> None:
+        self.app, self.port, self.server = app, 0, None
+        self.start()
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.port = self.server.server_port
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+        self.thread.join(timeout=5)
+
+
+def connection(page, up: bool, server: Switchable | None = None) -> None:
+    """The phone's connection dropped (or back): the browser offline, and the server, if
+    given, gone too (a page under a service worker may send past the browser's offline
+    emulation: seen on a busy machine)."""
+    if server is not None:
+        (server.start if up else server.stop)()
+    page.context.set_offline(not up)
+
+
 def chromium_path() -> str:
     """The Chromium binary to drive; a clear failure (not a skip) when it is missing."""
     wanted = os.environ.get("CHROMIUM_PATH") or DEFAULT_CHROMIUM

@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.models import GameChange, Hand
-from tests.browser.phones import wait_until
+from tests.browser.phones import connection, wait_until
 from tests.browser.table_steps import (
     SEATS, Taps, button, call_radio, choice_label, expect_entry, expect_history_totals,
     expect_notice, expect_scores, name_trump, point_group, quick_bid, start_game, tally,
@@ -56,13 +56,14 @@ def under_the_service_worker(page: Page, base: str) -> None:
 # --- (a) no connection ------------------------------------------------------------------
 
 def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_back(
-        page: Page, other_phone: Page, live_server: str, live_app):
+        page: Page, other_phone: Page, server_to_lose, live_app):
+    live_server = server_to_lose.url  # the server itself goes away with the connection
     taps = Taps()
     under_the_service_worker(page, live_server)
     start_game(page, live_server, taps)
     game_url, game = page.url, game_id(page)
 
-    page.context.set_offline(True)
+    connection(page, up=False, server=server_to_lose)
     enter_hand_1(page, taps)  # every step shows with no connection at all
     taps(button(page, "Record hand 1"))
     # The table goes on at once: hand 2's entry, the scores as the phone counts them, and
@@ -79,7 +80,7 @@ def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_ba
     expect_scores(page, AFTER_HAND_1)
     assert hands_recorded(live_app, game) == []
 
-    page.context.set_offline(False)  # the hand is sent by itself, once
+    connection(page, up=True, server=server_to_lose)  # the hand is sent by itself, once
     expect(page).to_have_url(game_url)
     # Whichever sends it first says so: the reloaded page's form, or the phone's outbox
     # (the browser's "online" event may come before the reload, under load).

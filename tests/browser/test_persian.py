@@ -14,7 +14,7 @@ from babel.support import Translations
 from playwright.sync_api import Page, expect
 
 from scorekeeper.languages import DIGITS
-from tests.browser.phones import phone_context
+from tests.browser.phones import connection, phone_context
 from tests.browser.table_steps import SEATS, layout_problems
 
 pytestmark = pytest.mark.browser
@@ -42,9 +42,10 @@ def persian_phone(browser, member_of_club):
         context.close()
 
 
-def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, live_server: str,
+def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, server_to_lose,
                                                           tmp_path):
     page = persian_phone
+    live_server = server_to_lose.url  # the server itself goes away with the connection
     page.goto(f"{live_server}/rules")  # the service worker looks after every page after it
     page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server}/games/new")
@@ -94,7 +95,7 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, l
         .to_have_count(0)
 
     # The rest of the points offline, then Record: kept, and said so in Persian.
-    page.context.set_offline(True)
+    connection(page, up=False, server=server_to_lose)
     for point, team in list(OWNERS.items())[2:]:
         tap(page.get_by_role("group", name=fa(point), exact=True)
             .get_by_role("radio", name=re.compile(rf"^{team}\b")))
@@ -112,7 +113,7 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, l
         expect(page.locator(".team-score")).to_have_text(["۰", "۴", "۲"])
         page.reload()
     game = re.search(r"/games/(\d+)", game_url).group(1)
-    page.context.set_offline(False)
+    connection(page, up=True, server=server_to_lose)
 
     # Whichever sends it first says so: the reloaded page's form, or the phone's outbox.
     said = (fa("Hand %(number)s recorded: %(scores)s.", number=1, scores="\0").split("\0")[0],

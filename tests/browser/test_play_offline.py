@@ -19,10 +19,10 @@ from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
 from tests.browser.table_steps import (
-    SEATS, Taps, button, everyone_passed, expect_entry, expect_scores, name_trump, quick_bid,
-    start_game, tally,
+    Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, name_trump,
+    quick_bid, start_game, tally,
 )
-from tests.browser.phones import PHONE, phone_context, wait_until
+from tests.browser.phones import PHONE, connection, phone_context, wait_until
 from tests.browser.test_network import under_the_service_worker
 from tests.members import member_cookie
 
@@ -125,8 +125,19 @@ def play_offline(page: Page, taps: Taps, first: int, last: int) -> None:
         enter(page, taps, HANDS[number - 1], number)
         expect_played_on(page, number)
         if number < len(HANDS):
-            kept = "Hand 3 is" if number == first else f"Hands {first}–{number} are"
+            kept = f"Hand {first} is" if number == first else f"Hands {first}–{number} are"
             expect(page.locator(".on-phone")).to_contain_text(f"{kept} on this phone only")
+
+
+def offline_from_hand_3(page: Page, taps: Taps, base: str, last: int) -> tuple[str, int]:
+    """A new game, hands 1-2 recorded, then the connection gone for hands 3 to ``last``:
+    (the game's address, its id)."""
+    start_game(page, base, taps, target=TARGET)
+    game_url, game = page.url, game_of(page)
+    play_online(page, taps, 2)
+    connection(page, up=False)
+    play_offline(page, taps, 3, last)
+    return game_url, game
 
 
 def wait_until_sent(page: Page, seconds: float = 60) -> None:
@@ -145,14 +156,15 @@ def expect_all_sent(page: Page, app, game: int) -> None:
 # --- (a) the rest of the game with no connection, reloaded twice --------------------------
 
 def test_the_rest_of_the_game_is_played_offline_and_sent_once_in_order(
-        page: Page, other_phone: Page, live_server: str, live_app):
+        page: Page, other_phone: Page, server_to_lose, live_app):
+    live_server = server_to_lose.url  # the server itself goes away with the connection
     taps = Taps()
     under_the_service_worker(page, live_server)
     start_game(page, live_server, taps, target=TARGET)
     game_url, game = page.url, game_of(page)
     play_online(page, taps, 2)
 
-    page.context.set_offline(True)
+    connection(page, up=False, server=server_to_lose)
     play_offline(page, taps, 3, len(HANDS))
     shown = page.locator("#scores").inner_text()
     for _ in range(2):  # the service worker's copy, with the phone's hands played on it
@@ -161,7 +173,7 @@ def test_the_rest_of_the_game_is_played_offline_and_sent_once_in_order(
         assert page.locator("#scores").inner_text() == shown
     assert [hand.number for hand in hands_stored(live_app, game)] == [1, 2]
 
-    page.context.set_offline(False)
+    connection(page, up=True, server=server_to_lose)
     expect_all_sent(page, live_app, game)
     assert page.locator("#scores").inner_text() == shown  # the server's, as the phone showed it
     other_phone.goto(game_url)
@@ -177,7 +189,7 @@ def test_hands_kept_offline_go_through_a_connection_that_fails_at_random(
     start_game(page, live_server, taps, target=TARGET)
     game = game_of(page)
     play_online(page, taps, 2)
-    page.context.set_offline(True)
+    connection(page, up=False)
     play_offline(page, taps, 3, 6)
     chance = random.Random(22)
     lost = {"before": 0, "after": 0}
@@ -195,7 +207,7 @@ def test_hands_kept_offline_go_through_a_connection_that_fails_at_random(
             route.continue_()
 
     page.route(re.compile(r"/games/\d+/hands$"), flaky)
-    page.context.set_offline(False)
+    connection(page, up=True)
     wait_until_sent(page, 90)
     assert [hand.number for hand in hands_stored(live_app, game)] == [1, 2, 3, 4, 5, 6]
     assert server_scores(live_app, game) == played(HANDS[:6]).scores
@@ -213,18 +225,14 @@ OTHER_HAND_4 = (4, 5, "clubs", points("A", "A", "A", "B", "B"), "B")  # A takes 
 def test_a_hand_recorded_differently_meanwhile_is_shown_both_ways_and_chosen(
         page: Page, other_phone: Page, live_server: str, live_app, choice: str):
     taps = Taps()
-    start_game(page, live_server, taps, target=TARGET)
-    game_url, game = page.url, game_of(page)
-    play_online(page, taps, 2)
-    page.context.set_offline(True)
-    play_offline(page, taps, 3, 5)
+    game_url, game = offline_from_hand_3(page, taps, live_server, last=5)
 
     other_phone.goto(game_url)  # hand 3 as this phone has it, hand 4 otherwise
     for number, hand in ((3, HANDS[2]), (4, OTHER_HAND_4)):
         enter(other_phone, Taps(), hand, number)
         expect(other_phone.locator("#hand-entry .notice")).to_contain_text(f"Hand {number}")
 
-    page.context.set_offline(False)
+    connection(page, up=True)
     # Hand 3 was the same on both phones: taken as sent. Hand 4 differs: both versions.
     said = page.locator("#hand-entry .alert").filter(has_text="Hand 4 was already recorded by")
     expect(said).to_contain_text("This phone's entry was not recorded", timeout=30_000)
@@ -233,10 +241,22 @@ def test_a_hand_recorded_differently_meanwhile_is_shown_both_ways_and_chosen(
     assert [hand.number for hand in hands_stored(live_app, game)] == [1, 2, 3, 4]
     expect_scores(page, played(HANDS[:3] + [OTHER_HAND_4, HANDS[4]]).scores)  # 5 on top
 
+    # This phone's entry for hand 6 stays while the other phone taps its own hand 5 in.
+    quick_bid(page, taps, bidder=2, bid=3)
+    other_phone.goto(game_url)
+    quick_bid(other_phone, Taps(), bidder=6, bid=4)
+    expect(page.locator("#other-phone")).to_contain_text("Another phone is entering hand 5",
+                                                         timeout=8_000)
+    expect(call_radio(page, 2, 3)).to_be_checked()
+    page.reload()  # said the same way after a reload, before the offline part is up
+    expect(held).to_contain_text("Hand 4 was not recorded, so the hands after it wait")
+    expect(held.get_by_role("button", name="Send it now")).to_have_count(1)
+
     if choice == "keep the recorded one":
         taps(held.get_by_role("button", name="Keep the recorded hand 4"))
         chosen = HANDS[:3] + [OTHER_HAND_4, HANDS[4]]
-    else:
+    else:  # both versions again, from the server, with the way to put this one in
+        taps(held.get_by_role("button", name="Send it now"))
         said.get_by_role("link", name="Put this phone's entry in hand 4").click()
         expect(page.get_by_role("heading", name="Correcting hand 4")).to_be_visible()
         taps(button(page, "Save hand 4"))
@@ -345,3 +365,75 @@ def test_over_plain_http_on_the_lan_the_hands_survive_a_reload(browser_on_lan, l
         expect_scores(page, played(HANDS[:3]).scores)
     finally:
         context.close()
+
+
+# --- what must not happen to a hand kept on the phone ------------------------------------
+
+def test_a_change_made_meanwhile_on_another_phone_holds_the_kept_hands_until_seen(
+        page: Page, other_phone: Page, live_server: str, live_app):
+    """Hands 3 and 4 kept offline; meanwhile another phone undoes hand 2 and brings it
+    back (the game changed, hand 3 is still next). Back online, hand 3 is not recorded
+    over that change unseen, nor lost: it waits in its entry, said why, until Record."""
+    taps = Taps()
+    game_url, game = offline_from_hand_3(page, taps, live_server, last=4)
+    other_phone.goto(game_url)
+    other_phone.get_by_role("button", name="Undo hand 2", exact=True).click()
+    other_phone.get_by_role("button", name="Bring hand 2 back", exact=True).click()
+    expect(other_phone.get_by_role("heading", name="Hand 3", exact=True)).to_be_visible()
+
+    connection(page, up=True)
+    page.reload()  # opened again once the connection is back
+    expect(page.locator("#outbox")).to_contain_text(
+        "Hand 3 was not recorded, so the hands after it wait on this phone", timeout=15_000)
+    expect_entry(page, 3, played(HANDS[:2]).next_dealer)
+    expect(page.get_by_role("radio", name="Everyone passed: thrown in")).to_be_checked()
+    assert len(hands_stored(live_app, game)) == 2
+    kept = page.evaluate("() => JSON.parse(localStorage.getItem('scorekeeper.outbox'))")
+    assert sorted(entry["number"] for entry in kept) == ["3", "4"]  # nothing lost
+    # Only the first held hand can be sent: hand 4 never before hand 3.
+    expect(page.locator("#outbox").get_by_role("button", name="Send it now")).to_have_count(1)
+
+    taps(button(page, "Record the throw-in"))  # seen, and sent: hand 4 follows by itself
+    wait_until_sent(page)
+    assert [hand.number for hand in hands_stored(live_app, game)] == [1, 2, 3, 4]
+    assert server_scores(live_app, game) == played(HANDS[:4]).scores
+
+
+def test_a_hand_the_rules_refuse_stays_in_its_entry_with_no_connection(page: Page,
+                                                                       live_server: str):
+    taps = Taps()
+    start_game(page, live_server, taps, target=TARGET)
+    play_online(page, taps, 1)
+    connection(page, up=False)
+    play_offline(page, taps, 2, 2)
+    quick_bid(page, taps, bidder=3, bid=3)
+    name_trump(page, taps, "Spades")
+    tally(page, taps, {POINT_NAMES[p]: "C" for p in POINT_NAMES})
+    page.locator(".game-values summary").click()
+    page.get_by_label("Team A game value").fill("50")
+    page.get_by_label("Team B game value").fill("40")  # 90: more than the deck holds
+    taps(button(page, "Record hand 3"))
+    expect(page.locator("#hand-form .send-status")).to_have_text(
+        "This hand can't be scored as it is: check the bids and the game values.")
+    expect_entry(page, 3, played(HANDS[:2]).next_dealer)
+    expect(page.get_by_label("Team A game value")).to_have_value("50")  # nothing wiped
+
+
+def test_with_no_words_to_say_it_the_page_keeps_the_hand_as_before(page: Page,
+                                                                   live_server: str, live_app):
+    """The words for playing on could not be had (the connection went as the page came
+    up): nothing is drawn blank; the hand is kept and said so beside Record, and sent."""
+    taps = Taps()
+    page.route(re.compile(r"/offline-words$"), lambda route: route.abort("internetdisconnected"))
+    start_game(page, live_server, taps, target=TARGET)
+    game = game_of(page)
+    connection(page, up=False)
+    enter(page, taps, HANDS[0], 1)
+    expect(page.locator("#hand-form .send-status")).to_have_text(
+        "Not sent: no connection. Hand 1 is kept on this phone and will be recorded as soon "
+        "as the connection is back.")
+    expect_entry(page, 1, 1)
+    expect(page.locator(".on-phone")).to_have_count(0)
+    connection(page, up=True)
+    wait_until_sent(page)
+    assert [hand.number for hand in hands_stored(live_app, game)] == [1]

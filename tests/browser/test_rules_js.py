@@ -233,6 +233,9 @@ def random_hand(rng: random.Random, rules: HouseRules, dealer: int) -> list[tupl
         fields = fields + tally_fields(rng, teams, favoured, 0 if even else rng.uniform(0.4, 1))
     if rng.random() < 0.08:
         fields = broken(rng, fields, teams)
+    if rng.random() < 0.25:  # kept on the phone while the deal moved: its dealer with it
+        given = rng.choice([str(dealer), str(rng.randint(1, 6)), str(rng.randint(1, 6)), "9", "۳", ""])
+        fields = fields + [("dealt_by", given)]
     return fields
 
 
@@ -597,6 +600,8 @@ def test_the_vectors_cover_every_way_a_game_goes(vectors):
     assert sum(len({name for name, _ in f}) < len(f) for f in fields) >= 50  # a name twice
     assert sum(any(v[:1] in "\x85\x1f\u3000" or v[-1:] in "\x85\x1f\u3000" for _, v in f)
                for f in fields) >= 100  # spaces Python's strip() takes and trim() may not
+    dealt_by = [value for f in fields for name, value in f if name == "dealt_by"]
+    assert sum(value in "123456" and value != "" for value in dealt_by) >= 600  # deal moved
     reader_digits = set("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩")
     assert sum(any(reader_digits & set(value) for _, value in f) for f in fields) >= 200
     assert sum(game["final"]["verdict"]["winner"] is None for game in vectors["games"]) >= 20
@@ -664,6 +669,9 @@ MUTANTS = {
     "the tie-break looks only at the first tied team": (
         "if (leaders.includes(biddingTeam)) {",
         "if (leaders[0] === biddingTeam) {"),
+    "a hand kept while the deal moved keeps its turns, not its seats": (
+        "if (enteredBy !== dealer) calls = finished(calls) ? reseated(calls, enteredBy, dealer) : [];",
+        "if (enteredBy !== dealer) calls = finished(calls) ? calls : [];"),
 }
 
 

@@ -102,6 +102,20 @@ def test_a_scorer_link_sent_twice_by_the_same_phone_makes_one_member(app, client
     assert [member.name for member in club_members(db, invite)].count("Zoe") == 2
 
 
+def test_the_same_form_back_with_another_name_is_not_the_first_member(app, client, db):
+    """The Back button on a phone several people join from: the form comes back with the
+    key it had, and another name. That is someone else: never let in as the first."""
+    invite = make_link(client, db, "scorer")
+    action = f"/join/{invite.token}"
+    form = join_form(Page(app.test_client().get(action)), action)
+    first = joined(app, db, submit(app.test_client(), form, changes={"your_name": "Zoe"}))
+    other = submit(app.test_client(), form, changes={"your_name": "Yan"})
+    assert other.status_code == 404 and not device_cookies(other)
+    names = [member.name for member in club_members(db, invite)]
+    assert names.count("Zoe") == 1 and "Yan" not in names
+    assert rows(db, Device, Device.member_id == first.member_id) == [first]
+
+
 def test_a_code_whose_answer_was_lost_lets_the_same_form_in_again(app, runner, db):
     """An owner's code typed on /join, then the name form: its answer lost, the same form
     sent again gets in as that member, and spends no try of the address's ten."""

@@ -82,7 +82,7 @@ def test_a_scorer_mid_hand_is_told_where_they_look_when_another_phone_records_it
     # Sam's half-entered hand 1 is not offered as hand 2.
     form = the_hand_form(page)
     assert [pair for pair in form.fields() if pair[1] and pair[0] != "csrf_token"] == [
-        ("revision", "2"), ("number", "2")]
+        ("revision", "2"), ("number", "2"), ("dealt_by", "2")]
 
 
 def test_a_scorers_own_entry_comes_back_and_is_never_another_phones(app, client, game):

@@ -256,3 +256,24 @@ def test_in_persian_the_number_fields_show_and_take_persian_digits(client, start
     assert (target.get("type"), target.get("value")) == ("text", "۲۱")
     board = Page(client.get("/players", query_string={"min": "۲"})).root.find("input", id="min")
     assert (board.get("type"), board.get("value")) == ("text", "۲")
+
+
+def test_a_hand_kept_while_the_deal_moved_keeps_each_seats_call(client, db, start_game, play):
+    """A phone kept hand 2 offline believing hand 1 thrown in (so Ann dealt again, and its
+    first turn was Bob's); another phone recorded hand 1 as played, so Bob deals hand 2.
+    Sent with the dealer it was entered with (dealt_by), hand 2 is Bob's bid still, and
+    so is the hand another phone recorded the same way: taken as sent, not refused."""
+    game = start_game()
+    play(game, 1, BOB_BIDS_4, "hearts", "ABBCC", "A")
+    kept = {"number": "2", "dealt_by": "1", "turn_1": "4", "trump": "clubs",
+            **{point: "B" for point in ("high", "low", "right", "left", "joker", "game")}}
+    response = client.post(f"/games/{game}/hands", data=kept)
+    assert response.status_code == 303, response.text
+    hand = hands_of(db, game)[-1]
+    assert hand.number == 2
+    # Bob dealt: Cid (seat 3) called first, Bob last; Bob's 4 is the last call.
+    assert hand.calls == ["pass", "pass", "pass", "pass", "pass", 4]
+
+    again = client.post(f"/games/{game}/hands", data={**kept, "entry_key": "kept-on-phone-2"})
+    assert again.status_code == 303  # the same hand: nothing refused, nothing written
+    assert len(hands_of(db, game)) == 2
