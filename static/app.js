@@ -14,15 +14,13 @@ document.addEventListener("htmx:configRequest", (event) => {
 // --- words: the page carries the sentences this script says, in the page's language ---
 // {number}, {game} and {time} are filled in, in the page's own digits (Persian's ۰…۹).
 function words(key, values = {}) {
-  const own = root.dataset.digits;
   const said = (id) => $(id)?.content.querySelector(`[data-word="${key}"]`)?.textContent;
   let text = said("#phone-words") || said("#offline-words") || key;
-  for (const [name, value] of Object.entries(values)) {
-    const shown = own ? String(value).replace(/[0-9]/g, (d) => own[d]) : String(value);
-    text = text.split(`{${name}}`).join(shown);
-  }
+  for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(digits(String(value)));
   return text;
 }
+// A number as the page writes it: in its own digits (Persian's ۰…۹).
+const digits = (text) => text.replace(/[0-9]/g, (d) => root.dataset.digits?.[d] ?? d);
 
 // --- what this phone keeps: the hand being entered, and hands not sent yet ---------------
 // Where the browser keeps nothing (a private window, a full store), kept while the page is.

@@ -4,19 +4,14 @@
 // hand's entry follow on the page, marked as on this phone only. Loaded by app.js once
 // a game page is up. Whatever is drawn here is drawn whole each time, and taken back
 // before the server's next answer is put in: the server stays the one authority.
+// It uses app.js's own helpers ($, $$, digits, words, the outbox) and calls them back.
 "use strict";
 (() => {
   const R = window.SchmierRules;
-  const $ = (selector, within = document) => within.querySelector(selector);
-  const $$ = (selector, within = document) => [...within.querySelectorAll(selector)];
   const rtl = () => document.documentElement.dir === "rtl";
 
   // --- words: the server's sentences, with {part}s filled in --------------------------
   // A number takes the page's digits, except inside what is kept as typed (a name).
-  function digits(text) {
-    const own = document.documentElement.dataset.digits;
-    return own ? text.replace(/[0-9]/g, (d) => own[d]) : text;
-  }
   function phrase(key, values = {}) {
     const source = $(`[data-word="${key}"]`, $("#offline-words")?.content || document.createDocumentFragment());
     const out = document.createDocumentFragment();
