@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
-from sqlalchemy import bindparam, func, select, update
+from sqlalchemy import and_, bindparam, false, func, not_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
@@ -61,30 +61,55 @@ def followed_by_scorer(seq: int, drafting: int | None, device_id: int | None) ->
     return seq if seq and (device_id is None or drafting != device_id) else None
 
 
+MAX_STEP = 2**62  # a phone's step numbers are its clock's milliseconds, rising
+
+
 def note_draft(session: Session, table: Table, args: Mapping[str, str],
-               device_id: int | None = None) -> None:
-    """Keep the hand a scorer's page is entering, if it is this game's next hand."""
+               device_id: int | None = None, step: int = 0) -> None:
+    """Keep the hand a scorer's page is entering, if it is this game's next hand.
+
+    ``step`` is the phone's number for this step (0: not said). A step of the same phone
+    with a number no higher than the one kept came late (two quick taps reach the server
+    at once) and changes nothing."""
     draft = draft_args(args)
     if table.state.finished or draft.get("number") != str(table.state.next_number):
         return
+    step = step if 0 < step < MAX_STEP else 0
     row = session.get(LiveDraft, table.game.id)
     if row is not None and row.args == draft and row.device_id == device_id:
         return
-    if row is None:
-        session.add(LiveDraft(game_id=table.game.id, args=draft, seq=1, device_id=device_id))
-    else:
-        # seq + 1 in the database, not in Python: two scorers' steps at once get two
-        # numbers, so no phone (nor a kept page) takes one draft for the other.
-        session.execute(
-            update(LiveDraft).where(LiveDraft.game_id == table.game.id)
-            .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow(),
-                    device_id=device_id)
-            .execution_options(synchronize_session=False))
+    if row is None and _first_step(session, table.game.id, draft, device_id, step):
+        return
+    _next_step(session, table.game.id, draft, device_id, step)
+    if row is not None:
         session.expire(row)  # read again when next asked for, with the database's seq
+
+
+def _first_step(session: Session, game_id: int, draft: dict[str, str],
+                device_id: int | None, step: int) -> bool:
+    """Keep the game's first hand in progress; False if another step's landed first."""
+    session.add(LiveDraft(game_id=game_id, args=draft, seq=1, device_id=device_id, step=step))
     try:
         session.commit()
-    except IntegrityError:  # another scorer's first step landed first: theirs is shown
+        return True
+    except IntegrityError:
         session.rollback()
+        return False
+
+
+def _next_step(session: Session, game_id: int, draft: dict[str, str],
+               device_id: int | None, step: int) -> None:
+    # seq + 1 in the database, not in Python: two scorers' steps at once get two
+    # numbers, so no phone (nor a kept page) takes one draft for the other. The same
+    # phone's later step kept already is checked there too, in the same statement.
+    came_late = (and_(LiveDraft.device_id == device_id, LiveDraft.step >= step)
+                 if step and device_id is not None else false())
+    session.execute(
+        update(LiveDraft).where(LiveDraft.game_id == game_id, not_(came_late))
+        .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow(),
+                device_id=device_id, step=step)
+        .execution_options(synchronize_session=False))
+    session.commit()
 
 
 def shared_draft(session: Session, table: Table) -> SharedDraft:

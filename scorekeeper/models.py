@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import JSON, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlalchemy import BigInteger, JSON, Column, Index, Integer, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 
@@ -288,6 +288,9 @@ class LiveDraft(SQLModel, table=True):
     # The phone entering it: that phone gets its own entry back (after opening the rules,
     # say), and is never told that "another phone" is entering it.
     device_id: Optional[int] = Field(default=None, foreign_key="device.id")
+    # That phone's number for the step (rising with each, 0: none sent): two quick taps
+    # reach the server at once, and the earlier one finishing last must not stand.
+    step: int = Field(default=0, sa_column=Column(BigInteger, nullable=False, server_default="0"))
     args: dict[str, Any] = Field(sa_column=Column(JSON, nullable=False))
     updated_at: datetime = Field(default_factory=utcnow)
 

@@ -7,8 +7,12 @@ const $$ = (selector, within = document) => [...within.querySelectorAll(selector
 
 // Every htmx request carries the CSRF token from the page's meta tag.
 const csrfToken = () => $('meta[name="csrf-token"]')?.content || "";
-document.addEventListener("htmx:configRequest", (event) => {
-  if (event.detail.verb !== "get") event.detail.headers["X-CSRFToken"] = csrfToken();
+// Each step of a hand goes with a number that only rises (this page's or a later one's):
+// two quick taps reach the server at once, and it keeps the later whatever ends first.
+let lastStep = 0;
+document.addEventListener("htmx:configRequest", ({detail}) => {
+  if (detail.verb !== "get") detail.headers["X-CSRFToken"] = csrfToken();
+  else if (detail.elt.closest?.("#hand-entry")) detail.parameters.step = lastStep = Math.max(lastStep + 1, Date.now());
 });
 
 // --- words: the page carries the sentences this script says, in the page's language ---

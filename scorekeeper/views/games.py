@@ -228,7 +228,8 @@ def show(game_id: int):
         # each choice is made): a link from elsewhere can't carry htmx's header, so it
         # can't plant a hand in progress.
         device = current_device()
-        note_draft(get_session(), table, request.args, device.id if device else None)
+        note_draft(get_session(), table, request.args, device.id if device else None,
+                   request.args.get("step", 0, type=int))
     response = render_game(table)
     keep_game_page(table, response)
     return response

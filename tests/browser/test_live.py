@@ -58,10 +58,14 @@ def test_a_watcher_joins_by_the_shared_link_and_follows_the_game_live(
 
     # The owner's taps show on the watcher's phone as they happen.
     owner.goto(game_url)
+    steps = []  # each step's number: two sent at once may end in either order
+    owner.on("request", lambda request: steps.extend(
+        int(n) for n in re.findall(r"[?&]step=(\d+)", request.url)))
     quick_bid(owner, taps, bidder=2, bid=4)
     name_trump(owner, taps, "Hearts")
     expect(watcher.locator("#live-bid")).to_have_text("Bob bid 4. Trump: Hearts.",
                                                       timeout=LIVE_MS)
+    assert len(steps) >= 2 and steps == sorted(set(steps)), steps
     tally(owner, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B",
                         "Joker": "C", "Game": "C"})
     taps(button(owner, "Record hand 1"))

@@ -121,6 +121,36 @@ def test_watchers_see_the_bids_trump_and_points_as_the_scorer_chooses_them(
     assert "Points so far: High → A" in Page(response).text
 
 
+def test_a_step_that_arrives_after_a_later_one_of_the_same_phone_is_left_out(
+        client, viewer, game, db):
+    """Two quick taps send two steps at once; the server may finish them in either order.
+    Each carries the phone's step number: an earlier one arriving late changes nothing."""
+    later = "calls=pass,4,pass,pass,pass,pass&trump=hearts"
+    client.get(f"/games/{game}?number=1&revision=1&{later}&step=1002", headers=HX)
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4&step=1001", headers=HX)
+    (draft,) = rows(db, LiveDraft)
+    assert (draft.args.get("trump"), draft.seq) == ("hearts", 1)
+    response = viewer.get(f"/games/{game}")
+    assert "Cid bid 4. Trump: Hearts." in Page(response).text
+
+
+def test_the_first_two_steps_at_once_keep_the_later(app, client, game, db):
+    """Neither finds a hand in progress: the later one wins whichever is written first."""
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4&step=7", headers=HX)
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass&step=9", headers=HX)
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4,pass,pass&step=8", headers=HX)
+    (draft,) = rows(db, LiveDraft)
+    assert draft.args["calls"] == "pass,4,pass" and draft.step == 9
+
+
+def test_another_phones_step_is_never_taken_for_a_late_one(app, client, game, db):
+    client.get(f"/games/{game}?number=1&revision=1&calls=pass,4&step=9000", headers=HX)
+    other = client_as(app, "scorer", name="Sam")
+    other.get(f"/games/{game}?number=1&revision=1&calls=pass,5&step=10", headers=HX)
+    (draft,) = rows(db, LiveDraft)
+    assert draft.args["calls"] == "pass,5"
+
+
 def test_a_scorers_own_steps_do_not_make_their_poll_answer(client, game):
     url = poll_url(client.get(f"/games/{game}").text)
     assert "v=1&" in url
