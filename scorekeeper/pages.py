@@ -6,7 +6,9 @@ each htmx fragment are always built from the same context and can never drift ap
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import partial
+from typing import Sequence
 
 from flask import (
     Response, current_app, g, get_flashed_messages, make_response, render_template, request,
@@ -25,11 +27,15 @@ from scorekeeper.corrections import plan_insert
 from scorekeeper.access import SCORER, can, current_device
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.live import POLL_SECONDS, evening_head, shared_draft, version
-from scorekeeper.evenings import evening_tally, is_past_game, tonight_tally
-from scorekeeper.ledger import Table, deal_from_hand, last_undone_hand, recent_changes
-from scorekeeper.models import Evening
+from scorekeeper.evenings import (
+    evening_games, evening_state, evening_tally, is_past_game, new_partners, tonight_tally,
+)
+from scorekeeper.ledger import (
+    Table, deal_from_hand, last_undone_hand, load_tables, recent_changes,
+)
+from scorekeeper.models import Evening, aware
 from scorekeeper.rules import (
-    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, Suit, VerdictKind, carry_on, replay,
+    CARD_POINTS, BIDS, PASS, SEATS, RuleViolation, SUITS, Suit, VerdictKind, carry_on, replay,
 )
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
@@ -181,6 +187,53 @@ def next_game_fields(table: Table) -> dict[str, str | int]:
     return fields
 
 
+def game_time(table: Table) -> timedelta | None:
+    """How long the game has taken: from its start to its last hand (None: no hand yet)."""
+    if not table.hands:
+        return None
+    last = max(table.hands, key=lambda hand: hand.number)
+    return aware(last.recorded_at) - aware(table.game.created_at)
+
+
+def time_words(taken: timedelta) -> str:
+    """A stretch of an evening as a table says it: "1 h 12 min", "45 min"."""
+    hours, minutes = divmod(max(1, round(taken.total_seconds() / 60)), 60)
+    if hours:
+        return _("%(hours)s h %(minutes)s min", hours=hours, minutes=minutes)
+    return _("%(minutes)s min", minutes=minutes)
+
+
+@dataclass(frozen=True)
+class NewPartners:
+    """The next game with new partners: the new-game form filled, and who sits with whom."""
+
+    fields: dict[str, str | int]
+    teams: list[tuple[str, list[str]]]  # each team's letter and its players, seat by seat
+
+
+def new_partners_fields(table: Table, tables: Sequence[Table]) -> NewPartners:
+    """The new-game form filled for "Next game, new partners": ``table``'s six, rules and
+    evening, partners rotated (``tables``: the evening's games so far); the next dealer
+    (left of the last one) stays the same player."""
+    fields = next_game_fields(table)
+    chairs = new_partners(table, tables)
+    fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
+    fields["first_dealer"] = chairs.index(table.names[table.state.next_dealer]) + 1
+    teams = [(team, [chairs[seat - 1] for seat in seats])
+             for team, seats in table.rules.team_seats.items()]
+    return NewPartners(fields, teams)
+
+
+def game_over_new_partners(table: Table) -> NewPartners | None:
+    """For the game-over card: the evening's next game with new partners, while the
+    evening goes on (None for a game of no evening, or of one that is over)."""
+    session = get_session()
+    evening = session.get(Evening, table.game.evening_id) if table.game.evening_id else None
+    if evening is None or evening_state(session, evening).over:
+        return None
+    return new_partners_fields(table, load_tables(session, evening_games(session, evening)))
+
+
 @dataclass(frozen=True)
 class Chances:
     """Each team's chance to win from here, in whole per cent, and the sentence saying it."""
@@ -330,6 +383,8 @@ def render_game(
         tonight=partial(tonight_tally, get_session(), table),
         chances=partial(shown_chances, table, past),
         next_game=next_game_fields(table),
+        new_partners=partial(game_over_new_partners, table),
+        game_time=partial(game_time, table), time_words=time_words,
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, other_phone=other_phone,
         read_only=past or watching or table.game.abandoned_at is not None,

@@ -117,6 +117,7 @@ document.addEventListener("change", (event) => {
     input.checked = false;
   }
   if (!missingPoints(form).length) form.classList.remove("tried");
+  $("#bring-back-entry")?.setAttribute("hidden", "");
   saveDraft(form);
 }, true);
 // A number typed is kept as it is typed, not only once it is left.
@@ -132,16 +133,25 @@ function bringRecordIntoView(form) {
   if (below > 0) scrollBy(0, below);
 }
 
+// "Clear this hand" can be taken back: until the next choice, "Bring it back" puts the
+// cleared hand back as it was.
 document.addEventListener("reset", (event) => {
-  const form = event.target;
+  const form = event.target, back = $("#bring-back-entry");
   if (form.id !== "hand-form") return;
+  const cleared = $$("input:checked, input[inputmode=numeric]", form).some((i) => i.checked || i.value) && fieldsOf(form);
   setTimeout(() => {  // after the browser's own reset, which restores the page's choices
-    putFields(form, []);
-    form.classList.remove("tried");
-    saveDraft(form);
-    window.htmx?.trigger(form, "change");
+    refill(form, []);
+    if (!cleared || !back) return;
+    back.hidden = false;
+    back.onclick = () => { back.hidden = true; refill(form, cleared); };
   });
 });
+function refill(form, fields) {
+  putFields(form, fields);
+  form.classList.remove("tried");
+  saveDraft(form);
+  window.htmx?.trigger(form, "change");
+}
 
 document.addEventListener("submit", (event) => {
   const form = event.target;
@@ -509,6 +519,29 @@ function localTimes(within) {
 if (offlinePage()) {
   setInterval(() => fetch("/healthz", {cache: "no-store"}).then((r) => r.ok && location.reload(), () => {}), 5000);
 }
+
+// --- the screen stays on: a scorer's phone while it enters a hand, and the table board ----
+// (Wake Lock: in a secure context only. Where the board can't have it, it says so once.)
+let awake = null;
+async function stayAwake() {
+  const wanted = document.visibilityState === "visible" && $("#hand-form[data-own], #board");
+  if (!wanted) return void awake?.release().catch(() => {});
+  if (awake && !awake.released) return;
+  try {
+    awake = await navigator.wakeLock.request("screen");
+  } catch (e) {  // none here (plain http://, an older phone), or refused
+    const note = $("#stay-awake-note");
+    if (note) note.hidden = false;
+  }
+}
+for (const name of ["DOMContentLoaded", "visibilitychange", "htmx:afterSettle"]) document.addEventListener(name, stayAwake);
+// The board's "Full screen", where the browser has it (not an iPhone's Safari).
+document.addEventListener("DOMContentLoaded", () => {
+  const button = $("#full-screen");
+  if (!button || !document.fullscreenEnabled) return;
+  button.hidden = false;
+  button.onclick = () => document.documentElement.requestFullscreen().catch(() => {});
+});
 
 // Installable, with an offline notice instead of the browser's error page.
 if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register("/sw.js"));

@@ -10,14 +10,13 @@ from scorekeeper.clubs import roster
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    new_partners, partners_tonight, reopen_evening, tally,
+    partners_tonight, reopen_evening, tally,
 )
 from scorekeeper.forms import PlainForm
 from scorekeeper.ledger import Table, load_table, load_tables
 from scorekeeper.live import evening_head
 from scorekeeper.models import Evening
-from scorekeeper.pages import next_game_fields, render_board, render_page
-from scorekeeper.rules import SEATS
+from scorekeeper.pages import new_partners_fields, render_board, render_page
 from scorekeeper.summaries import game_counts
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
@@ -61,16 +60,11 @@ def show(evening_id: int):
 
 
 def _new_partners_fields(table: Table | None, tables: list[Table], over: bool) -> dict | None:
-    """The new-game form filled for "Next game, new partners": the last game's six, rules
-    and evening, partners rotated; the next dealer (left of the last one) stays the same
-    player. None until a game of the evening is finished, and once the evening is over."""
+    """The new-game form filled for "Next game, new partners"; None until a game of the
+    evening is finished, and once the evening is over."""
     if table is None or not table.state.finished or over:
         return None
-    fields = next_game_fields(table)
-    chairs = new_partners(table, tables)
-    fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
-    fields["first_dealer"] = chairs.index(table.names[table.state.next_dealer]) + 1
-    return fields
+    return new_partners_fields(table, tables).fields
 
 
 @bp.get("/<int:evening_id>/board")

@@ -61,7 +61,8 @@ def test_a_forgotten_throw_in_and_a_swap_of_seats_from_the_phone(small_page: Pag
     expect_scores(page, {"A": 3, "B": 6, "C": 3})
 
     # Bob and Cid sat the other way round.
-    taps(page.get_by_role("link", name="Fix a mistake: a forgotten hand, seats, names, abandon"))
+    taps(page.locator("summary", has_text="Fix a mistake"))
+    taps(page.get_by_role("link", name="A forgotten hand, seats, names, abandon"))
     assert layout_problems(page, "fixing a mistake") == []
     page.get_by_label("Swap", exact=True).select_option(label="Seat 2: Bob")
     page.get_by_label("with", exact=True).select_option(label="Seat 3: Cid")

@@ -316,3 +316,35 @@ def test_the_evening_page_lists_partners_not_yet_had(app, client, db, new_game_f
     assert client.post(f"/evenings/{evening_id}/close", data={}).status_code == 303
     closed = Page(client.get(f"/evenings/{evening_id}"))
     assert not [a for a in closed.root.find_all("a") if a.text() == "Next game, new partners"]
+
+
+def test_the_game_over_card_offers_new_partners_and_says_who_sits_with_whom(
+        app, client, db, new_game_form):
+    response = client.post("/games/new", data=new_game_form(target="5", evening="new"))
+    game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+    evening_id = db.get(Game, game_id).evening_id
+    before = partners_of(db, game_id)
+    sweep(client, db, game_id)
+    page = Page(client.get(f"/games/{game_id}"))
+    (link,) = [a for a in page.root.find_all("a") if a.text() == "Next game, new partners"]
+    evening_page = Page(client.get(f"/evenings/{evening_id}"))
+    (same,) = [a for a in evening_page.root.find_all("a") if a.text() == "Next game, new partners"]
+    assert link.get("href") == same.get("href")  # one offer, wherever it is made
+    # The card says who sits with whom: the form behind the link, team by team (3x2:
+    # seats 1 & 4 are A), and no one with last game's partner.
+    form = Page(client.get(link.get("href"))).form_posting_to("/games/new")
+    seats = dict(form.fields())
+    told = [li.text() for li in page.root.find("ul", class_="new-partners").find_all("li")]
+    assert told == [f"{team}: {seats[f'seat_{one}']} & {seats[f'seat_{one + 3}']}"
+                    for team, one in (("A", 1), ("B", 2), ("C", 3))]
+    now = [frozenset({seats[f"seat_{one}"], seats[f"seat_{one + 3}"]}) for one in (1, 2, 3)]
+    assert not set(now) & set(before)
+    # The same seats and new seats are still offered beside it.
+    texts = [a.text() for a in page.root.find_all("a")]
+    assert "Next game, same seats" in texts and "New game, new seats" in texts
+    # Watchers start nothing; a closed evening starts no more games.
+    viewer_page = Page(client_as(app, "viewer").get(f"/games/{game_id}"))
+    assert viewer_page.root.find("ul", class_="new-partners") is None
+    assert client.post(f"/evenings/{evening_id}/close", data={}).status_code == 303
+    closed = Page(client.get(f"/games/{game_id}"))
+    assert "Next game, new partners" not in closed.text
