@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from scorekeeper.ledger import Table
+from scorekeeper.ratings import START
 
 # The same team colours as the stylesheet, and a dash pattern each, so that the lines
 # can be told apart without colour too.
@@ -185,10 +186,10 @@ RATING_STYLE = ("rating", "#0b4f8a", "")
 
 
 def rating_chart(points) -> TrendChart:
-    """A player's shown rating (mu - 3 sigma) after each of their evenings
-    (``ratings.RatingPoint``s, oldest first): one line, the lowest and highest rating
-    (and 0, when the line crosses it) along the side."""
-    values = [point.rating.shown for point in points]
+    """A player's rating's number after each of their evenings (``ratings.RatingPoint``s,
+    oldest first): one line, the lowest and highest number (and 1500, where everyone
+    starts, when the line crosses it) along the side."""
+    values = [point.rating.points for point in points]
     low, high = min(values), max(values)
     if low == high:
         low, high = low - 1, high + 1
@@ -201,6 +202,6 @@ def rating_chart(points) -> TrendChart:
     line = Line(*RATING_STYLE, tuple((x(i), y(value)) for i, value in enumerate(values)),
                 values[-1])
     wanted = [(y(value), value) for value in (high, low)]
-    if low < 0 < high:
-        wanted.append((y(0), 0))
+    if low < START < high:
+        wanted.append((y(START), START))
     return TrendChart(_labels_apart([line]), len(points), x_ticks, _ticks_apart(wanted))

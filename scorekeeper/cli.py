@@ -155,13 +155,13 @@ def owner_link_command(club_id: int | None, base_url: str) -> None:
 @CLUB_OPTION
 def ratings_command(club_id: int | None) -> None:
     """Print the club's ratings as JSON, best first: each rated player's name, mu,
-    sigma and rated games."""
+    sigma, rated games and the number pages show (null while "new")."""
     session = get_session()
     club = command_club(session, club_id)
     names = dict(session.exec(
         select(Player.id, Player.name).where(Player.club_id == club.id)).all())
     click.echo(json.dumps(
         [{"player": names[player_id], "mu": rating.mu, "sigma": rating.sigma,
-          "games": rating.games}
+          "games": rating.games, "rating": None if rating.is_new else rating.points}
          for player_id, rating in best_first(club_ratings(session, club.id))],
         ensure_ascii=False, indent=2))

@@ -3,8 +3,12 @@
 Every finished game of a club that wasn't abandoned is one match of its teams (each
 team: its players), taken in the order the games finished (ties by the game's id). The
 winner is ranked first; the other teams follow by final score, equal scores sharing a
-rank. A player's rating is openskill's mu and sigma; it is shown as the conservative
-"rating" mu - 3 sigma, rounded, with its "± sigma".
+rank. A player's rating is openskill's mu and sigma (``rated_match`` moves them on after
+one game). Pages show one number on Elo's scale: 1500 for a new player, 48 points per
+point of mu (openskill's estimate of the player's skill), so a win raises it and
+finishing last lowers it; with fewer than 3 games rated it reads "new" instead. Sigma
+(how unsure the estimate is) is not shown. What each game did to the number is its
+change: the number after the game less the number before.
 
 A game finishes with the hand that ended it: its moment is when that hand was recorded.
 
@@ -22,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Iterable, Iterator, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
@@ -33,10 +37,21 @@ from scorekeeper.ledger import Table, load_seated
 from scorekeeper.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
+from scorekeeper.rules.table import teams_for
 from scorekeeper.stats import TREND_POINTS, thinned
 from scorekeeper.summaries import club_stamp, evening_day_numbers
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
+
+# The number pages show: START for a new player, POINTS_PER_MU for each point of mu
+# above or below openskill's starting 25. Elo's scale: Elo took a player's form in one
+# game to spread 200 points about their rating, and openskill's spread is beta (25/6 of
+# mu), so a point of mu is 200 / beta = 48 points; between two players whose ratings are
+# sure, openskill's chance of the stronger winning is then Elo's for the same gap (400
+# points apart: 92 games in 100).
+START = 1500
+POINTS_PER_MU = 200 / MODEL.beta
+RATED_AFTER = 3  # games rated before a player's number is shown: "new" until then
 
 # Games looked at per query when many changed at once (the first rating, an import).
 BATCH = 400
@@ -51,20 +66,45 @@ class Rating:
     games: int = 0
 
     @property
-    def shown(self) -> int:
-        """The conservative rating a page shows: mu - 3 sigma, rounded."""
-        return round(self.mu - 3 * self.sigma)
+    def points(self) -> int:
+        """The number pages show: 1500 to start with, 48 points per point of mu."""
+        return round(START + POINTS_PER_MU * (self.mu - MODEL.mu))
 
     @property
-    def best_first(self) -> tuple[int, float]:
-        """What "best" means: the higher shown rating, then the higher mu."""
-        return (self.shown, self.mu)
+    def is_new(self) -> bool:
+        """Too few games rated for the number to say much: pages show "new"."""
+        return self.games < RATED_AFTER
+
+    @property
+    def best_first(self) -> tuple:
+        """What "best" means: a number shown before "new", then the higher number (the
+        higher mu). New players are all alike: a leaderboard orders them as it orders
+        equal figures (by games won)."""
+        return (0,) if self.is_new else (1, self.mu)
 
     def __lt__(self, other: "Rating") -> bool:  # a leaderboard sorts on the figure itself
         return self.best_first < other.best_first
 
 
 NEW = Rating(MODEL.mu, MODEL.sigma, 0)  # a player without games
+
+
+@dataclass(frozen=True)
+class GameChange:
+    """What one rated game did to a player's rating: the rating just before it and just
+    after it, and where the player's team finished (``rank`` 1: won) of ``teams``."""
+
+    game_id: int
+    rank: int
+    teams: int
+    before: Rating
+    after: Rating
+
+    @property
+    def change(self) -> int:
+        """How far the number moved: the number after the game less the one before, so
+        that the changes add up to the number shown."""
+        return self.after.points - self.before.points
 
 
 @dataclass(frozen=True)
@@ -86,20 +126,28 @@ def ranks_of(winner: str, scores: dict[str, int]) -> dict[str, int]:
     return ranks
 
 
+def rated_match(teams: Sequence[Sequence[Rating]], ranks: Sequence[int]
+                ) -> list[list[Rating]]:
+    """One finished game's update, the one place a game moves ratings: each team's
+    players' ratings before it (team by team) and the teams' ranks, to their ratings
+    after it, each with one more game rated."""
+    rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams],
+                       ranks=list(ranks))
+    return [[Rating(after.mu, after.sigma, before.games + 1)
+             for before, after in zip(team_before, team_after)]
+            for team_before, team_after in zip(teams, rated)]
+
+
 def rated_one_by_one(matches: Iterable[Match], start: dict[int, Rating]
                      ) -> Iterator[tuple[Match, dict[int, Rating]]]:
     """Each match in order with its players' ratings just after it; ``start`` (everyone
     else new) is moved on as it goes."""
     ratings = start
     for match in matches:
-        teams = [[MODEL.rating(mu=ratings.get(p, NEW).mu, sigma=ratings.get(p, NEW).sigma)
-                  for p in team] for team in match.teams]
-        rated = MODEL.rate(teams, ranks=list(match.ranks))
-        after = {}
-        for team, players in zip(rated, match.teams):
-            for rating, player_id in zip(team, players):
-                after[player_id] = Rating(rating.mu, rating.sigma,
-                                          ratings.get(player_id, NEW).games + 1)
+        rated = rated_match([[ratings.get(p, NEW) for p in team] for team in match.teams],
+                            match.ranks)
+        after = {player_id: rating for players, team in zip(match.teams, rated)
+                 for player_id, rating in zip(players, team)}
         ratings.update(after)
         yield match, after
 
@@ -349,9 +397,10 @@ def club_ratings(session: Session, club_id: int) -> dict[int, Rating]:
 
 
 def best_first(ratings: dict[int, Rating]) -> list[tuple[int, Rating]]:
-    """(player id, rating), best first: the higher shown rating, then the higher mu."""
-    return sorted(ratings.items(), key=lambda item: (item[1].best_first, -item[0]),
-                  reverse=True)
+    """(player id, rating), best first: the numbers shown, highest first, then the new
+    players, the higher mu first."""
+    return sorted(ratings.items(), key=lambda item: (item[1].best_first, item[1].mu,
+                                                     -item[0]), reverse=True)
 
 
 @dataclass(frozen=True)
@@ -366,42 +415,139 @@ class RatingPoint:
     day_number: int | None = None
 
 
-def player_rating(session: Session, player: Player, most: int = TREND_POINTS
-                  ) -> tuple[Rating | None, list[RatingPoint], int]:
-    """The player's rating (None before their first rated game), what it was after each
-    evening they had a rated game in, oldest first, thinned as ``stats.thinned`` thins
-    (at most ``most``), and how many evenings apart those points are."""
-    ratings, kept = _up_to_date(session, player.club_id)
-    evening_of = (select(Game.id, Evening.id, Evening.played_on)
-                  .join(Evening, Evening.id == Game.evening_id))
+@dataclass(frozen=True)
+class RatingHistory:
+    """A player's rating (None before their first rated game) and how it came to be:
+    the number after each of their evenings once it is shown (oldest first, thinned as
+    ``stats.thinned`` thins, ``every`` so many evenings apart), and what each of their
+    latest rated games did to it (newest first)."""
+
+    rating: Rating | None
+    evenings: list[RatingPoint]
+    every: int
+    games: list[GameChange]
+
+
+LATEST_GAMES = 10  # the rated games a player's page lists, newest first
+
+
+class RatedRow(NamedTuple):
+    """One of a player's rated games: where their team finished (``rank``) of how many
+    ``teams``, their rating just after it, and its evening (None: a game of none)."""
+
+    game_id: int
+    rank: int
+    teams: int
+    after: Rating
+    evening_id: int | None
+    played_on: date | None
+
+
+def _player_rows(session: Session, player: Player, kept: bool) -> list[RatedRow]:
+    """The player's rated games in the order rated."""
     if kept:  # one query: the player's rows in the order rated, with their evenings
-        after = session.exec(
-            select(PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
-                   Evening.id, Evening.played_on)
-            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
-            .join(Game, Game.id == PlayerRating.game_id)
-            .join(Evening, Evening.id == Game.evening_id)
-            .where(PlayerRating.player_id == player.id)
-            .order_by(RatedGame.finished_at, RatedGame.game_id)).all()
-    else:  # rated this once from the hands, as the kept rows would have it
-        rated = [(match.game_id, rating[player.id]) for match, rating in
-                 rated_one_by_one(club_matches(session, player.club_id), {})
-                 if player.id in rating]
-        evenings = {game_id: (evening_id, played_on) for game_id, evening_id, played_on in
-                    session.exec(evening_of.where(
-                        Game.id.in_([game_id for game_id, _ in rated])))}  # type: ignore[union-attr]
-        after = [(r.mu, r.sigma, r.games, *evenings[game_id])
-                 for game_id, r in rated if game_id in evenings]
-    last: dict[int, tuple] = {}
-    for row in after:  # an evening's last game is where it left the rating
-        last.pop(row[3], None)
-        last[row[3]] = row
-    drawn, every = thinned(list(enumerate(last.values(), 1)), most)  # only these are built
+        return [RatedRow(game_id, rank, len(teams_for(layout)), Rating(mu, sigma, games),
+                         evening_id, played_on)
+                for game_id, rank, layout, mu, sigma, games, evening_id, played_on in
+                session.exec(
+                    select(PlayerRating.game_id, PlayerRating.rank, Game.teams,
+                           PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                           Evening.id, Evening.played_on)
+                    .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+                    .join(Game, Game.id == PlayerRating.game_id)
+                    .join(Evening, Evening.id == Game.evening_id, isouter=True)
+                    .where(PlayerRating.player_id == player.id)
+                    .order_by(RatedGame.finished_at, RatedGame.game_id))]
+    # Rated this once from the hands, as the kept rows would have it.
+    rated = [(match, rating[player.id]) for match, rating in
+             rated_one_by_one(club_matches(session, player.club_id), {})
+             if player.id in rating]
+    evenings = {game_id: (evening_id, played_on) for game_id, evening_id, played_on in
+                session.exec(select(Game.id, Evening.id, Evening.played_on)
+                             .join(Evening, Evening.id == Game.evening_id)
+                             .where(Game.id.in_([match.game_id for match, _ in rated])))}  # type: ignore[union-attr]
+    return [RatedRow(match.game_id, _rank_of(match, player.id), len(match.teams), rating,
+                     *evenings.get(match.game_id, (None, None)))
+            for match, rating in rated]
+
+
+def _rank_of(match: Match, player_id: int) -> int:
+    return next(rank for team, rank in zip(match.teams, match.ranks) if player_id in team)
+
+
+def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
+                  latest: int = LATEST_GAMES) -> RatingHistory:
+    """The player's ``RatingHistory``: at most ``most`` evenings drawn, ``latest``
+    games listed."""
+    ratings, kept = _up_to_date(session, player.club_id)
+    rows = _player_rows(session, player, kept)
+    games = [GameChange(row.game_id, row.rank, row.teams,
+                        rows[index - 1].after if index else NEW, row.after)
+             for index, row in enumerate(rows)][-latest:][::-1]
+    last: dict[int, RatedRow] = {}
+    for row in rows:  # an evening's last game is where it left the rating
+        if row.evening_id is not None:
+            last.pop(row.evening_id, None)
+            last[row.evening_id] = row
+    shown = [(number, row) for number, row in enumerate(last.values(), 1)
+             if not row.after.is_new]  # drawn once the number is shown
+    drawn, every = thinned(shown, most)  # only these are built
     day_numbers = evening_day_numbers(session, player.club_id) if drawn else {}
-    return ratings.get(player.id), [
-        RatingPoint(evening_id, played_on, Rating(mu, sigma, games), number,
-                    day_numbers.get(evening_id))
-        for number, (mu, sigma, games, evening_id, played_on) in drawn], every
+    return RatingHistory(ratings.get(player.id), [
+        RatingPoint(row.evening_id, row.played_on, row.after, number,
+                    day_numbers.get(row.evening_id))
+        for number, row in drawn], every, games)
+
+
+def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
+    """What one game did to each of its players' ratings: player id -> their change
+    (empty for a game that counts for nothing: in play, abandoned)."""
+    return _game_changes(session, club_id, game_id, _up_to_date(session, club_id)[1])
+
+
+def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameChange]] | None:
+    """The club's game rated last (the last to finish) and what it did to each of its
+    players' ratings (as ``game_changes``); None before the first game is over."""
+    _, kept = _up_to_date(session, club_id)
+    if kept:
+        game_id = session.exec(
+            select(RatedGame.game_id)
+            .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
+            .order_by(RatedGame.finished_at.desc(), RatedGame.game_id.desc())  # type: ignore[union-attr]
+        ).first()
+    else:
+        matches = club_matches(session, club_id)
+        game_id = matches[-1].game_id if matches else None
+    return None if game_id is None else (game_id, _game_changes(session, club_id, game_id, kept))
+
+
+def _game_changes(session: Session, club_id: int, game_id: int, kept: bool
+                  ) -> dict[int, GameChange]:
+    if not kept:  # rated this once from the hands, as the kept rows would have it
+        matches = club_matches(session, club_id)
+        at = next((i for i, match in enumerate(matches) if match.game_id == game_id), None)
+        if at is None:
+            return {}
+        match = matches[at]
+        before = rate(matches[:at])
+        after = rate([match], before)
+        return {player: GameChange(game_id, _rank_of(match, player), len(match.teams),
+                                   before.get(player, NEW), after[player])
+                for team in match.teams for player in team}
+    finished_at = session.exec(select(RatedGame.finished_at)
+                               .where(RatedGame.game_id == game_id)).first()
+    if finished_at is None:
+        return {}
+    rows = session.exec(select(PlayerRating.player_id, PlayerRating.team, PlayerRating.rank,
+                               PlayerRating.mu, PlayerRating.sigma, PlayerRating.games)
+                        .where(PlayerRating.game_id == game_id)).all()
+    before = _latest_before(session, club_id, {row[0] for row in rows}, [],
+                            (aware(finished_at), game_id))
+    teams = len({row[1] for row in rows})
+    return {player: GameChange(game_id, rank, teams,
+                               before[player][0] if player in before else NEW,
+                               Rating(mu, sigma, games))
+            for player, _, rank, mu, sigma, games in rows}
 
 
 def win_chances(teams: Sequence[Sequence[Rating]]) -> list[float]:

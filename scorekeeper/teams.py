@@ -62,6 +62,13 @@ class Balance:
         return (round(max(self.chances), 9), -round(min(self.chances), 9))
 
 
+def nothing_to_go_on(ratings: Mapping[Player, Rating]) -> bool:
+    """Whether none of the players has a rated game: then every split is as even as any
+    other (a third, or a half, each), and "Balance the teams" has nothing to go on: the
+    page says so and leaves the seats as they are."""
+    return not any(rating.games for rating in ratings.values())
+
+
 def balance(split: Split, ratings: Mapping[Player, Rating]) -> Balance:
     """The split with openskill's chances for its teams (a player not rated: new)."""
     return Balance(split, tuple(win_chances(

@@ -5,7 +5,8 @@ compared with what the club keeps (a tie on score, two teams of three, an edit t
 the win to another team, an abandoned game); then many changes of every kind in a row are
 compared with a rating of the whole history from its hands, the usual change (a game
 ending) is shown to rate that one game alone, and pages rating at the same moment never
-fail or keep wrong ratings.
+fail or keep wrong ratings. The number pages show (1500, 48 points per point of mu, "new"
+until 3 games) and each game's change of it are worked out here from openskill's mu.
 """
 from __future__ import annotations
 
@@ -131,13 +132,109 @@ def test_a_hand_made_history_is_rated_as_openskill_rates_it(club_session):
     assert_kept_equals_a_rating_from_the_hands(session, club)
 
 
-def test_the_shown_rating_is_mu_less_three_sigma_rounded_and_best_first_breaks_ties():
-    assert ratings.NEW.shown == 0
-    assert ratings.Rating(30.0, 2.4).shown == 23
-    assert ratings.Rating(30.4, 2.6).shown == 23  # 22.6
-    assert [player for player, _ in ratings.best_first({
-        1: ratings.Rating(30.0, 2.4), 2: ratings.Rating(30.4, 2.6), 3: ratings.Rating(40, 8)})
-    ] == [2, 1, 3]
+def points(mu: float) -> int:
+    """The number pages show, worked out here: 1500 to start, 48 points per point of mu
+    (200 points per openskill beta of 25/6, as Elo's scale has it)."""
+    return round(1500 + 48 * (mu - 25))
+
+
+def test_the_number_shown_is_1500_and_48_points_per_point_of_mu_and_new_until_3_games():
+    assert ratings.NEW.points == 1500 and ratings.NEW.is_new
+    assert ratings.Rating(26.0, 2.0, 5).points == 1548
+    assert ratings.Rating(20.0, 8.0, 5).points == 1260  # sigma plays no part
+    assert ratings.Rating(20.0, 1.0, 5).points == 1260
+    assert ratings.Rating(25.01, 8.0, 2).is_new and not ratings.Rating(25.01, 8.0, 3).is_new
+
+
+def test_best_first_puts_the_numbers_shown_first_then_the_new_players():
+    order = ratings.best_first({
+        1: ratings.Rating(30.0, 2.4, 3), 2: ratings.Rating(30.4, 7.0, 9),
+        3: ratings.Rating(40.0, 8.0, 2),  # the highest mu, but new: after every number
+        4: ratings.Rating(20.0, 1.0, 50), 5: ratings.Rating(24.0, 8.0, 1)})
+    assert [player for player, _ in order] == [2, 1, 4, 3, 5]
+    # On a leaderboard new players are alike (it orders them by games won) and come
+    # after every number, whichever their mu.
+    assert not ratings.Rating(40.0, 8.0, 2) < ratings.Rating(10.0, 8.0, 1)
+    assert not ratings.Rating(10.0, 8.0, 1) < ratings.Rating(40.0, 8.0, 2)
+    assert ratings.Rating(40.0, 8.0, 2) < ratings.Rating(10.0, 8.0, 3)
+
+
+def test_one_games_update_is_openskills_with_one_more_game_each():
+    model = PlackettLuce()
+    before = [[ratings.Rating(27.0, 6.0, 4), ratings.Rating(22.0, 8.0, 0)],
+              [ratings.Rating(25.0, 5.0, 9), ratings.Rating(30.0, 3.0, 12)]]
+    expected = model.rate([[model.rating(mu=r.mu, sigma=r.sigma) for r in team]
+                           for team in before], ranks=[2, 1])
+    after = ratings.rated_match(before, (2, 1))
+    assert [[(r.mu, r.sigma, r.games) for r in team] for team in after] == [
+        [(pytest.approx(e.mu), pytest.approx(e.sigma), b.games + 1)
+         for e, b in zip(team_expected, team_before)]
+        for team_expected, team_before in zip(expected, before)]
+
+
+def changes_by_openskill(history) -> dict[str, list[tuple[int, int, int, int]]]:
+    """Each player's games in the order rated, worked out here with openskill itself:
+    (the game's index in ``history``, the team's rank, the number before, the number
+    after)."""
+    model = PlackettLuce()
+    rated: dict = {}
+    games: dict[str, list] = {}
+    for index, (teams, ranks) in enumerate(history):
+        after = model.rate([[rated.get(name, model.rating()) for name in team]
+                            for team in teams], ranks=ranks)
+        for team, rank, team_after in zip(teams, ranks, after):
+            for name, rating in zip(team, team_after):
+                before = rated.get(name, model.rating())
+                games.setdefault(name, []).append(
+                    (index, rank, points(before.mu), points(rating.mu)))
+                rated[name] = rating
+    return games
+
+
+HISTORY = [([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [1, 2, 2]),
+           ([["Ann", "Bob", "Cid"], ["Gus", "Hal", "Ida"]], [1, 2]),
+           ([["Gus", "Eve"], ["Ann", "Cid"], ["Bob", "Dan"]], [1, 2, 3])]
+
+
+@pytest.mark.parametrize("kept_rows", [True, False])
+def test_each_games_change_is_the_number_after_it_less_the_number_before(
+        club_session, monkeypatch, kept_rows):
+    session, club = club_session
+    ids = [import_game(session, club, raw).id for raw in (TIE, TRIOS, CLOSE)]
+    if not kept_rows:  # as when another page was keeping them at that moment
+        monkeypatch.setattr(ratings, "_stored", lambda *args: False)
+    expected = changes_by_openskill(HISTORY)
+    players = {player.name: player for player in session.exec(select(Player))}
+    for name, games in expected.items():
+        history = ratings.player_rating(session, players[name])
+        assert [(change.game_id, change.rank, change.teams, change.before.points,
+                 change.after.points, change.change) for change in history.games] == [
+            (ids[index], rank, len(HISTORY[index][0]), before, after, after - before)
+            for index, rank, before, after in reversed(games)], name
+        assert history.games[0].after.points == history.rating.points
+    # Each game's changes, and the latest game's, player by player.
+    for index, game_id in enumerate(ids):
+        found = ratings.game_changes(session, club.id, game_id)
+        assert {players_name(players, player): (change.rank, change.change)
+                for player, change in found.items()} == {
+            name: (rank, after - before) for name, games in expected.items()
+            for at, rank, before, after in games if at == index}
+    latest_id, latest = ratings.latest_changes(session, club.id)
+    assert latest_id == ids[-1] and latest == ratings.game_changes(session, club.id, ids[-1])
+
+
+def players_name(players: dict[str, Player], player_id: int) -> str:
+    return next(name for name, player in players.items() if player.id == player_id)
+
+
+def test_a_game_in_play_or_abandoned_changes_no_rating(club_session):
+    session, club = club_session
+    assert ratings.latest_changes(session, club.id) is None
+    lost = import_game(session, club, LOST)
+    apply(session, load_table(session, lost), plan_abandon(load_table(session, lost), True),
+          lost.revision)
+    assert ratings.game_changes(session, club.id, lost.id) == {}
+    assert ratings.latest_changes(session, club.id) is None
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -233,7 +330,7 @@ def test_a_game_that_changed_while_it_was_rated_is_not_kept(club_session, monkey
     assert_kept_equals_a_rating_from_the_hands(session, club)
 
 
-def test_the_ratings_command_prints_the_clubs_ratings_as_json_best_first(app, runner, db):
+def test_the_ratings_command_prints_mu_sigma_games_and_the_number_best_first(app, runner, db):
     club = db.exec(select(Club)).first()
     for raw in (TIE, TRIOS, CLOSE):
         import_game(db, club, raw)
@@ -246,10 +343,14 @@ def test_the_ratings_command_prints_the_clubs_ratings_as_json_best_first(app, ru
         ([["Gus", "Eve"], ["Ann", "Cid"], ["Bob", "Dan"]], [1, 2, 3])])
     assert_same({entry["player"]: (entry["mu"], entry["sigma"], entry["games"])
                  for entry in printed}, expected)
-    best = sorted(expected, key=lambda name: (round(expected[name][0] - 3 * expected[name][1]),
-                                              expected[name][0]), reverse=True)
+    # Best first: the numbers shown (3 games or more), highest first; then the new
+    # players, the higher mu first.
+    best = sorted(expected, key=lambda name: (expected[name][2] >= 3, expected[name][0]),
+                  reverse=True)
     assert [entry["player"] for entry in printed] == best
-    assert set(printed[0]) == {"player", "mu", "sigma", "games"}
+    assert set(printed[0]) == {"player", "mu", "sigma", "games", "rating"}
+    assert {entry["player"]: entry["rating"] for entry in printed} == {
+        name: points(mu) if games >= 3 else None for name, (mu, _, games) in expected.items()}
     assert json.loads(runner.invoke(args=["ratings", "--club", str(club.id)]).stdout) == printed
     missing = runner.invoke(args=["ratings", "--club", "999"])
     assert missing.exit_code != 0 and "there is no club 999" in missing.output
@@ -259,8 +360,10 @@ def test_the_ratings_command_prints_the_clubs_ratings_as_json_best_first(app, ru
 def test_the_rating_trend_is_each_evenings_last_rating_thinned_to_end_at_the_newest(
         monkeypatch, kept_rows):
     # Worked out here from the matches, without the kept rows: each evening's point is the
-    # rating after the player's last game of it (in the order the games finished); at most
-    # ``most`` points, one every so many evenings, the newest always among them.
+    # rating after the player's last game of it (in the order the games finished), once
+    # the player has 3 games rated (before that the number reads "new" and is not drawn);
+    # evenings numbered from the player's first; at most ``most`` points, one every so
+    # many evenings, the newest always among them.
     session, club, _ = fresh_club(20, 60, 3600, random.Random(12))  # most games end
     with session:
         if not kept_rows:  # as when another page was keeping them at that moment
@@ -275,18 +378,21 @@ def test_the_rating_trend_is_each_evenings_last_rating_thinned_to_end_at_the_new
                 last.pop(evening_id, None)
                 last[evening_id] = rating
             evenings = list(last)
-            assert len(evenings) > 5
-            for most in (1, 3, 5, len(evenings) - 1, len(evenings), 24):
-                every = -(-len(evenings) // most)
-                shown = [index for index in range(len(evenings))
-                         if (len(evenings) - 1 - index) % every == 0]
-                rating, points, apart = ratings.player_rating(session, player, most)
-                assert apart == every
-                assert len(points) <= most and points[-1].evening_id == evenings[-1]
-                assert [(p.number, p.evening_id) for p in points] == [
+            numbered = [index for index in range(len(evenings))
+                        if last[evenings[index]].games >= 3]
+            assert len(numbered) > 3 and numbered[0] > 0  # the first evening: "new"
+            for most in (1, 3, 5, len(numbered) - 1, len(numbered), 24):
+                every = -(-len(numbered) // most)
+                shown = [index for k, index in enumerate(numbered)
+                         if (len(numbered) - 1 - k) % every == 0]
+                history = ratings.player_rating(session, player, most)
+                drawn = history.evenings
+                assert history.every == every
+                assert len(drawn) <= most and drawn[-1].evening_id == evenings[-1]
+                assert [(p.number, p.evening_id) for p in drawn] == [
                     (index + 1, evenings[index]) for index in shown]
-                for point, index in zip(points, shown):
+                for point, index in zip(drawn, shown):
                     expected = last[evenings[index]]
                     assert (point.rating.mu, point.rating.sigma, point.rating.games) == \
                         pytest.approx((expected.mu, expected.sigma, expected.games))
-                assert rating.mu == pytest.approx(last[evenings[-1]].mu)
+                assert history.rating.mu == pytest.approx(last[evenings[-1]].mu)

@@ -12,10 +12,10 @@ from itertools import combinations, permutations
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.ratings import Rating
+from scorekeeper.ratings import NEW, Rating
 from scorekeeper.teams import (
-    BEST, Balance, balance, most_even, next_partners, partner_pairs, read_seats_text,
-    seated, seats_text, split_of, splits, team_sets,
+    BEST, Balance, balance, most_even, next_partners, nothing_to_go_on, partner_pairs,
+    read_seats_text, seated, seats_text, split_of, splits, team_sets,
 )
 
 SIX = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -82,6 +82,18 @@ def test_a_player_without_games_counts_as_new():
         [model.rating(mu=22, sigma=5), model.rating(mu=28, sigma=5)],
         [model.rating(mu=24, sigma=5), model.rating(mu=26, sigma=5)]])
     assert option.chances == pytest.approx(expected)
+
+
+@pytest.mark.parametrize("layout, size, share", [("3x2", 2, 1 / 3), ("2x3", 3, 1 / 2)])
+def test_with_no_rated_player_balancing_has_nothing_to_go_on(layout, size, share):
+    """No one rated: every split is as even as any other, so the most even would be the
+    typed order, said to be a fair split for no reason. One rated game is enough."""
+    for unrated in ({}, {name: NEW for name in SIX}):
+        assert nothing_to_go_on(unrated)
+        assert {round(chance, 9) for option in most_even(SIX, layout, unrated)
+                for chance in option.chances} == {round(share, 9)}
+    assert not nothing_to_go_on({"Ann": Rating(27.1, 8.3, 1)})
+    assert not nothing_to_go_on({"Ann": Rating(27.1, 8.3, 1), "Bob": NEW})
 
 
 def test_most_even_means_the_smallest_favourite_then_the_largest_underdog():

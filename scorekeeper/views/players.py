@@ -5,14 +5,18 @@ from dataclasses import dataclass
 
 from flask import Blueprint, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
-from sqlmodel import Session
+from sqlmodel import Session, select
 
 from scorekeeper.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.db import get_session
 from scorekeeper.charts import rating_chart, trend_chart
+from scorekeeper.digits import number_text
+from scorekeeper.languages import current_language
 from scorekeeper.models import Club, Player
 from scorekeeper.pages import render_page
-from scorekeeper.ratings import Rating, club_ratings, player_rating
+from scorekeeper.ratings import (
+    NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
+)
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import (
@@ -21,7 +25,7 @@ from scorekeeper.stats import (
 from scorekeeper.summaries import (
     abandoned_games, club_stats, evening_records, one_player_stats,
 )
-from scorekeeper.words import minus, point_name
+from scorekeeper.words import point_name
 
 bp = Blueprint("players", __name__)
 
@@ -68,10 +72,13 @@ ALL_POINTS = Column("points", _l("All points taken per hand"), "per_hand")
 THROW_INS = Column("throw_ins", _l("Throw-ins dealt"), "count")
 RATING = Column("rating", _l("Rating"), "rating")
 RATED = Column("rated", _l("Rated games"), "count")
+# openskill's own figures behind the rating, for a spreadsheet: the CSV's alone.
+MU = Column("rating", _l("openskill μ"), "mu")
+SIGMA = Column("rating", _l("openskill σ"), "sigma")
 
 # Every figure, in the CSV's order.
 COLUMNS = (PLAYED, WON, LOST, WIN_RATE, BID_COUNT, MADE, SET, MADE_RATE, TAKEN, HANDS,
-           *PER_POINT.values(), ALL_POINTS, THROW_INS, RATING, RATED)
+           *PER_POINT.values(), ALL_POINTS, THROW_INS, RATING, RATED, MU, SIGMA)
 
 
 @dataclass(frozen=True)
@@ -89,10 +96,10 @@ class Group:
 _EACH_POINT = _l("How often the player's team took each point, per hand played; a tied "
                  "Game counts for nobody.")
 # What the rating is, in one sentence: on the leaderboard and on each player's page.
-RATING_MEANS = _l("The rating weighs every finished game against the strength of the "
-                  "partners and the opponents (openskill's Plackett-Luce model); it is "
-                  "the estimate less three times its ± uncertainty, so it rises as games "
-                  "prove it.")
+RATING_MEANS = _l("Everyone starts at %(start)s: finishing a game ahead of another team "
+                  "raises the rating and behind one lowers it, by more when the ratings "
+                  "expected otherwise; it reads “new” until %(games)s games are rated.",
+                  start=START, games=RATED_AFTER)
 GROUPS = (
     Group("rating", _l("Rating"), (RATING, RATED), "rating", RATING_MEANS),
     Group("games", _l("Games"), (PLAYED, WON, LOST, WIN_RATE), "win_rate",
@@ -114,34 +121,56 @@ GROUP_OF = {column.key: group for group in GROUPS for column in group.columns}
 GROUP_OF["name"] = GROUP_OF["played"]  # the games: a name sort needs no rating
 
 
+def reader_number(value: float, places: int = 0, **how) -> str:
+    """A signed or decimal number in the page's language (``digits.number_text``)."""
+    return number_text(value, current_language(), places, **how)
+
+
 def shown(value, shows: str) -> str:
     """A figure as the page writes it, in the reader's locale."""
     if value is None:
         return NONE_YET
     if shows == "rating":
-        return rating_text(value)
+        return rating_number(value)
     if shows == "percent":
         return format_percent(value)
     if shows == "average":
-        return format_decimal(value, format="#,##0.0")
+        return reader_number(value, 1)
     if shows == "per_hand":
-        return format_decimal(value, format="#,##0.00")
+        return reader_number(value, 2)
     return format_decimal(value)
 
 
-def rating_text(rating: Rating) -> str:
-    """A rating as pages write it: the shown rating and its "± sigma"."""
-    return _("%(rating)s ± %(sigma)s", rating=minus(rating.shown),  # a real minus sign
-             sigma=format_decimal(rating.sigma, format="#,##0.0"))
+def rating_number(rating: Rating) -> str:
+    """A rating as pages write it: its number (1532), or "new" while too few games
+    are rated for it to say much."""
+    return _("new") if rating.is_new else reader_number(rating.points, grouped=False)
+
+
+def rating_change(change: GameChange) -> str:
+    """What a game did to a rating: +14, −9, +0."""
+    return reader_number(change.change, signed=True)
+
+
+def finished(change: GameChange) -> str:
+    """Where the player's team finished in the game: won, or its place behind."""
+    if change.rank == 1:
+        return _("Won")
+    if change.teams == 2:
+        return _("Lost")
+    return _("Second") if change.rank == 2 else _("Third")
 
 
 def exported(value, shows: str) -> str:
     """A figure for a spreadsheet: plain digits and a decimal point, rates as fractions,
-    a rating as its shown number."""
+    a rating as its number (nothing while new) and openskill's mu and sigma beside it
+    (nothing before a rated game)."""
     if value is None:
         return ""
     if shows == "rating":
-        return str(value.shown)
+        return "" if value.is_new else str(value.points)
+    if shows in ("mu", "sigma"):
+        return f"{getattr(value, shows):.4f}" if value.games else ""
     if shows == "count":
         return str(value)
     return f"{value:.4f}"
@@ -198,9 +227,9 @@ def _club_board(session: Session, club: Club) -> Board:
     stats = club_stats(session, club.id)
     ratings = club_ratings(session, club.id)
     for player in stats:
-        player.rating = ratings.get(player.player_id)
-    # Once a game is rated, the rating sees through partners best: it leads.
-    default = RATING.key if ratings else DEFAULT_SORT
+        player.rating = ratings.get(player.player_id, NEW)
+    # Once a number is shown, the rating sees through partners best: it leads.
+    default = RATING.key if any(not r.is_new for r in ratings.values()) else DEFAULT_SORT
     sort = request.args.get("sort", default)
     if sort not in FIGURES:
         sort = default
@@ -217,8 +246,21 @@ def leaderboard():
     session = get_session()
     club = current_club(session)
     board = _club_board(session, club)
+    latest = latest_changes(session, club.id) if board.group.key == "rating" else None
     return render_page("leaderboard.html", board=board, groups=GROUPS, figures=FIGURES,
-                       shown=shown, abandoned=abandoned_games(session, club.id))
+                       shown=shown, abandoned=abandoned_games(session, club.id),
+                       latest=latest and _latest_line(session, *latest),
+                       rating_change=rating_change)
+
+
+def _latest_line(session: Session, game_id: int, changes: dict[int, GameChange]
+                 ) -> tuple[int, list[tuple[str, GameChange]]]:
+    """The game rated last and its players' changes, (name, change), the biggest rise
+    first (then by name)."""
+    names = dict(session.exec(select(Player.id, Player.name)
+                              .where(Player.id.in_(list(changes)))).all())  # type: ignore[union-attr]
+    return game_id, sorted(((names[player], change) for player, change in changes.items()),
+                           key=lambda item: (-item[1].change, item[0].casefold()))
 
 
 @bp.get("/players.csv")
@@ -243,13 +285,14 @@ def show(player_id: int):
     stats = one_player_stats(session, player)
     trend_points, every = thinned(
         trend(evening_records(session, player, counted=True)) if stats else [])
-    rating, rating_points, rating_every = player_rating(session, player) if stats else (None, [], 1)
+    history = player_rating(session, player) if stats else None
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
                        chart=trend_chart(trend_points) if trend_points else None,
-                       rating=rating,
-                       rating_text=rating_text, rating_means=RATING_MEANS,
-                       rating_trend=rating_points, rating_every=rating_every,
-                       rating_chart=rating_chart(rating_points) if rating_points else None,
+                       history=history, rating_number=rating_number,
+                       rating_change=rating_change, finished=finished,
+                       rating_means=RATING_MEANS,
+                       rating_chart=rating_chart(history.evenings)
+                       if history and history.evenings else None,
                        abandoned=abandoned_games(session, player.club_id, player.id))
 

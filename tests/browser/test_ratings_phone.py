@@ -1,8 +1,10 @@
 """The ratings on a phone (360 px laid out, 390 px pictured), in a club of their own with three finished games (those
-of tests/test_ratings.py): the leaderboard leads with the ratings, and a player's page
-says and draws theirs; nothing scrolls sideways, nothing fails axe."""
+of tests/test_ratings.py): the leaderboard leads with the ratings and the latest game's
+changes, and a player's page says, lists game by game and draws theirs; nothing scrolls
+sideways, nothing fails axe."""
 from __future__ import annotations
 
+import re
 from datetime import date
 
 import pytest
@@ -56,7 +58,9 @@ def test_the_leaderboard_leads_with_the_ratings_and_fits(rated_page: Page,
     page.goto(f"{live_server}/players")
     expect(page.get_by_role("table", name="Leaderboard: Rating")).to_be_visible()
     cells = page.locator("table.leaderboard tbody td").all_inner_texts()
-    assert len(cells) == 2 * 9 and all(" ± " in cell for cell in cells[::2]), cells
+    assert len(cells) == 2 * 9 and all(re.fullmatch(r"1\d{3}|new", cell)
+                                       for cell in cells[::2]), cells
+    expect(page.locator("#latest-rated")).to_contain_text("the latest game over")
     expect(page.locator("#leaderboard-summary")).to_contain_text(
         "Sorted by Rating, highest first.")
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
@@ -75,6 +79,7 @@ def test_a_players_page_says_and_draws_the_rating(rated_page: Page, live_app, li
         assert session.exec(select(Game).where(Game.club_id == rated_club)).all()
     page.goto(f"{live_server}/players/{ann}")
     expect(page.locator("#rating-now")).to_contain_text("Rated games: 3")
+    expect(page.locator("#rating-games tbody tr")).to_have_count(3)
     expect(page.get_by_role("img", name="Ann's rating, evening by evening")).to_be_visible()
     expect(page.locator("#rating-table tbody tr")).to_have_count(1)
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
