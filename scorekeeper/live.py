@@ -11,6 +11,10 @@ A watcher's version also counts the hand in progress: each step a scorer takes i
 noted (``note_draft``, in the background: no tap waits for it) so watchers see the bids,
 trump and points as they are chosen. A scorer's page follows another phone's entry too,
 never its own: the phone entering a hand gets it back when it comes back to the game.
+
+Every phone follows the table, too: the same read says whether the evening has a newer
+game in play (``GameHead.moved_on_to``), so a page left on a finished game goes to the
+next one once a scorer starts it (``views.games``).
 """
 from __future__ import annotations
 
@@ -21,11 +25,12 @@ from typing import Mapping
 from sqlalchemy import and_, bindparam, false, func, not_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
 from scorekeeper.draft import FIELDS
 from scorekeeper.ledger import Table
-from scorekeeper.models import MAX_ID, Evening, Game, LiveDraft, utcnow
+from scorekeeper.models import MAX_ID, Evening, Game, LiveDraft, aware, utcnow
 
 POLL_SECONDS = 2
 # The form fields a hand in progress is made of (see draft.py).
@@ -134,7 +139,8 @@ def version(revision: int, draft_seq: int | None) -> str:
 class GameHead:
     """What a phone's page of a game depends on, read without the hands: the game's
     revision (bumped by every change to it, its hands and its log) and the number of the
-    hand in progress's last step."""
+    hand in progress's last step; and where the table has gone since: its evening's game
+    in play, if newer than this one, and when that game began."""
 
     id: int
     created_at: datetime
@@ -142,6 +148,19 @@ class GameHead:
     evening_id: int | None
     draft_seq: int
     draft_device: int | None
+    changed_at: datetime | None = None
+    newer_game: int | None = None
+    newer_since: datetime | None = None
+
+    def moved_on_to(self) -> int | None:
+        """The evening's game in play, if the table has moved on to it from this game and
+        left this one as it was. A game changed after the table left it is being put
+        right: its phones stay with it."""
+        if self.newer_game is None or self.newer_since is None:
+            return None
+        if self.changed_at is not None and aware(self.changed_at) > aware(self.newer_since):
+            return None
+        return self.newer_game
 
     def version(self, with_draft: bool) -> str:
         return version(self.revision, self.draft_seq if with_draft else None)
@@ -154,12 +173,21 @@ class GameHead:
         return followed_by_scorer(self.draft_seq, self.draft_device, device_id)
 
 
+_later = aliased(Game)
+_newer = aliased(Game)
+# The newest game of the same evening not abandoned (the table board's game), if it is
+# newer than this one: a few rows of one evening, found by its index.
+_NEWER = (select(func.max(_later.id))
+          .where(_later.evening_id == Game.evening_id, _later.club_id == Game.club_id,
+                 _later.abandoned_at.is_(None), _later.id > Game.id)
+          .correlate(Game).scalar_subquery())
 # Built once: a statement made anew costs more than running it (every phone asks it
 # every 2 seconds). The club's id is in the WHERE: another club's game is no game.
 _HEAD = (
     select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
-           LiveDraft.device_id)
+           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at)
     .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
+    .outerjoin(_newer, _newer.id == _NEWER)
     .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
 )
 

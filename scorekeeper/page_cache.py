@@ -4,7 +4,9 @@ Rendering a game page (twenty hands, the chart, the entry panel) takes milliseco
 what it shows is fixed by a few values one small read gives (``live.game_head``): the
 game's revision, bumped by every change to the game, its hands and its log, and the
 number of the hand in progress's last step. With the reader's role and language (and,
-for a finished game, whether its evening is over) they make the key.
+for a finished game, whether its evening is over) they make the key. The role decides
+more than the buttons: a notice of who changed what names the device to owners only,
+so no page or answer kept for one role ever reaches another.
 
 Both numbers only ever grow and games are never deleted, so a key is never used for two
 different pages: nothing needs invalidating, a changed game simply asks for a new key,

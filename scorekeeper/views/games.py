@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from typing import Sequence
 
 from flask import (
-    Blueprint, Response, abort, make_response, redirect, render_template, request, url_for,
+    Blueprint, Response, abort, after_this_request, make_response, redirect, render_template,
+    request, url_for,
 )
 from flask_babel import format_date, gettext as _, ngettext
 from markupsafe import Markup
@@ -14,10 +15,10 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.assets import YEAR
 from scorekeeper.charts import score_chart
 from scorekeeper.clubs import roster
-from scorekeeper.ratings import club_ratings
+from scorekeeper.ratings import Rating, club_ratings
 from scorekeeper.teams import (
-    BEST, OFFERED, Balance, balance, most_even, read_seats_text, seated, seats_text, splits,
-    team_sets, team_size,
+    BEST, OFFERED, Balance, balance, most_even, nothing_to_go_on, read_seats_text, seated,
+    seats_text, splits, team_sets, team_size,
 )
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
@@ -30,8 +31,8 @@ from scorekeeper.pages import (
 )
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
-from scorekeeper.access import SCORER, can, current_device, current_member
-from scorekeeper.live import game_head, note_draft, shared_draft, version
+from scorekeeper.access import SCORER, can, change_author, current_device, current_member
+from scorekeeper.live import GameHead, game_head, note_draft, shared_draft, version
 from scorekeeper.page_cache import (
     board_key, keep_game_page, keep_poll_answer, kept_game_page, kept_poll_answer,
 )
@@ -107,19 +108,23 @@ def _shown(option: Balance, chairs: Sequence[int], now: Sequence[int], names: li
          for team, seats in teams_for(layout).items()])
 
 
-def _balance_seats(form: NewGameForm) -> Balanced | None:
+def _rated(form: NewGameForm) -> dict[int, Rating]:
+    """The ratings of the form's six that have one, by their places in its list (0 to 5)."""
+    session = get_session()
+    club = current_club(session)
+    on_roster = {player.name_key: player.id for player in roster(session, club)}
+    ratings = club_ratings(session, club.id)
+    return {player: ratings[on_roster[name_key(name)]] for player, name in enumerate(form.names())
+            if on_roster.get(name_key(name)) in ratings}
+
+
+def _balance_seats(form: NewGameForm, rated: dict[int, Rating]) -> Balanced | None:
     """Seat the form's six players in the split its ``balance`` asks for: "best" (the
     most even) or seats to put together ("14-25-36"); moving as few players as can be,
     the first dealer chosen staying the same player. None if it asks for no split."""
-    session = get_session()
-    club = current_club(session)
     layout = _layout(form)
     names = form.names()  # players are their places in this list, 0 to 5
     here = tuple(range(len(SEATS)))
-    on_roster = {player.name_key: player.id for player in roster(session, club)}
-    ratings = club_ratings(session, club.id)
-    rated = {player: ratings[on_roster[name_key(name)]] for player, name in enumerate(names)
-             if on_roster.get(name_key(name)) in ratings}
     # Taken in the order of their names, so that equally even splits come in the same
     # order whatever the seats.
     players = sorted(here, key=lambda player: name_key(names[player]))
@@ -152,7 +157,10 @@ def _balance(form: NewGameForm, problems: list) -> Response:
     """"Balance the teams" or one of the next best splits tapped: the page again with the
     seats filled, nothing stored (the game starts with "Start the game")."""
     messages = [violation_message(p) for p in problems] + form.balancing_errors()
-    balanced = None if messages else _balance_seats(form)
+    rated = {} if messages else _rated(form)
+    if not messages and form.balance.data == BEST and nothing_to_go_on(rated):
+        return _render_new(form, unrated=True)  # every split alike: the seats stay
+    balanced = None if messages else _balance_seats(form, rated)
     if balanced is None:
         messages = messages or [_("Choose one of the splits offered.")]
         bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
@@ -161,11 +169,11 @@ def _balance(form: NewGameForm, problems: list) -> Response:
 
 
 def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=frozenset(),
-                balanced: Balanced | None = None):
+                balanced: Balanced | None = None, unrated: bool = False):
     session = get_session()
     return render_page(
         "new_game.html", status=status, form=form, messages=list(messages),
-        bad_seats=bad_seats, balanced=balanced,
+        bad_seats=bad_seats, balanced=balanced, unrated=unrated,
         roster=roster(session, current_club(session)), teams_preview=_teams_preview(form),
         oob=wants_fragment(),  # the teams refreshed as names are typed: the dealers' too
     )
@@ -219,7 +227,11 @@ def new():
 @bp.get("/games/<int:game_id>")
 def show(game_id: int):
     """The game: scores, the hand being entered, the history."""
-    kept = kept_game_page(game_id)
+    arrival = None
+    if not wants_fragment():  # the page opened (not a step of a hand being entered)
+        arrival = _arrival_notice(game_id)
+        _stays_if_left_behind(game_id)
+    kept = kept_game_page(game_id) if arrival is None else None
     if kept is not None:
         return kept
     table = table_or_404(game_id)
@@ -230,18 +242,23 @@ def show(game_id: int):
         device = current_device()
         note_draft(get_session(), table, request.args, device.id if device else None,
                    request.args.get("step", 0, type=int))
-    response = render_game(table)
+    response = render_game(table, notice=arrival)
     keep_game_page(table, response)
     return response
 
 
 @bp.get("/games/<int:game_id>/live")
 def live(game_id: int):
-    """A phone's poll: 204 while the game is as it shows it, else the new page part."""
+    """A phone's poll: 204 while the game is as it shows it, else the new page part; a
+    game page whose table has moved on to the evening's next game goes there."""
     # Every phone asks every 2 s: one small read, no ORM objects, no replay.
     head = game_head(get_connection(), current_member().club_id, game_id)
     if head is None:
         abort(404)
+    if request.args.get("view", "game") == "game":  # never a correction, nor a board
+        moved = _follow_the_table(head)
+        if moved is not None:
+            return moved
     board = request.args.get("view") == "board"
     watching = board or not can(SCORER)
     device = current_device()
@@ -251,10 +268,7 @@ def live(game_id: int):
     correcting = request.args.get("view") == "correction"
     followed = None if correcting else head.followed_draft(watching, device.id if device else None)
     if shown == version(head.revision, followed):
-        # Never kept by a browser or a proxy: the next poll must ask again.
-        unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
-        del unchanged.headers["Content-Type"]  # no body, so no type either
-        return unchanged
+        return _unchanged()
     view = "board" if board else "correction" if correcting else "game"
     same_game = shown.split(".")[0] == str(head.revision)
     # A game page one change behind may take just what that change did, if it was a
@@ -283,7 +297,8 @@ def live(game_id: int):
     notice = None
     if changed and not same_game:
         change = changed[0]
-        who = typed(change.who) if change.who else _("The command line")
+        # (Which device, to owners only: the answer is kept for this role alone.)
+        who = typed(change_author(change.who)) if change.who else _("The command line")
         notice = Markup("%s: %s") % (who, change_sentence(change))
     response = None
     if (one_behind and changed and changed[0].kind == "recorded"
@@ -295,6 +310,90 @@ def live(game_id: int):
                                block="game")
     keep_poll_answer(table, response, notice=not same_game, one_behind=one_behind)
     return response
+
+
+def _unchanged() -> Response:
+    """The poll's answer while nothing changed: empty, and never kept by a browser or a
+    proxy (the next poll must ask again)."""
+    unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
+    del unchanged.headers["Content-Type"]  # no body, so no type either
+    return unchanged
+
+
+# The phone's own word on which game pages stay put: the games it has seen its table
+# leave, newest last (a few: the cookie stays small). A page of one of them is never
+# moved on again: the Back button to it, or the game opened on purpose after the table
+# left it. A cookie of its own, not the session (which a poll never sends back), and not
+# signed: it moves or keeps this phone's own pages, nobody else's.
+LEFT_COOKIE = "scorekeeper_left"
+LEFT_KEPT = 12
+# The move just made ("old.new"), for the new game's page to say, once.
+MOVED_COOKIE = "scorekeeper_moved"
+COOKIE_DAYS = 2  # an evening, and the morning after
+
+
+def _cookie_games(name: str) -> list[int]:
+    """The game numbers a cookie holds ("12.13"), anything else in it left out."""
+    value = request.cookies.get(name, "")[:200]
+    return [int(part) for part in value.split(".") if part.isdigit() and len(part) < 11]
+
+
+def _set_cookie(response: Response, name: str, value: str, seconds: int) -> Response:
+    """A cookie for the games' pages and their polls only (made HttpOnly, SameSite and
+    Secure as every cookie is, by ``security``)."""
+    response.set_cookie(name, value, max_age=seconds, path=f"{request.script_root}/games/")
+    return response
+
+
+def _stay_on(game_id: int) -> None:
+    """This phone stays on the game's page from now on, whatever its table does."""
+    kept = [game for game in _cookie_games(LEFT_COOKIE) if game != game_id]
+    value = ".".join(map(str, (kept + [game_id])[-LEFT_KEPT:]))
+    after_this_request(lambda response: _set_cookie(response, LEFT_COOKIE, value,
+                                                    COOKIE_DAYS * 24 * 3600))
+
+
+def _stays_if_left_behind(game_id: int) -> None:
+    """A game opened after its table moved on to a newer game is looked at on purpose:
+    its page is never moved on."""
+    head = game_head(get_connection(), current_member().club_id, game_id)
+    if (head is not None and head.newer_game is not None
+            and game_id not in _cookie_games(LEFT_COOKIE)):
+        _stay_on(game_id)
+
+
+def _follow_the_table(head: GameHead) -> Response | None:
+    """A phone on a game that is over, whose table has moved on to the evening's next
+    game, goes to that game (and is told so there); None: it stays.
+
+    Asked once per phone and game, the game replayed only then: the phone is moved, or
+    stays for good (a game the table left unfinished keeps whoever is on it). Every poll
+    after that is the usual small read. A whole page (``HX-Redirect``), not a part swapped
+    in: the new game has its own address, title, language links and what the phone keeps
+    of it; and the address the phone leaves stays in its history, for the Back button.
+    """
+    newer = head.moved_on_to()
+    if newer is None or head.id in _cookie_games(LEFT_COOKIE):
+        return None
+    table = table_or_404(head.id)
+    _stay_on(head.id)
+    if not table.state.finished and table.game.abandoned_at is None:
+        return None
+    moved = _unchanged()
+    moved.headers["HX-Redirect"] = url_for("games.show", game_id=newer)
+    return _set_cookie(moved, MOVED_COOKIE, f"{head.id}.{newer}", 60)
+
+
+def _arrival_notice(game_id: int) -> str | None:
+    """On the page a phone was just moved to: where it came from, said once."""
+    if MOVED_COOKIE not in request.cookies:
+        return None
+    moved = _cookie_games(MOVED_COOKIE)
+    after_this_request(lambda response: _set_cookie(response, MOVED_COOKIE, "", 0))
+    if len(moved) != 2 or moved[1] != game_id:
+        return None
+    return _("Game %(old)s is over and game %(new)s has started: you're on it now.",
+             old=moved[0], new=game_id)
 
 
 @bp.get("/games/<int:game_id>/chart.svg")

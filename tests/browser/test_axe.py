@@ -1,7 +1,9 @@
 """axe-core, the accessibility checker, on every page a player meets: no violation.
 
 Run in the real Chromium at phone size, on each step of a hand as well as on the
-lists, the statistics, the club and the join pages, in English and in Persian.
+lists, the statistics, the club and the join pages, in English and in Persian, with the
+phone set to light and to dark. Contrast is checked at AAA (axe's enhanced rule: 7:1 for
+text, 4.5:1 for large text), which a phone in the sun, or in a dim room, needs.
 """
 from __future__ import annotations
 
@@ -14,15 +16,23 @@ from tests.browser.table_steps import Taps, start_game
 pytestmark = pytest.mark.browser
 
 AXE = Axe()
+AAA = {"resultTypes": ["violations"], "rules": {"color-contrast-enhanced": {"enabled": True}}}
+# The page's own background, as drawn: dark (the dark theme) or light.
+DARK_PAGE = """() => {
+  const [r, g, b] = getComputedStyle(document.body).backgroundColor.match(/\\d+/g).map(Number);
+  return r + g + b < 3 * 64;
+}"""
 
 
 def violations(page: Page) -> list[str]:
-    results = AXE.run(page)
+    results = AXE.run(page, options=AAA)
     return [f"{v['id']}: {v['help']} ({len(v['nodes'])}× e.g. {v['nodes'][0]['target']})"
             for v in results.response["violations"]]
 
 
-def test_no_page_has_an_accessibility_violation(page: Page, live_server: str):
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_page_has_an_accessibility_violation(page: Page, live_server: str, scheme: str):
+    page.emulate_media(color_scheme=scheme)
     taps = Taps()
     start_game(page, live_server, taps)
     game = page.url
@@ -44,6 +54,7 @@ def test_no_page_has_an_accessibility_violation(page: Page, live_server: str):
         page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
         for url in pages:
             page.goto(url)
+            assert page.evaluate(DARK_PAGE) == (scheme == "dark"), url
             problems = violations(page)
             if problems:
                 found[f"{language} {url}"] = problems
@@ -55,3 +66,10 @@ def test_the_checker_does_find_a_violation(page: Page, live_server: str):
     page.goto(f"{live_server}/rules")
     page.evaluate("document.querySelector('main').append(document.createElement('button'))")
     assert any(problem.startswith("button-name") for problem in violations(page))
+
+
+def test_the_checker_holds_text_to_7_to_1(page: Page, live_server: str):
+    """Grey text readable at AA (4.6:1) is reported: the checker asks for AAA."""
+    page.goto(f"{live_server}/rules")
+    page.evaluate("document.querySelector('main p:not([hidden])').style.color = '#757575'")
+    assert any(problem.startswith("color-contrast-enhanced") for problem in violations(page))

@@ -48,7 +48,7 @@ def test_after_record_undo_and_every_correction_are_on_the_same_screen(phone: Pa
     assert fix.evaluate(ON_SCREEN)
     # Any hand's correction, from the menu: no scrolling through the history.
     taps(fix)
-    hand_2 = phone.get_by_role("link", name="Correct hand 2")
+    hand_2 = phone.get_by_role("group", name="Correct a hand:").get_by_role("link", name="2", exact=True)
     expect(hand_2).to_be_visible()
     assert hand_2.evaluate(ON_SCREEN)
     taps(hand_2)

@@ -55,7 +55,7 @@ def test_after_a_hand_the_poll_brings_the_new_scores_and_who_recorded_it(
     assert html.lstrip().startswith('<div id="game"')  # the game part, not a whole page
     assert response.headers["HX-Retarget"] == "#game"
     assert 'aria-label="Team C: −4 points"' in html  # Cid's team bid 4 and took 2
-    assert Page(response).notices() == ["Owner (Test browser): recorded hand 1: A +2, B +2, "
+    assert Page(response).notices() == ["Owner: recorded hand 1: A +2, B +2, "
                                         "C −4. Scores: A 0 → 2, B 0 → 2, C 0 → −4."]
     assert "Hand 2" in html
     # The new part polls with the new version, which is now unchanged.
@@ -77,7 +77,7 @@ def test_a_scorer_mid_hand_is_told_where_they_look_when_another_phone_records_it
     assert page.entry_title() == "Hand 2"
     # The notice is in the entry, above the new hand: who recorded what.
     (notice,) = entry.find_all(class_="notice")
-    assert notice.text() == ("Owner (Test browser): recorded hand 1: A +2, B +2, C −4. "
+    assert notice.text() == ("Owner: recorded hand 1: A +2, B +2, C −4. "
                              "Scores: A 0 → 2, B 0 → 2, C 0 → −4.")
     # Sam's half-entered hand 1 is not offered as hand 2.
     form = the_hand_form(page)

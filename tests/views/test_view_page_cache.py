@@ -301,7 +301,7 @@ def test_phones_catching_up_on_a_change_get_the_first_ones_answer(apps, tables):
                              ).status_code == 303
     answers = check_polls(apps, tables, addresses)
     one, two = answers[("scorer", "en"), ""]
-    assert Page(two).notices()[0].startswith("Olga (Test browser): recorded hand 1")
+    assert Page(two).notices()[0].startswith("Olga: recorded hand 1")
     assert "−4" in answers[("viewer", "en"), "board"][1].text
     assert "برگشت به بازی" in answers[("viewer", "fa"), "board"][1].text
     # Each scorer's answer holds its own session's token, never the first phone's.
@@ -422,7 +422,7 @@ def test_only_a_phone_behind_on_the_game_gets_the_answer_telling_what_changed(ap
     current = poll_of(second, f"/games/{game}")  # already showing hand 1
     owner.get(f"/games/{game}?number=2&revision=2&calls=pass,4", headers=HX)  # a step
     told = first.get(behind, headers=HX_GAME)
-    assert Page(told).notices()[0].startswith("Olga (Test browser): recorded hand 1")
+    assert Page(told).notices()[0].startswith("Olga: recorded hand 1")
     for phone in (second, fresh):
         answer = phone.get(current, headers=HX_GAME)  # the same game: only the step moved
         assert answer.status_code == 200 and Page(answer).notices() == []
