@@ -14,7 +14,8 @@ it was. The club is marked restored, so that the welcome page never offers it to
 newcomer: its owner comes back in by a one-time link (membership.fresh_owner_link).
 
 Keys added to the format since its first files (an evening's closing, a game's
-abandoning, what a change changed) may be left out: older backups restore as before.
+abandoning, what a change changed, a game's substitutes and their ids) may be left out:
+older backups restore as before.
 """
 from __future__ import annotations
 
@@ -50,14 +51,14 @@ from scorekeeper.models import (
     Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
 )
 from scorekeeper.rules import SEATS, Deal, replay
-from scorekeeper.seating import new_game
+from scorekeeper.seating import Sitting, names_at, new_game, sitting_at
 
 FORMAT = "scorekeeper-backup/1"
 
 # What a backup adds to a game's schmier-game/1 record, and to each of its hands.
 BACKUP_GAME_KEYS = frozenset(
     {"evening_id", "changed_at", "first_dealer_drawn", "abandoned_at", "player_ids",
-     "undone_hands", "changes"}
+     "substitute_ids", "undone_hands", "changes"}
 )
 BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
 
@@ -77,11 +78,12 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         select(Evening).where(Evening.club_id == club.id).order_by(Evening.id)).all()
     games = session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)).all()
     # Seats and hands in one query each, not one per game: a club keeps years of games.
-    seats: dict[int, dict[int, int]] = defaultdict(dict)
+    seats: dict[int, list[GameSeat]] = defaultdict(list)
     for seat in session.exec(
         select(GameSeat).join(Game, Game.id == GameSeat.game_id).where(Game.club_id == club.id)
+        .order_by(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand)
     ):
-        seats[seat.game_id][seat.seat] = seat.player_id
+        seats[seat.game_id].append(seat)
     hands: dict[int, list[Hand]] = defaultdict(list)
     for hand in session.exec(
         select(Hand).join(Game, Game.id == Hand.game_id).where(Game.club_id == club.id)
@@ -145,15 +147,16 @@ def _moment_text(moment: datetime | None) -> str | None:
 
 
 def _game_entry(
-    game: Game, seats: dict[int, int], names: dict[int, str], hands: list[Hand],
+    game: Game, seats: list[GameSeat], names: dict[int, str], hands: list[Hand],
     changes: list[GameChange],
 ) -> dict[str, Any]:
     """A game's schmier-game/1 record, with its links, timestamps and undone hands."""
     live = tuple(hand for hand in hands if hand.undone_at is None)
     rules = house_rules(game)
     state = replay(rules, game.first_dealer, [deal_from_hand(hand) for hand in live])
-    table = Table(game, rules, {seat: names[player] for seat, player in seats.items()},
-                  live, state)
+    seating = tuple(Sitting(row.seat, row.from_hand, names[row.player_id], row.player_id)
+                    for row in seats)
+    table = Table(game, rules, names_at(seating, state.next_number), live, state, seating)
     record = export_game(table)
     for hand_record, hand in zip(record["hands"], live):
         hand_record["recorded_at"] = _moment_text(hand.recorded_at)
@@ -165,8 +168,10 @@ def _game_entry(
         "changed_at": _moment_text(game.changed_at),
         "first_dealer_drawn": game.first_dealer_drawn,
         "abandoned_at": _moment_text(game.abandoned_at),
-        "player_ids": [seats[seat] for seat in SEATS],
+        "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
     }
+    if table.substitutes:  # in the order of the record's "substitutes"
+        entry["substitute_ids"] = [sitting.player_id for sitting in table.substitutes]
     entry.update((key, value) for key, value in record.items() if key not in entry)
     undone = sorted((hand for hand in hands if hand.undone_at is not None),
                     key=lambda hand: (hand.undone_at, hand.id))
@@ -272,7 +277,7 @@ Scores = dict[StrictStr, StrictInt]
 
 # What a change did: to the hand it names, or (number 0) to the whole game.
 HAND_CHANGES = ("recorded", "edited", "undone", "restored", "inserted")
-GAME_CHANGES = ("seats", "renamed", "abandoned", "reinstated")
+GAME_CHANGES = ("seats", "renamed", "subbed", "unsubbed", "abandoned", "reinstated")
 CHANGE_KINDS = Literal[HAND_CHANGES + GAME_CHANGES]  # type: ignore[valid-type]
 
 
@@ -304,6 +309,7 @@ class GameKeeping(BaseModel):
     first_dealer_drawn: StrictBool = False
     abandoned_at: Optional[Moment] = None  # not in backups made before games were abandoned
     player_ids: list[StrictInt]
+    substitute_ids: list[StrictInt] = []  # not in backups made before substitutes
     undone_hands: list[UndoneHandFacts] = []
     changes: list[ChangeFacts] = []  # not in backups made before the log was kept
 
@@ -470,6 +476,7 @@ def _check_game(
         raise FileRefused(f"{where}.evening_id", Message(
             N_("there is no evening %(id)s in the file"), id=Kept(keeping.evening_id)))
     _check_seat_players(where, keeping.player_ids, imported.names, players)
+    _check_substitute_players(where, keeping.substitute_ids, imported.substitutes, players)
     undone = tuple(
         _check_undone(f"{where}.undone_hands[{position}]", hand, imported)
         for position, hand in enumerate(keeping.undone_hands)
@@ -489,16 +496,36 @@ def _check_seat_players(
             N_("a game has six seats, so six player ids, not %(count)s"),
             count=len(player_ids)))
     for index, (player_id, name) in enumerate(zip(player_ids, names)):
-        at = f"{where}.player_ids[{index}]"
-        player = players.get(player_id)
-        if player is None:
-            raise FileRefused(at, Message(N_("there is no player %(id)s in the file"),
-                                          id=Kept(player_id)))
-        if name_key(player.name) != name_key(name):
-            raise FileRefused(at, Message(
-                N_("player %(id)s is %(player)s, but %(seat)s is %(name)s"),
-                id=Kept(player_id), player=Typed(clean_name(player.name)),
-                seat=Kept(f"seats[{index}]"), name=Typed(name)))
+        _check_named_player(f"{where}.player_ids[{index}]", player_id, f"seats[{index}]",
+                            name, players)
+
+
+def _check_substitute_players(
+    where: str, player_ids: list[int], substitutes: tuple[Sitting, ...],
+    players: dict[int, PlayerFacts]
+) -> None:
+    """Each substitute's player id names a player of the file, the one it names."""
+    if len(player_ids) != len(substitutes):
+        raise FileRefused(f"{where}.substitute_ids", Message(
+            N_("a player id for each of the %(count)s substitutes, not %(given)s"),
+            count=len(substitutes), given=len(player_ids)))
+    for index, (player_id, sitting) in enumerate(zip(player_ids, substitutes)):
+        _check_named_player(f"{where}.substitute_ids[{index}]", player_id,
+                            f"substitutes[{index}].name", sitting.name, players)
+
+
+def _check_named_player(at: str, player_id: int, named: str, name: str,
+                        players: dict[int, PlayerFacts]) -> None:
+    """``player_id`` is a player of the file, the one ``named`` (a path) names."""
+    player = players.get(player_id)
+    if player is None:
+        raise FileRefused(at, Message(N_("there is no player %(id)s in the file"),
+                                      id=Kept(player_id)))
+    if name_key(player.name) != name_key(name):
+        raise FileRefused(at, Message(
+            N_("player %(id)s is %(player)s, but %(seat)s is %(name)s"),
+            id=Kept(player_id), player=Typed(clean_name(player.name)),
+            seat=Kept(named), name=Typed(name)))
 
 
 def _check_hand_number(where: str, number: int) -> None:
@@ -612,6 +639,9 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
         game_id, teams = game.id, entry.imported.rules.team_names
         for seat, player_id in zip(SEATS, entry.keeping.player_ids):
             session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
+        for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
+            session.add(GameSeat(game_id=game_id, seat=sitting.seat,
+                                 from_hand=sitting.from_hand, player_id=players[player_id].id))
         for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
                                                start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.

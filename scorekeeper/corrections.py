@@ -1,5 +1,6 @@
 """Corrections that reach past one hand: a forgotten hand put in, a hand changed between
-played and thrown in, two seats swapped, a seat's player renamed, a game abandoned.
+played and thrown in, two seats swapped, a seat's player renamed, a substitute who took a
+seat from a hand on (and that taken back), a game abandoned.
 
 Each is planned first (``plan_*``): the game as it would be afterwards, replayed through
 the rules engine, with what moves, so the page can show the consequences before anyone
@@ -25,7 +26,9 @@ from scorekeeper.names import clean_name, name_key
 from scorekeeper.rules import SEATS, Deal, GameState, HandRejected, RuleViolation, replay
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
-from scorekeeper.seating import name_problems
+from scorekeeper.seating import (
+    Sitting, name_problems, names_at, sits_elsewhere, sitting_at, substitute_problem,
+)
 
 
 @dataclass(frozen=True)
@@ -52,6 +55,7 @@ class Plan:
     details: dict = field(default_factory=dict)
     seats: tuple[int, ...] = ()  # the seats whose player changes
     new_name: str = ""
+    seating: tuple[Sitting, ...] = ()  # every seat's players afterwards (a substitute)
 
 
 def _dealt_again(table: Table, deals: list[Deal], later_from: int, shift: int) -> tuple[
@@ -111,7 +115,8 @@ def _points_changed(old: Deal, new: Deal, teams: tuple[str, ...]) -> dict:
 def _bid_of(table: Table, state: GameState, index: int) -> list | None:
     """[who bid, the bid], by name as the game seats them now (the log keeps it so)."""
     deal = state.deals[index]
-    return None if deal.thrown_in else [table.names[deal.bidder_seat], deal.bid]
+    return None if deal.thrown_in else [table.names_at(index + 1)[deal.bidder_seat],
+                                        deal.bid]
 
 
 def plan_edit(table: Table, number: int, deal: Deal) -> Plan:
@@ -174,7 +179,8 @@ def plan_swap(table: Table, seat_a: int, seat_b: int) -> Plan:
 
 
 def plan_rename(table: Table, seat: int, name: str) -> Plan:
-    """Seat ``seat`` held someone else than entered (or a name typed wrong)."""
+    """Seat ``seat``'s player now was someone else than entered (or their name was typed
+    wrong); whoever sat there before a substitute took the seat stays as they were."""
     if seat not in table.names:
         raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
     names = dict(table.names)
@@ -187,10 +193,59 @@ def plan_rename(table: Table, seat: int, name: str) -> Plan:
     old = table.names[seat]
     if name_key(old) == name_key(name):
         raise RuleViolation("name_same", f"seat {seat} is {old} already", seat=seat)
+    now = sitting_at(table.sittings(), seat, table.state.next_number)
+    elsewhere = sits_elsewhere(table.sittings(), seat, name, now)
+    if elsewhere is not None:
+        raise elsewhere
     names[seat] = name
     deals = tuple(deal_from_hand(h) for h in table.hands)
     return Plan("renamed", 0, deals, table.state, table.state, names, (),
                 {"seat": seat, "from": old, "to": name}, seats=(seat,), new_name=name)
+
+
+def last_substitute_hand(table: Table) -> int:
+    """The latest hand a substitute can take a seat from: the next hand of a game in
+    play (they sit down now), the last hand of a finished one."""
+    return table.state.next_number - (1 if table.state.finished else 0)
+
+
+def plan_substitute(table: Table, seat: int, from_hand: int, name: str) -> Plan:
+    """Seat ``seat``'s player left after hand ``from_hand - 1``, and ``name`` (on the
+    club's roster, or new to it) sat there from hand ``from_hand`` on: the hands before
+    stay the leaving player's, those after are the substitute's. Every hand stays as
+    recorded, by seat; no score moves."""
+    problem = substitute_problem(table.sittings(), seat, from_hand, name,
+                                 last_substitute_hand(table))
+    if problem is not None:
+        raise problem
+    name = clean_name(name)
+    leaving = sitting_at(table.sittings(), seat, from_hand)
+    seating = tuple(sorted((*table.sittings(), Sitting(seat, from_hand, name)),
+                           key=lambda s: (s.seat, s.from_hand)))
+    return Plan("subbed", from_hand, _same_deals(table), table.state, table.state,
+                names_at(seating, table.state.next_number), (),
+                {"seat": seat, "from": leaving.name, "to": name}, seats=(seat,),
+                new_name=name, seating=seating)
+
+
+def plan_take_back(table: Table, seat: int, from_hand: int) -> Plan:
+    """The substitute who took ``seat`` at hand ``from_hand`` never did: the seat's
+    player before them plays those hands again."""
+    gone = next((s for s in table.substitutes
+                 if s.seat == seat and s.from_hand == from_hand), None)
+    if gone is None:
+        raise RuleViolation("no_substitute", f"nobody took seat {seat} at hand {from_hand}",
+                            seat=seat, number=from_hand)
+    back = sitting_at(table.sittings(), seat, from_hand - 1)
+    seating = tuple(s for s in table.sittings() if s != gone)
+    return Plan("unsubbed", from_hand, _same_deals(table), table.state, table.state,
+                names_at(seating, table.state.next_number), (),
+                {"seat": seat, "from": gone.name, "to": back.name}, seats=(seat,),
+                seating=seating)
+
+
+def _same_deals(table: Table) -> tuple[Deal, ...]:
+    return tuple(deal_from_hand(h) for h in table.hands)
 
 
 def plan_abandon(table: Table, abandon: bool) -> Plan:
@@ -234,6 +289,7 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
             hand.updated_at = when
             session.add(hand)
             session.flush()
+        _substitutes_move_on(session, table, plan.number)
         session.add(Hand(game_id=game.id, number=plan.number, recorded_at=when,
                          entry_key=entry_key or None,
                          **hand_fields(plan.deals[plan.number - 1], teams)))
@@ -249,6 +305,19 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
                 session.add(hand)
     if plan.kind in ("seats", "renamed"):
         _reseat_players(session, table, plan)
+    elif plan.kind == "subbed":
+        club = session.get(Club, game.club_id)
+        player = find_or_add_player(session, club, plan.new_name)
+        session.add(GameSeat(game_id=game.id, seat=plan.seats[0], from_hand=plan.number,
+                             player_id=player.id))
+        session.flush()
+    elif plan.kind == "unsubbed":
+        row = session.get(GameSeat, (game.id, plan.seats[0], plan.number))
+        if row is None:  # taken back meanwhile, by another phone
+            session.rollback()
+            raise GameChanged()
+        session.delete(row)
+        session.flush()
     details = dict(plan.details)
     if plan.moved:
         details["moved"] = [plan.moved[0].number, plan.moved[-1].number,
@@ -260,22 +329,41 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
 
 def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
     """Seat the planned players: the rows of the seats concerned, written afresh (a
-    player sits once per game, so a swap can't be two updates in place)."""
-    rows = {row.seat: row for row in session.exec(
+    player sits once per game, so a swap can't be two updates in place). A swap moves
+    each seat's players, substitutes too; a new name is the seat's player now."""
+    rows = list(session.exec(
         select(GameSeat).where(GameSeat.game_id == table.game.id,
                                GameSeat.seat.in_(plan.seats))  # type: ignore[attr-defined]
-        .order_by(GameSeat.seat))}
-    players = {seat: row.player_id for seat, row in rows.items()}
+        .order_by(GameSeat.seat, GameSeat.from_hand)))
+    seated = {(row.seat, row.from_hand): row.player_id for row in rows}
     if plan.kind == "seats":
         seat_a, seat_b = plan.seats
-        players[seat_a], players[seat_b] = players[seat_b], players[seat_a]
+        other = {seat_a: seat_b, seat_b: seat_a}
+        seated = {(other[seat], from_hand): player
+                  for (seat, from_hand), player in seated.items()}
     else:
         club = session.get(Club, table.game.club_id)
         player = find_or_add_player(session, club, plan.new_name)
-        players[plan.seats[0]] = player.id
-    for row in rows.values():
+        now = sitting_at(table.sittings(), plan.seats[0], table.state.next_number)
+        seated[(now.seat, now.from_hand)] = player.id
+    for row in rows:
         session.delete(row)
     session.flush()
-    for seat, player_id in players.items():
-        session.add(GameSeat(game_id=table.game.id, seat=seat, player_id=player_id))
+    for (seat, from_hand), player_id in seated.items():
+        session.add(GameSeat(game_id=table.game.id, seat=seat, from_hand=from_hand,
+                             player_id=player_id))
     session.flush()
+
+
+def _substitutes_move_on(session: Session, table: Table, before: int) -> None:
+    """A forgotten hand put in before hand ``before``: a substitute who came in at that
+    hand or later came in one hand later by the new numbers (the forgotten hand stays
+    the leaving player's). The latest first, so no two rows ever hold one place."""
+    for row in session.exec(
+        select(GameSeat).where(GameSeat.game_id == table.game.id,
+                               GameSeat.from_hand >= max(before, 2))
+        .order_by(GameSeat.from_hand.desc())  # type: ignore[attr-defined]
+    ).all():
+        row.from_hand += 1
+        session.add(row)
+        session.flush()

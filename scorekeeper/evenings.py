@@ -74,20 +74,41 @@ class EveningTally:
     by_partnership: list[tuple[str, int]]
 
 
+def hands_sat(table: Table) -> range:
+    """The numbers of the game's hands played, to tell who sat at them (a game with no
+    hand yet: its first, the six who start it)."""
+    return range(1, max(len(table.state.deals), 1) + 1)
+
+
+def sat_for(table: Table, seats: Sequence[int]) -> set[str]:
+    """Everyone who sat in ``seats`` at one of the game's hands at least: a substitute,
+    and the player they took over from, both."""
+    return {s.sitting.name for s in table.stretches() if s.sitting.seat in seats}
+
+
+def line_ups(table: Table, seats: Sequence[int]) -> set[str]:
+    """The players in ``seats`` at each of the game's hands, "Ann & Dan", each line-up
+    once however many hands it sat together."""
+    return {" & ".join(sorted(table.names_at(number)[seat] for seat in seats))
+            for number in hands_sat(table)}
+
+
 def tally(tables: Sequence[Table]) -> EveningTally:
     """Who won how many of the evening's games, most first; from the hands, never stored.
 
     Everyone who played and every partnership that sat together is listed, 0 wins
-    too; an abandoned game counts for nobody."""
+    too; an abandoned game counts for nobody. A team's win counts once for each
+    player who sat for it, substitutes too, and once for each of its line-ups."""
     tables = [table for table in tables if table.game.abandoned_at is None]
     players: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
     for table in tables:
         for team, seats in table.rules.team_seats.items():
             won = int(table.state.winner == team)
-            for seat in seats:
-                players[table.names[seat]] += won
-            partnerships[" & ".join(sorted(table.names[seat] for seat in seats))] += won
+            for name in sat_for(table, seats):
+                players[name] += won
+            for line_up in line_ups(table, seats):
+                partnerships[line_up] += won
     order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
     return EveningTally(
         games=len(tables),
@@ -98,13 +119,17 @@ def tally(tables: Sequence[Table]) -> EveningTally:
 
 
 def partnerships(tables: Sequence[Table]) -> Counter[frozenset[str]]:
-    """How many of the evening's games each two players were partners in (in one team:
-    a pair, or two of a trio); an abandoned game counts for nobody."""
+    """How many of the evening's games each two players were partners in (in one team
+    at one hand at least: a pair, or two of a trio); an abandoned game counts for
+    nobody."""
     together: Counter[frozenset[str]] = Counter()
     for table in tables:
         if table.game.abandoned_at is None:
-            split = split_of([table.names[seat] for seat in SEATS], table.rules.teams)
-            together.update(partner_pairs(split))
+            pairs: set[frozenset[str]] = set()  # each two once for the game
+            for number in hands_sat(table):
+                chairs = [table.names_at(number)[seat] for seat in SEATS]
+                pairs.update(partner_pairs(split_of(chairs, table.rules.teams)))
+            together.update(pairs)
     return together
 
 

@@ -3,9 +3,11 @@
 RULES.md, "Game files".
 
 A file carries the recorded facts (rules, seats, first dealer and each deal's auction,
-trump and points) and, on export, what they add up to. An import reads only the facts
-and replays them through the rules engine, so a file can never bring in a score the
-hands don't give; anything wrong refuses the whole file and nothing is stored.
+trump and points, and any substitute who took a seat from a hand on) and, on export,
+what they add up to. An import reads only the facts and replays them through the rules
+engine, so a file can never bring in a score the hands don't give; anything wrong
+refuses the whole file and nothing is stored. A game without substitutes is written
+exactly as before they were kept, and a file without ``substitutes`` reads as ever.
 """
 from __future__ import annotations
 
@@ -32,7 +34,10 @@ from scorekeeper.rules import (
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
 from scorekeeper.rules.table import check_seat
-from scorekeeper.seating import check_names, new_game, seat_game
+from scorekeeper.names import clean_name
+from scorekeeper.seating import (
+    Sitting, check_names, new_game, seat_game, starting_seating, substitute_problem,
+)
 from scorekeeper.words import verdict_sentence
 
 FORMAT = "schmier-game/1"
@@ -68,7 +73,9 @@ def export_game(table: Table) -> dict[str, Any]:
             "target": table.rules.target,
             "bidder_goes_out": table.rules.bidder_goes_out,
         },
-        "seats": [table.names[seat] for seat in SEATS],
+        "seats": [table.names_at(1)[seat] for seat in SEATS],
+        **({"substitutes": [substitute_record(s) for s in table.substitutes]}
+           if table.substitutes else {}),
         "first_dealer": table.game.first_dealer,
         "hands": [_hand_record(hand, deal) for hand, deal in zip(table.hands, state.deals)],
         "scores": dict(state.scores),
@@ -82,6 +89,11 @@ def export_game(table: Table) -> dict[str, Any]:
 def export_text(table: Table) -> str:
     """The export as the text of a file."""
     return json.dumps(export_game(table), indent=2, ensure_ascii=False) + "\n"
+
+
+def substitute_record(sitting: Sitting) -> dict[str, Any]:
+    """A substitute as a file writes it: the seat, the hand they took it at, the name."""
+    return {"seat": sitting.seat, "from_hand": sitting.from_hand, "name": sitting.name}
 
 
 def hand_facts(hand: Hand) -> dict[str, Any]:
@@ -178,12 +190,21 @@ class HandFacts(_Facts):
     points: Optional[PointsFacts] = None
 
 
+class SubstituteFacts(_Facts):
+    seat: StrictInt
+    from_hand: StrictInt
+    name: StrictStr
+
+
 class GameFacts(_Facts):
     derived_keys: ClassVar[frozenset[str]] = DERIVED_GAME_KEYS
 
     format: StrictStr
     rules: RulesFacts = RulesFacts()
     seats: list[StrictStr]
+    # Who took a seat during the game (from the hand they took it at); none in the
+    # files written before substitutes were kept.
+    substitutes: list[SubstituteFacts] = []
     first_dealer: StrictInt
     hands: list[HandFacts]
 
@@ -195,10 +216,11 @@ class ImportedGame:
     """A game file that passed every check, ready to store."""
 
     rules: HouseRules
-    names: tuple[str, ...]
+    names: tuple[str, ...]  # the six the game started with, seat 1 first
     first_dealer: int
     deals: tuple[Deal, ...]
     state: GameState
+    substitutes: tuple[Sitting, ...] = ()  # in the file's order
 
 
 def read_game_file(raw: bytes | str, limit: int | None = None) -> ImportedGame:
@@ -243,7 +265,35 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     except HandRejected as rejected:
         raise _deal_refusal(path(where, ("hands", rejected.number - 1)),
                             rejected.violation) from None
-    return ImportedGame(rules, tuple(names), first_dealer, deals, state)
+    substitutes = _substitutes(where, names, facts.substitutes, state)
+    return ImportedGame(rules, tuple(names), first_dealer, deals, state, substitutes)
+
+
+# The part of a substitute each refusal is about, so the message can point at it.
+_SUBSTITUTE_FIELDS = {
+    "no_such_seat": "seat",
+    "substitute_from_start": "from_hand",
+    "no_such_hand": "from_hand",
+    "substitute_there": "from_hand",
+}
+
+
+def _substitutes(where: str, names: list[str], facts: list[SubstituteFacts],
+                 state: GameState) -> tuple[Sitting, ...]:
+    """The file's substitutes, each checked as one entered at the table is (against the
+    game's seating with those before it in the file)."""
+    seating = starting_seating(dict(zip(SEATS, names)))
+    last = len(state.deals) + (0 if state.finished else 1)
+    found = []
+    for index, fact in enumerate(facts):
+        problem = substitute_problem(seating, fact.seat, fact.from_hand, fact.name, last)
+        if problem is not None:
+            field = _SUBSTITUTE_FIELDS.get(problem.code, "name")
+            raise _rule_refusal(path(where, ("substitutes", index, field)), problem)
+        sitting = Sitting(fact.seat, fact.from_hand, clean_name(fact.name))
+        seating += (sitting,)
+        found.append(sitting)
+    return tuple(found)
 
 
 def check_hand_count(hands: Any, where: str = "") -> None:
@@ -275,7 +325,8 @@ def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
     """Write a checked game, committing once: on any failure nothing is left behind."""
     try:
         game = seat_game(session, club, imported.names,
-                         new_game(club, imported.rules, imported.first_dealer, drawn=False))
+                         new_game(club, imported.rules, imported.first_dealer, drawn=False),
+                         imported.substitutes)
         for number, deal in enumerate(imported.deals, start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.
             session.add(Hand(game_id=game.id, number=number,

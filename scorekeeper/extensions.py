@@ -14,7 +14,9 @@ from jinja2.ext import Extension
 from scorekeeper.languages import select_locale
 from scorekeeper.names import team_part, typed
 from scorekeeper.rules import GAME_TOTAL
-from scorekeeper.words import card_name, minus, suit_symbol, team_names, verdict_patterns
+from scorekeeper.words import (
+    card_name, game_values, minus, suit_symbol, team_names, time_words, verdict_patterns,
+)
 
 babel = Babel()
 csrf = CSRFProtect()
@@ -127,6 +129,8 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
     app.jinja_env.globals["format_percent"] = format_percent
     app.jinja_env.globals["format_datetime"] = format_datetime
+    app.jinja_env.globals["time_words"] = time_words  # "1 h 12 min"
+    app.jinja_env.globals["game_values"] = game_values  # a hand's counted game values
     # What people typed, shown as written and isolated; one team's part of a line.
     app.jinja_env.filters["typed"] = typed
     app.jinja_env.filters["team_part"] = team_part

@@ -209,5 +209,23 @@ class RenameSeatForm(ChangeForm):
     name = StringField(render_kw=SEAT)
 
 
+class SubstituteForm(ChangeForm):
+    """A seat's new player from a hand on (the name checked by seating.py, like a new
+    game's)."""
+
+    seat = WholeNumberField(_l("Seat"), validators=[InputRequired(),
+                                                    NumberRange(min=1, max=len(SEATS))])
+    from_hand = WholeNumberField(_l("From hand"), validators=[InputRequired()])
+    name = StringField(_l("Who took the seat"), render_kw=SEAT)
+
+
+class TakeBackForm(ChangeForm):
+    """A substitute taken back: the seat and the hand they came in at."""
+
+    seat = WholeNumberField(_l("Seat"), validators=[InputRequired(),
+                                                    NumberRange(min=1, max=len(SEATS))])
+    from_hand = WholeNumberField(_l("From hand"), validators=[InputRequired()])
+
+
 class AbandonForm(ChangeForm):
     """Abandon the game, or take it back into play (confirmed after the consequences)."""

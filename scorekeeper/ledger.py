@@ -23,9 +23,12 @@ from sqlmodel import Session, select
 
 from scorekeeper.models import WHO_LENGTH, Game, GameChange, GameSeat, Hand, Player, utcnow
 from scorekeeper.rules import (
-    Deal, GameState, HandRejected, HouseRules, RuleViolation, Tally, carry_on, replay,
+    Deal, GameState, HouseRules, Tally, carry_on, replay,
 )
 from scorekeeper.rules.scoring import CARD_POINTS
+from scorekeeper.seating import (
+    Sitting, Stretch, names_at, sitting_at, starting_seating, stretches, team_shares,
+)
 
 
 class AlreadyRecorded(Exception):
@@ -58,17 +61,59 @@ class AlreadyBack(Exception):
 
 @dataclass(frozen=True)
 class Table:
-    """A game as the pages need it: its rules, seats, stored hands and replayed state."""
+    """A game as the pages need it: its rules, seats, stored hands and replayed state.
+
+    ``names`` are the players at the table now (for the next hand: a substitute from
+    the hand they take the seat at); ``seating`` says who sat where at every hand
+    (empty: the six of ``names`` sat all game, as in a table made without it).
+    """
 
     game: Game
     rules: HouseRules
     names: dict[int, str]  # seat -> player name
     hands: tuple[Hand, ...]
     state: GameState
+    seating: tuple[Sitting, ...] = ()
 
     def team_label(self, team: str) -> str:
         seats = self.rules.team_seats[team]
         return " & ".join(self.names[seat] for seat in seats)
+
+    def sittings(self) -> tuple[Sitting, ...]:
+        """Every seat's players over the game (the six of ``names`` when no seating was
+        read with the table)."""
+        return self.seating or starting_seating(self.names)
+
+    def names_at(self, number: int) -> dict[int, str]:
+        """Seat -> who sat there at hand ``number``."""
+        return names_at(self.seating, number) if self.seating else self.names
+
+    @property
+    def substitutes(self) -> tuple[Sitting, ...]:
+        """The players who took a seat during the game, by the hand they took it at."""
+        return tuple(sorted((s for s in self.seating if s.from_hand > 1),
+                            key=lambda s: (s.from_hand, s.seat)))
+
+    def took_over_at(self, number: int) -> list[tuple[int, str, str]]:
+        """(seat, who left, who took the seat) for each substitute who came in at hand
+        ``number``."""
+        return [(s.seat, sitting_at(self.seating, s.seat, number - 1).name, s.name)
+                for s in self.substitutes if s.from_hand == number]
+
+    def stretches(self) -> list[Stretch]:
+        """Each player's stretch of the game's live hands (``seating.stretches``)."""
+        return stretches(self.sittings(), len(self.state.deals))
+
+    def team_shares(self) -> dict[str, dict[int, float]]:
+        """For a finished game's rating: each team's players (by id) with the share of
+        the game's hands each played, 1 for a player who sat all game (a seat's shares
+        add up to 1)."""
+        return team_shares(self.sittings(), self.rules.team_seats, len(self.state.deals))
+
+    def moved_on(self, hands: tuple[Hand, ...], state: GameState) -> "Table":
+        """The table after a change to its hands: its players those of the next hand."""
+        names = names_at(self.seating, state.next_number) if self.seating else self.names
+        return Table(self.game, self.rules, names, hands, state, self.seating)
 
 
 def house_rules(game: Game) -> HouseRules:
@@ -158,11 +203,11 @@ def load_tables(session: Session, games: Sequence[Game]) -> list[Table]:
 def load_seated(
     session: Session, games: Sequence[Game]
 ) -> list[tuple[Table, dict[int, int]]]:
-    """Each game as a Table, with who sat in each seat (seat -> player id); two queries."""
+    """Each game as a Table, with who sits in each seat now (seat -> player id: for the
+    next hand, as ``Table.names``); two queries."""
     ids = [game.id for game in games]
     hands: dict[int, list[Hand]] = defaultdict(list)
-    names: dict[int, dict[int, str]] = defaultdict(dict)
-    players: dict[int, dict[int, int]] = defaultdict(dict)
+    seating: dict[int, list[Sitting]] = defaultdict(list)
     if ids:
         for hand in session.exec(
             select(Hand)
@@ -170,20 +215,26 @@ def load_seated(
             .order_by(Hand.game_id, Hand.number)
         ):
             hands[hand.game_id].append(hand)
-        for game_id, seat, player_id, name in session.exec(
-            select(GameSeat.game_id, GameSeat.seat, GameSeat.player_id, Player.name)
+        for game_id, seat, from_hand, player_id, name in session.exec(
+            select(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand, GameSeat.player_id,
+                   Player.name)
             .join(Player, Player.id == GameSeat.player_id)
             .where(GameSeat.game_id.in_(ids))  # type: ignore[union-attr]
+            .order_by(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand)
         ):
-            names[game_id][seat] = name
-            players[game_id][seat] = player_id
+            seating[game_id].append(Sitting(seat, from_hand, name, player_id))
     seated = []
     for game in games:
         rules = house_rules(game)
         live = tuple(hands[game.id])
         state = REPLAYS.state(game.id, rules, game.first_dealer,
                               tuple(deal_from_hand(h) for h in live))
-        seated.append((Table(game, rules, names[game.id], live, state), players[game.id]))
+        sittings = tuple(seating[game.id])
+        now = {seat: sitting_at(sittings, seat, state.next_number) for seat in
+               sorted({s.seat for s in sittings})}
+        table = Table(game, rules, {seat: s.name for seat, s in now.items()}, live, state,
+                      sittings)
+        seated.append((table, {seat: s.player_id for seat, s in now.items()}))
     return seated
 
 
@@ -279,7 +330,7 @@ def record_hand(
     _log(session, table, "recorded", number, after, by, hand.recorded_at)
     _commit_change(session, table, hand.recorded_at)
     _keep_replay(table, table.hands + (hand,), after)
-    return Table(table.game, table.rules, table.names, table.hands + (hand,), after)
+    return table.moved_on(table.hands + (hand,), after)
 
 
 def _keep_replay(table: Table, hands: tuple[Hand, ...], state: GameState) -> None:

@@ -4,7 +4,9 @@ from __future__ import annotations
 from datetime import date, datetime, timezone
 from typing import Any, Optional
 
-from sqlalchemy import BigInteger, JSON, Column, Index, Integer, Text, UniqueConstraint, text
+from sqlalchemy import (
+    BigInteger, JSON, Column, Float, Index, Integer, Text, UniqueConstraint, text,
+)
 from sqlmodel import Field, SQLModel
 
 
@@ -95,12 +97,17 @@ class Game(SQLModel, table=True):
 
 
 class GameSeat(SQLModel, table=True):
-    """Who sits in which seat of a game. A player can sit only once per game."""
+    """Who sits in which seat of a game, from which hand on. The six a game starts with
+    sit from hand 1; a substitute who takes a seat during the game sits from the hand
+    they took it at, the seat's player before them having played the hands before
+    (``seating.Sitting``). A player sits in one seat, once, in a game."""
 
     __table_args__ = (UniqueConstraint("game_id", "player_id", name="uq_seat_game_player"),)
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: int = Field(primary_key=True)
+    from_hand: int = Field(default=1, sa_column=Column(
+        "from_hand", Integer, primary_key=True, nullable=False, server_default=text("1")))
     player_id: int = Field(foreign_key="player.id", index=True)
 
 
@@ -154,6 +161,12 @@ class SeatSummary(SQLModel, table=True):
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
     seat: int = Field(primary_key=True)
+    # The player's stretch of hands in the seat (``seating.Stretch``): partners are the
+    # players of one team who sat at the table at one hand at least.
+    from_hand: int = Field(default=1, sa_column=Column(
+        "from_hand", Integer, primary_key=True, nullable=False, server_default=text("1")))
+    to_hand: int = Field(default=1, sa_column=Column(
+        "to_hand", Integer, nullable=False, server_default=text("1")))
     player_id: int = Field(foreign_key="player.id", index=True)
     revision: int
     team: str = Field(max_length=1)
@@ -256,7 +269,8 @@ class GameChange(SQLModel, table=True):
     at: datetime = Field(default_factory=utcnow)
     # "recorded", "edited", "undone", "restored", "inserted" (a forgotten hand put in
     # before another), "seats" (two seats swapped), "renamed" (a seat's player changed),
-    # "abandoned", "reinstated" (an abandoned game taken back into play)
+    # "subbed" (a substitute took a seat from hand ``number`` on), "unsubbed" (that
+    # taken back), "abandoned", "reinstated" (an abandoned game taken back into play)
     kind: str = Field(max_length=10)
     number: int  # the hand changed
     member_id: Optional[int] = Field(default=None, foreign_key="member.id")
@@ -346,6 +360,10 @@ class PlayerRating(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
     team: int  # the team's place in the game's order of teams (A = 0)
     rank: int  # 1 for the winner; equal final scores share a rank
+    # The share of the game's hands the player played (``Table.team_shares``): 1 for a
+    # player who sat all game, less for a substitute and the player they took over from.
+    share: float = Field(default=1.0, sa_column=Column(
+        "share", Float, nullable=False, server_default=text("1")))
     mu: float
     sigma: float
     games: int  # the player's rated games up to and including this one

@@ -195,12 +195,14 @@ def game_time(table: Table) -> timedelta | None:
     return aware(last.recorded_at) - aware(table.game.created_at)
 
 
-def time_words(taken: timedelta) -> str:
-    """A stretch of an evening as a table says it: "1 h 12 min", "45 min"."""
-    hours, minutes = divmod(max(1, round(taken.total_seconds() / 60)), 60)
-    if hours:
-        return _("%(hours)s h %(minutes)s min", hours=hours, minutes=minutes)
-    return _("%(minutes)s min", minutes=minutes)
+def evening_time(tables: Sequence[Table]) -> timedelta | None:
+    """How long the evening has taken: from its first game's start to the last hand of
+    any of its games (None: no hand yet)."""
+    ends = [aware(table.game.created_at) + taken for table in tables
+            if (taken := game_time(table)) is not None]
+    if not ends:
+        return None
+    return max(ends) - min(aware(table.game.created_at) for table in tables)
 
 
 @dataclass(frozen=True)
@@ -370,7 +372,7 @@ def render_game(
     # (none for a page holding this phone's own entry: no other phone may get it).
     g.game_page_shown = (table.game.id, table.game.revision, kept_seq, past)
     context = dict(
-        table=table, game=table.game, state=state, names=table.names,
+        table=table, game=table.game, state=state, names=_names_for(table, entry, inserting),
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
         entry_url=entry_url, save_url=save_url,
         preview=sentence, preview_problem=preview_problem,
@@ -384,7 +386,7 @@ def render_game(
         chances=partial(shown_chances, table, past),
         next_game=next_game_fields(table),
         new_partners=partial(game_over_new_partners, table),
-        game_time=partial(game_time, table), time_words=time_words,
+        game_time=partial(game_time, table),
         chart=score_chart(table) if table.state.deals else None,
         past=past, watching=watching, other_phone=other_phone,
         read_only=past or watching or table.game.abandoned_at is not None,
@@ -413,6 +415,15 @@ def render_game(
     if forget_step and wants_fragment():
         response.headers["HX-Push-Url"] = entry_url  # not the stale step's address
     return response
+
+
+def _names_for(table: Table, entry, inserting: int | None) -> dict[int, str]:
+    """Who sits where for the hand the entry is about: the table now for the next hand,
+    the players of that hand for a correction, and of the hand before it for a forgotten
+    hand (a substitute who came in there moves one hand later)."""
+    if inserting is not None:
+        return table.names_at(max(inserting - 1, 1))
+    return table.names_at(entry.number)
 
 
 # What a hand recorded changes on the page it was entered on, each part swapped in by its

@@ -10,6 +10,17 @@ finishing last lowers it; with fewer than 3 games rated it reads "new" instead. 
 (how unsure the estimate is) is not shown. What each game did to the number is its
 change: the number after the game less the number before.
 
+A player who sat part of a game (a substitute, or the player they took over from) is
+rated for the part they played: their share of the game's hands (``Table.team_shares``).
+They go into the game's update with their mu times their share, and their variance
+(sigma squared, with openskill's dynamics for one game added as it adds them) times their
+share; so a seat two players shared counts with the blend of the two. They come out
+having moved by that share of a whole game's step: mu by what the update gave their
+shared mu, sigma by that share of the whole game's narrowing. A player who sat all game
+(a share of 1) gets openskill's own update, to the last digit. (openskill's own weights
+don't fit: they rescale a team's weights to 1..2 and divide a loss by the weight, so the
+player who sat fewest hands would lose the most.)
+
 A game finishes with the hand that ended it: its moment is when that hand was recorded.
 
 A club with years of games is not rated afresh on every page. Each game is looked at
@@ -24,6 +35,7 @@ as it is now (``club_matches``), and nothing stale is kept.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from datetime import date, datetime
 from typing import Iterable, Iterator, NamedTuple, Sequence
@@ -33,7 +45,7 @@ from sqlalchemy import and_, bindparam, func, insert, or_
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, delete, select, update
 
-from scorekeeper.ledger import Table, load_seated
+from scorekeeper.ledger import Table, load_tables
 from scorekeeper.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
@@ -42,6 +54,11 @@ from scorekeeper.stats import TREND_POINTS, thinned
 from scorekeeper.summaries import club_stamp, evening_day_numbers
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
+# The one game's dynamics MODEL adds to each player's variance before a match; a match
+# is rated by STILL, which adds none, with them added (and shared out) first.
+DYNAMICS = MODEL.tau * MODEL.tau
+STILL = PlackettLuce(mu=MODEL.mu, sigma=MODEL.sigma, beta=MODEL.beta, kappa=MODEL.kappa,
+                     tau=0.0)
 
 # The number pages show: START for a new player, POINTS_PER_MU for each point of mu
 # above or below openskill's starting 25. Elo's scale: Elo took a player's form in one
@@ -109,11 +126,18 @@ class GameChange:
 
 @dataclass(frozen=True)
 class Match:
-    """One finished game as openskill rates it: its teams' players and their ranks."""
+    """One finished game as openskill rates it: its teams' players and their ranks, and
+    the share of the game's hands each player sat (none given: everyone sat all game)."""
 
     game_id: int
     teams: tuple[tuple[int, ...], ...]  # player ids, team by team
     ranks: tuple[int, ...]  # 1 for the winner; equal scores share a rank
+    shares: tuple[tuple[float, ...], ...] = ()  # as ``teams``: 1 for a player all game
+
+    @property
+    def each_share(self) -> tuple[tuple[float, ...], ...]:
+        """``shares``, or 1 for each player when none were given."""
+        return self.shares or tuple((1.0,) * len(team) for team in self.teams)
 
 
 def ranks_of(winner: str, scores: dict[str, int]) -> dict[str, int]:
@@ -126,16 +150,25 @@ def ranks_of(winner: str, scores: dict[str, int]) -> dict[str, int]:
     return ranks
 
 
-def rated_match(teams: Sequence[Sequence[Rating]], ranks: Sequence[int]
-                ) -> list[list[Rating]]:
+def rated_match(teams: Sequence[Sequence[Rating]], ranks: Sequence[int],
+                shares: Sequence[Sequence[float]] = ()) -> list[list[Rating]]:
     """One finished game's update, the one place a game moves ratings: each team's
-    players' ratings before it (team by team) and the teams' ranks, to their ratings
-    after it, each with one more game rated."""
-    rated = MODEL.rate([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team] for team in teams],
-                       ranks=list(ranks))
-    return [[Rating(after.mu, after.sigma, before.games + 1)
-             for before, after in zip(team_before, team_after)]
-            for team_before, team_after in zip(teams, rated)]
+    players' ratings before it (team by team), the teams' ranks and each player's share
+    of the game's hands (none given: everyone sat all game), to their ratings after it,
+    each with one more game rated.
+
+    A share ``s`` goes in as mu times ``s`` and the variance, with the game's dynamics,
+    times ``s``; what the update does to them is then that share of a whole game's step
+    (the module's docstring). Written so that ``s`` = 1 is openskill's update exactly."""
+    shares = shares or [[1.0] * len(team) for team in teams]
+    rated = STILL.rate([[STILL.rating(mu=r.mu * s,
+                                      sigma=math.sqrt(s * (r.sigma * r.sigma + DYNAMICS)))
+                         for r, s in zip(team, team_shares)]
+                        for team, team_shares in zip(teams, shares)], ranks=list(ranks))
+    return [[Rating(after.mu + before.mu * (1 - s), after.sigma / math.sqrt(s),
+                    before.games + 1)
+             for before, s, after in zip(team_before, team_shares, team_after)]
+            for team_before, team_shares, team_after in zip(teams, shares, rated)]
 
 
 def rated_one_by_one(matches: Iterable[Match], start: dict[int, Rating]
@@ -145,7 +178,7 @@ def rated_one_by_one(matches: Iterable[Match], start: dict[int, Rating]
     ratings = start
     for match in matches:
         rated = rated_match([[ratings.get(p, NEW) for p in team] for team in match.teams],
-                            match.ranks)
+                            match.ranks, match.shares)
         after = {player_id: rating for players, team in zip(match.teams, rated)
                  for player_id, rating in zip(players, team)}
         ratings.update(after)
@@ -161,21 +194,25 @@ def rate(matches: Iterable[Match], start: dict[int, Rating] | None = None
     return ratings
 
 
-def game_match(table: Table, players: dict[int, int]) -> tuple[datetime, Match] | None:
+def game_match(table: Table) -> tuple[datetime, Match] | None:
     """When a game finished and the match it is, or None when it counts for nothing
-    (still in play, or abandoned). Players go by id within a team, so that a match
-    read back from the kept rows is the very one rated from the hands."""
+    (still in play, or abandoned). Each team's players are everyone who sat for it,
+    substitutes too, with the share of the game's hands each sat; they go by id within
+    a team, so that a match read back from the kept rows is the very one rated from the
+    hands."""
     state = table.state
     if table.game.abandoned_at is not None or not state.finished or not table.hands:
         return None
     ending = table.hands[len(state.deals) - 1]
     ranks = ranks_of(state.winner, state.scores)
     teams = table.rules.team_names
+    shares = table.team_shares()
     return aware(ending.recorded_at), Match(
         table.game.id,
-        tuple(tuple(sorted(players[seat] for seat in table.rules.team_seats[team]))
-              for team in teams),
-        tuple(ranks[team] for team in teams))
+        tuple(tuple(sorted(shares[team])) for team in teams),
+        tuple(ranks[team] for team in teams),
+        tuple(tuple(shares[team][player] for player in sorted(shares[team]))
+              for team in teams))
 
 
 def club_matches(session: Session, club_id: int) -> list[Match]:
@@ -184,8 +221,7 @@ def club_matches(session: Session, club_id: int) -> list[Match]:
     games = session.exec(
         select(Game).where(Game.club_id == club_id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
     ).all()
-    finished = [found for found in (game_match(table, players)
-                                    for table, players in load_seated(session, games))
+    finished = [found for found in map(game_match, load_tables(session, games))
                 if found is not None]
     finished.sort(key=lambda item: (item[0], item[1].game_id))
     return [match for _, match in finished]
@@ -213,8 +249,8 @@ def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime,
     """The matches among ``games``, replayed from their hands a batch at a time."""
     found = {}
     for first in range(0, len(games), BATCH):
-        for table, players in load_seated(session, games[first:first + BATCH]):
-            match = game_match(table, players)
+        for table in load_tables(session, games[first:first + BATCH]):
+            match = game_match(table)
             if match is not None:
                 found[table.game.id] = match
     return found
@@ -225,7 +261,7 @@ def _kept_matches(session: Session, club_id: int, changed: list[int],
     """The kept rated games from ``start`` on (all when None), other than ``changed``,
     as matches read back from their rows; one query."""
     query = (select(RatedGame.game_id, RatedGame.finished_at, PlayerRating.team,
-                    PlayerRating.rank, PlayerRating.player_id)
+                    PlayerRating.rank, PlayerRating.player_id, PlayerRating.share)
              .join(PlayerRating, PlayerRating.game_id == RatedGame.game_id)
              .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None),  # type: ignore[union-attr]
                     RatedGame.game_id.not_in(changed))  # type: ignore[attr-defined]
@@ -233,12 +269,16 @@ def _kept_matches(session: Session, club_id: int, changed: list[int],
                        PlayerRating.player_id))
     if start is not None:
         query = query.where(~_before(start))
-    games: dict[int, tuple[datetime, dict[int, tuple[int, list[int]]]]] = {}
-    for game_id, finished_at, team, rank, player_id in session.exec(query):
+    games: dict[int, tuple[datetime, dict[int, tuple[int, list[int], list[float]]]]] = {}
+    for game_id, finished_at, team, rank, player_id, share in session.exec(query):
         teams = games.setdefault(game_id, (aware(finished_at), {}))[1]
-        teams.setdefault(team, (rank, []))[1].append(player_id)
-    return [(finished_at, Match(game_id, tuple(tuple(players) for _, players in teams.values()),
-                                tuple(rank for rank, _ in teams.values())))
+        _, players, shares = teams.setdefault(team, (rank, [], []))
+        players.append(player_id)
+        shares.append(share)
+    return [(finished_at, Match(game_id,
+                                tuple(tuple(players) for _, players, _ in teams.values()),
+                                tuple(rank for rank, _, _ in teams.values()),
+                                tuple(tuple(shares) for _, _, shares in teams.values())))
             for game_id, (finished_at, teams) in games.items()]
 
 
@@ -309,13 +349,14 @@ def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
     new_rows, moved_rows = [], []
     for match, after in rated_one_by_one((match for _, match in matches), ratings):
         rows = new_rows if match.game_id in found else moved_rows
-        for team_index, (team, rank) in enumerate(zip(match.teams, match.ranks)):
-            for player in team:
+        for team_index, (team, rank, shares) in enumerate(
+                zip(match.teams, match.ranks, match.each_share)):
+            for player, share in zip(team, shares):
                 rating = after[player]
                 latest[player] = (rating, match.game_id, finished_at[match.game_id])
                 rows.append({"game_id": match.game_id, "player_id": player,
-                             "team": team_index, "rank": rank, "mu": rating.mu,
-                             "sigma": rating.sigma, "games": rating.games})
+                             "team": team_index, "rank": rank, "share": share,
+                             "mu": rating.mu, "sigma": rating.sigma, "games": rating.games})
     return latest, new_rows, moved_rows
 
 

@@ -11,15 +11,27 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.ledger import Table
-from scorekeeper.rules import BIDS, POINTS, Point
+from scorekeeper.rules import BIDS, POINTS, SEATS, Point
+from scorekeeper.seating import Stretch
 
 
 @dataclass(frozen=True)
 class SeatedGame:
-    """A replayed game and who sat in each of its seats (seat -> player id)."""
+    """A replayed game and who sits in each of its seats now (seat -> player id); who
+    sat where at each hand is the table's seating (none read: these six all game)."""
 
     table: Table
     players: Mapping[int, int]
+
+    def stretches(self) -> list[tuple[int, Stretch]]:
+        """(player id, their stretch of the game) for everyone who sat at one hand."""
+        return [(self.players[s.sitting.seat] if s.sitting.player_id is None
+                 else s.sitting.player_id, s) for s in self.table.stretches()]
+
+
+def _player_at(stretches: Sequence[tuple[int, Stretch]], number: int) -> dict[int, int]:
+    """Seat -> the player who sat there at hand ``number``."""
+    return {s.sitting.seat: player for player, s in stretches if s.first <= number <= s.last}
 
 
 def rate(part: int, whole: int) -> float | None:
@@ -141,25 +153,36 @@ class PlayerStats(MadeOrSet):
 
 
 def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
-    """Player id -> statistics, over every game given, for each player who sat in one."""
+    """Player id -> statistics, over every game given, for each player who sat in one.
+
+    Everyone who sat at one hand of a game at least played it, and won or lost it with
+    the team of their seat; partners are two players of one team who sat at the table
+    at one hand together. Each hand counts for the players who sat at it.
+    """
     stats: dict[int, PlayerStats] = {}
     for seated in games:
-        table, players = seated.table, seated.players
+        table = seated.table
         state = table.state
         team_seats = table.rules.team_seats
         team_at = {seat: team for team, seats in team_seats.items() for seat in seats}
-        for seat, player_id in players.items():
-            me = stats.setdefault(player_id, PlayerStats(player_id, table.names[seat]))
+        sat = seated.stretches()
+        for player_id, stretch in sat:
+            seat = stretch.sitting.seat
+            me = stats.setdefault(player_id, PlayerStats(player_id, stretch.sitting.name))
             team = team_at[seat]
             won = state.finished and state.winner == team
             me.games.add(state.finished, won)
-            for partner_seat in team_seats[team]:
-                partner = players.get(partner_seat)
-                if partner_seat == seat or partner is None:
+            for partner, other in sat:
+                if other.sitting.seat == seat or team_at[other.sitting.seat] != team \
+                        or not stretch.overlaps(other):
                     continue
                 me.partners.setdefault(partner, Record()).add(state.finished, won)
-                me.partner_names[partner] = table.names[partner_seat]
+                me.partner_names[partner] = other.sitting.name
+        every_hand = len(sat) == len(SEATS)  # nobody took a seat over: the same six
+        players = _player_at(sat, 1)
         for deal in state.deals:
+            if not every_hand:
+                players = _player_at(sat, deal.number)
             if deal.thrown_in:
                 dealer = players.get(deal.dealer_seat)
                 if dealer is not None:

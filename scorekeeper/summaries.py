@@ -1,7 +1,8 @@
 """The statistics of a club with years of evenings, added up in the database.
 
-Each seat of each game is counted once by ``stats.player_stats`` from the replayed hands
-and kept as a ``SeatSummary`` row tagged with the game's revision; the club's per-player
+Each player's stretch of each game (their seat all game, or the part of it they sat
+before or after a substitute) is counted once by ``stats.player_stats`` from the replayed
+hands and kept as a ``SeatSummary`` row tagged with the game's revision; the club's per-player
 sums of those rows are kept as a ``ClubSummary`` tagged with a stamp of all its games.
 Before any figure is read, ``up_to_date`` compares the stamp: if any game changed (a
 hand recorded, edited, undone or brought back bumps its revision; a new, imported or
@@ -46,15 +47,18 @@ _SUMMED = (
 
 
 def seat_rows(seated: SeatedGame) -> list[SeatSummary]:
-    """The rows one game adds, one per seated player, counted by ``player_stats``."""
-    table, players = seated.table, seated.players
+    """The rows one game adds, one per player who sat at one of its hands (a player
+    sits once in a game: one stretch, one row), counted by ``player_stats``."""
+    table = seated.table
     by_player = player_stats([seated])
     team_at = {seat: team for team, seats in table.rules.team_seats.items() for seat in seats}
     rows = []
-    for seat, player_id in sorted(players.items()):
-        counted = by_player[player_id]
+    for player_id, stretch in sorted(seated.stretches(),
+                                     key=lambda item: (item[1].sitting.seat, item[1].first)):
+        seat, counted = stretch.sitting.seat, by_player[player_id]
         row = SeatSummary(
-            game_id=table.game.id, seat=seat, player_id=player_id,
+            game_id=table.game.id, seat=seat, from_hand=stretch.first,
+            to_hand=stretch.last, player_id=player_id,
             revision=table.game.revision, team=team_at[seat],
             finished=int(counted.games.finished), won=counted.won,
             hands=counted.hands_played, throw_ins_dealt=counted.throw_ins_dealt,
@@ -349,7 +353,10 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
                func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
         .join(partner, and_(partner.game_id == SeatSummary.game_id,
                             partner.team == SeatSummary.team,
-                            partner.seat != SeatSummary.seat))
+                            partner.seat != SeatSummary.seat,
+                            # at the table together at one hand at least
+                            partner.from_hand <= SeatSummary.to_hand,
+                            SeatSummary.from_hand <= partner.to_hand))
         .join(Player, Player.id == partner.player_id)
         .join(Game, Game.id == SeatSummary.game_id)
         .where(SeatSummary.player_id == player.id, _counted())

@@ -5,6 +5,9 @@ through gettext, so that every sentence a player reads can be translated.
 """
 from __future__ import annotations
 
+from datetime import timedelta
+from typing import Mapping
+
 from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
@@ -68,6 +71,16 @@ _VIOLATIONS = {
     "swap_same_seat": _l("Choose two different seats to swap."),
     "name_same": _l("Seat %(seat)s holds that name already."),
     "no_such_seat": _l("That is not a seat: seats are 1 to 6."),
+    "substitute_from_start": _l(
+        "From hand 1 on, someone else sat in seat %(seat)s all game: that is a wrong "
+        "name, not a substitute. Correct it under “A name is wrong”."),
+    "substitute_there": _l(
+        "%(name)s took seat %(seat)s at hand %(number)s already: take that back first to "
+        "name someone else."),
+    "sits_once": _l(
+        "%(name)s sat in seat %(seat)s in another part of this game: a player sits in one "
+        "seat, for one stretch, in a game."),
+    "no_substitute": _l("Nobody took seat %(seat)s at hand %(number)s (any more)."),
 }
 
 
@@ -145,6 +158,19 @@ def violation_message(violation: RuleViolation) -> str:
 
 def still_to_choose(points: list[str]) -> str:
     return _("Still to choose: %(points)s.", points=", ".join(point_name(p) for p in points))
+
+
+def time_words(taken: timedelta) -> str:
+    """A stretch of an evening as a table says it: "1 h 12 min", "45 min"."""
+    hours, minutes = divmod(max(1, round(taken.total_seconds() / 60)), 60)
+    if hours:
+        return _("%(hours)s h %(minutes)s min", hours=hours, minutes=minutes)
+    return _("%(minutes)s min", minutes=minutes)
+
+
+def game_values(values: Mapping[str, int]) -> Markup:
+    """Game values counted, team by team ("A 12, B 30, C 38"): each team's part isolated."""
+    return Markup(", ").join(team_part(f"{team} {value}") for team, value in values.items())
 
 
 def list_teams(teams: tuple[str, ...]) -> Markup:
@@ -279,6 +305,18 @@ def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how
     return Markup(", ").join(parts)
 
 
+def _substitute_sentence(change) -> Markup:
+    """A substitute put in or taken back, as the change log says it."""
+    details = change.details
+    if change.kind == "subbed":
+        sentence = _("put %(new)s in seat %(seat)s for %(old)s from hand %(number)s on")
+    else:
+        sentence = _("took back %(old)s in seat %(seat)s from hand %(number)s on: %(new)s "
+                     "plays it again")
+    return fill(sentence, new=typed(details["to"]), old=typed(details["from"]),
+                seat=details["seat"], number=change.number)
+
+
 def change_sentence(change) -> Markup:
     """A change-log entry in words: what was done to which hand, and the scores it moved."""
     number = change.number
@@ -311,6 +349,8 @@ def change_sentence(change) -> Markup:
     elif change.kind == "renamed":
         what = fill(_("renamed seat %(seat)s: %(old)s → %(new)s"), seat=change.details["seat"],
                     old=typed(change.details["from"]), new=typed(change.details["to"]))
+    elif change.kind in ("subbed", "unsubbed"):
+        what = _substitute_sentence(change)
     elif change.kind == "abandoned":
         what = Markup.escape(_("abandoned the game"))
     else:

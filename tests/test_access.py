@@ -40,6 +40,7 @@ ACCESS = {
     "corrections.show": "score", "corrections.insert_form": "score",
     "corrections.insert": "score", "corrections.swap": "score", "corrections.rename": "score",
     "corrections.abandon": "score", "corrections.reinstate": "score",
+    "corrections.substitute": "score", "corrections.take_back": "score",
     "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
     "club.remove_member_": "own", "club.make_share_links": "own",
     "club.change_role": "own",

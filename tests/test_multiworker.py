@@ -449,7 +449,8 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
 
     live = vera.get(poll)  # the other server, the other process: the change is there
     assert live.status == 200
-    assert "Sam (" in live.body and "recorded hand 1" in live.body
+    # Who recorded it, without the device: device names are for owners only.
+    assert "Sam</bdi>: recorded hand 1" in live.body and "Sam (" not in live.body
     assert 'aria-label="Team A: ' in live.body
     read = vera.get(game_path).body
     assert "Hand 2" in read

@@ -1,21 +1,27 @@
-"""Corrections past one hand: a forgotten hand, two seats swapped, a name, an abandoned
-game. Each answers first with what it would change, and changes it once confirmed."""
+"""Corrections past one hand: a forgotten hand, two seats swapped, a name, a substitute
+from a hand on (and that taken back), an abandoned game. Each answers first with what it
+would change, and changes it once confirmed."""
 from __future__ import annotations
 
 from datetime import timedelta
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
+from markupsafe import Markup
 
 from scorekeeper.access import actor, current_device
 from scorekeeper.clubs import roster
 from scorekeeper.corrections import (
-    Plan, apply, plan_abandon, plan_insert, plan_rename, plan_swap,
+    Plan, apply, last_substitute_hand, plan_abandon, plan_insert, plan_rename, plan_swap,
+    plan_substitute, plan_take_back,
 )
 from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete
 from scorekeeper.evenings import is_past_game
-from scorekeeper.forms import AbandonForm, HandForm, RenameSeatForm, SwapSeatsForm, all_errors
+from scorekeeper.forms import (
+    AbandonForm, HandForm, RenameSeatForm, SubstituteForm, SwapSeatsForm, TakeBackForm,
+    all_errors,
+)
 from scorekeeper.ledger import (
     GameChanged, Table, hand_by_entry, hand_fields, load_table, recent_changes, stored_fields,
 )
@@ -23,8 +29,9 @@ from scorekeeper.models import PLAYER_NAME_LENGTH, aware, utcnow
 from scorekeeper.pages import Check, entry_for, render_game, render_page
 from scorekeeper.views.hands import VERDICT, _done
 from scorekeeper.rules import RuleViolation
+from scorekeeper.seating import Sitting, sitting_at, until
 from scorekeeper.views.lookup import current_club, table_or_404, whole_number_arg
-from scorekeeper.names import name_key, typed
+from scorekeeper.names import name_key, team_part, typed
 from scorekeeper.words import consequences, fill, still_to_choose, violation_message
 
 bp = Blueprint("corrections", __name__, url_prefix="/games/<int:game_id>")
@@ -53,11 +60,15 @@ def kept_games_take_no_corrections():
 
 
 def _fix_page(table: Table, *, check: Check | None = None, message=None, status: int = 200):
+    last = last_substitute_hand(table)
     return render_page(
         "fix.html", status=status, table=table, game=table.game, names=table.names,
         hands=table.hands, check=check, message=message,
         roster=roster(get_session(), current_club(get_session())),
-        name_length=PLAYER_NAME_LENGTH)
+        name_length=PLAYER_NAME_LENGTH,
+        substitute_hands=list(range(2, last + 1)),
+        substitutes=[(sitting, substitute_line(table, sitting))
+                     for sitting in table.substitutes])
 
 
 @bp.get("/fix")
@@ -66,27 +77,49 @@ def show(game_id: int):
     return _fix_page(table_or_404(game_id))
 
 
-def _just_done_here(table: Table, plan: Plan) -> bool:
-    """The game's last change is this very correction, made from this phone just now."""
+def _made_here(table: Table, kind: str):
+    """The game's last change, if it is of ``kind`` and was made from this phone just
+    now (a confirm tapped twice: the second finds it made)."""
     last = recent_changes(get_session(), table.game.id, 1)
     device = current_device()
-    if not (last and last[0].kind == plan.kind and device is not None
-            and last[0].device_id == device.id and utcnow() - aware(last[0].at) < DOUBLE_TAP):
+    if last and last[0].kind == kind and device is not None \
+            and last[0].device_id == device.id and utcnow() - aware(last[0].at) < DOUBLE_TAP:
+        return last[0]
+    return None
+
+
+def _just_done_here(table: Table, plan: Plan) -> bool:
+    """The game's last change is this very correction, made from this phone just now."""
+    change = _made_here(table, plan.kind)
+    if change is None:
         return False
-    made, asked = last[0].details or {}, plan.details
+    made, asked = change.details or {}, plan.details
     if plan.kind == "seats":
         return sorted(made.get("seats", ())) == sorted(asked["seats"])
     if plan.kind == "renamed":
         return made.get("seat") == asked["seat"] and \
             name_key(made.get("to", "")) == name_key(asked["to"])
+    if plan.kind in ("subbed", "unsubbed"):
+        return _same_seat_change(change, plan.kind, asked["seat"], plan.number)
     return True
+
+
+def _same_seat_change(change, kind: str, seat: int, number: int, name: str | None = None
+                      ) -> bool:
+    """Whether ``change`` (None: none) took seat ``seat``'s substitute at hand ``number``
+    in or out (``name``: this one)."""
+    return change is not None and change.kind == kind and change.number == number \
+        and (change.details or {}).get("seat") == seat \
+        and (name is None or name_key(change.details.get("to", "")) == name_key(name))
 
 
 def _make(table: Table, plan: Plan, form, heading: str, fields, done: str, action: str):
     """Show the plan's consequences, or (confirmed) make it."""
     if request.form.get("confirm") != "y":
-        check = Check(heading, consequences(plan, table.names, table.rules.team_seats), action,
-                      fields, url_for("corrections.show", game_id=table.game.id))
+        said = (substitute_consequences(table, plan) if plan.kind in ("subbed", "unsubbed")
+                else consequences(plan, table.names, table.rules.team_seats))
+        check = Check(heading, said, action, fields,
+                      url_for("corrections.show", game_id=table.game.id))
         return _fix_page(table, check=check)
     shown = table.game.revision
     try:
@@ -150,6 +183,139 @@ def rename(game_id: int):
         [("seat", str(form.seat.data)), ("name", new)],
         fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data, new=typed(new)),
         url_for("corrections.rename", game_id=game_id))
+
+
+def _played(name: str, first: int, last: int | None) -> Markup:
+    """"Ann played hands 1–8", or one hand, or none yet."""
+    if last is None or last < first:
+        return fill(_("%(name)s played no hand yet"), name=typed(name))
+    if first == last:
+        return fill(_("%(name)s played hand %(number)s"), name=typed(name), number=first)
+    return fill(_("%(name)s played hands %(first)s–%(last)s"), name=typed(name), first=first,
+                last=last)
+
+
+def substitute_line(table: Table, sitting: Sitting) -> Markup:
+    """A substitute as the page lists it: "From hand 9 on, seat 1 is Gil (Ann played
+    hands 1–8)"; "From hand 9 to hand 11, …" when another took the seat after them."""
+    seating = table.sittings()
+    leaving = sitting_at(seating, sitting.seat, sitting.from_hand - 1)
+    played = _played(leaving.name, leaving.from_hand, sitting.from_hand - 1)
+    last = until(seating, sitting)
+    if last is None:
+        return fill(_("From hand %(number)s on, seat %(seat)s is %(name)s (%(played)s)"),
+                    number=sitting.from_hand, seat=sitting.seat, name=typed(sitting.name),
+                    played=played)
+    return fill(_("From hand %(number)s to hand %(last)s, seat %(seat)s is %(name)s "
+                  "(%(played)s)"), number=sitting.from_hand, last=last, seat=sitting.seat,
+                name=typed(sitting.name), played=played)
+
+
+def substitute_consequences(table: Table, plan: Plan) -> list[Markup]:
+    """What a substitute (or taking one back) will change, before anyone confirms it."""
+    said = _coming_in(table, plan) if plan.kind == "subbed" else _going_out(table, plan)
+    said.append(Markup.escape(_("Every hand stays as recorded, by seat: the scores stay as "
+                                "they are.")))
+    return said
+
+
+def _coming_in(table: Table, plan: Plan) -> list[Markup]:
+    """Who takes the seat from which hand, who they play with, and whether they are new
+    to the club (a name typed wrong shows here)."""
+    seat, number = plan.seats[0], plan.number
+    after = Table(table.game, table.rules, plan.names_after, table.hands, table.state,
+                  plan.seating)
+    sitting = sitting_at(plan.seating, seat, number)
+    team = next(t for t, seats in table.rules.team_seats.items() if seat in seats)
+    partners = Markup(" &amp; ").join(
+        typed(after.names_at(number)[s]) for s in table.rules.team_seats[team] if s != seat)
+    said = [substitute_line(after, sitting) + Markup("."),
+            fill(_("%(name)s plays for team %(team)s with %(partners)s: what seat %(seat)s "
+                   "bids and takes from hand %(number)s on counts for %(name)s."),
+                 name=typed(sitting.name), team=team_part(team), partners=partners,
+                 seat=seat, number=number)]
+    roster_keys = {name_key(p.name) for p in roster(get_session(), current_club(get_session()))}
+    if name_key(sitting.name) not in roster_keys:
+        said.append(fill(_("%(name)s is new to the club's players."), name=typed(sitting.name)))
+    return said
+
+
+def _going_out(table: Table, plan: Plan) -> list[Markup]:
+    """Who plays the seat again, for which hands, and what the substitute had played."""
+    seat, number = plan.seats[0], plan.number
+    gone = sitting_at(table.sittings(), seat, number)
+    last = until(table.sittings(), gone)
+    played = _played(gone.name, number,
+                     len(table.hands) if last is None else min(last, len(table.hands)))
+    parts = dict(number=number, seat=seat, name=typed(plan.details["to"]),
+                 gone=typed(gone.name), played=played)
+    if last is None:
+        return [fill(_("From hand %(number)s on, seat %(seat)s is %(name)s again: %(gone)s "
+                       "leaves the game (%(played)s)."), **parts)]
+    return [fill(_("From hand %(number)s to hand %(last)s, seat %(seat)s is %(name)s again: "
+                   "%(gone)s leaves the game (%(played)s)."), last=last, **parts)]
+
+
+@bp.post("/seats/substitute")
+def substitute(game_id: int):
+    """A player left during the game and someone took their seat from a hand on."""
+    table = table_or_404(game_id)
+    form = SubstituteForm(request.form)
+    if not form.validate():
+        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+    seat, number = form.seat.data, form.from_hand.data
+    try:
+        plan = plan_substitute(table, seat, number, form.name.data or "")
+    except RuleViolation as violation:
+        if request.form.get("confirm") == "y" and _same_seat_change(
+                _made_here(table, "subbed"), "subbed", seat, number, form.name.data or ""):
+            # Confirmed twice, the first already made it: so it is.
+            return _done(table, _substitute_done(seat, number, form.name.data or ""))
+        return _fix_page(table, status=422, message=violation_message(violation))
+    old, new = typed(plan.details["from"]), typed(plan.details["to"])
+    return _make(
+        table, plan, form,
+        fill(_("%(old)s leaves, %(new)s takes seat %(seat)s from hand %(number)s on?"),
+             old=old, new=new, seat=seat, number=number),
+        [("seat", str(seat)), ("from_hand", str(number)), ("name", plan.details["to"])],
+        _substitute_done(seat, number, plan.details["to"]),
+        url_for("corrections.substitute", game_id=game_id))
+
+
+def _substitute_done(seat: int, number: int, name: str) -> Markup:
+    return fill(_("%(name)s sits in seat %(seat)s from hand %(number)s on."),
+                name=typed(name), seat=seat, number=number)
+
+
+@bp.post("/seats/take-back")
+def take_back(game_id: int):
+    """A substitute entered by mistake: the seat's player before them plays on."""
+    table = table_or_404(game_id)
+    form = TakeBackForm(request.form)
+    if not form.validate():
+        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+    seat, number = form.seat.data, form.from_hand.data
+    try:
+        plan = plan_take_back(table, seat, number)
+    except RuleViolation as violation:
+        change = _made_here(table, "unsubbed")
+        if request.form.get("confirm") == "y" and _same_seat_change(
+                change, "unsubbed", seat, number):
+            # Confirmed twice, the first already took it back: so it is.
+            return _done(table, _taken_back(seat, number, change.details["to"]))
+        return _fix_page(table, status=422, message=violation_message(violation))
+    return _make(
+        table, plan, form,
+        fill(_("Take back %(name)s in seat %(seat)s from hand %(number)s?"),
+             name=typed(plan.details["from"]), seat=seat, number=number),
+        [("seat", str(seat)), ("from_hand", str(number))],
+        _taken_back(seat, number, plan.details["to"]),
+        url_for("corrections.take_back", game_id=game_id))
+
+
+def _taken_back(seat: int, number: int, name: str) -> Markup:
+    return fill(_("%(name)s plays seat %(seat)s from hand %(number)s on again."),
+                name=typed(name), seat=seat, number=number)
 
 
 @bp.post("/abandon")

@@ -16,7 +16,7 @@ from scorekeeper.forms import PlainForm
 from scorekeeper.ledger import Table, load_table, load_tables
 from scorekeeper.live import evening_head
 from scorekeeper.models import Evening
-from scorekeeper.pages import new_partners_fields, render_board, render_page
+from scorekeeper.pages import evening_time, new_partners_fields, render_board, render_page
 from scorekeeper.summaries import game_counts
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.words import verdict_sentence
@@ -56,7 +56,8 @@ def show(evening_id: int):
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
                        partners=partners_tonight(tables, table),
-                       new_partners=_new_partners_fields(table, tables, state.over))
+                       new_partners=_new_partners_fields(table, tables, state.over),
+                       taken=evening_time(tables))
 
 
 def _new_partners_fields(table: Table | None, tables: list[Table], over: bool) -> dict | None:

@@ -45,18 +45,19 @@ def hands_csv(game_id: int):
               *(_("%(team)s score", team=team) for team in teams)]
     rows = []
     for deal in table.state.deals:
+        names = table.names_at(deal.number)  # who sat where at this hand
         if deal.thrown_in:
             played = ["", "", "", _("thrown in"), *([""] * (len(POINTS) + 1 + 2 * len(teams)))]
         else:
             points = deal.tally.card_points
             played = [
-                spreadsheet_safe(table.names[deal.bidder_seat]), deal.bidding_team, deal.bid,
+                spreadsheet_safe(names[deal.bidder_seat]), deal.bidding_team, deal.bid,
                 suit_name(deal.trump), *(points[p.value] for p in CARD_POINTS),
                 deal.tally.game or _("nobody"), _("made") if deal.made else _("set"),
                 *(deal.taken[team] for team in teams),
                 *(deal.score_change[team] for team in teams),
             ]
-        rows.append([deal.number, spreadsheet_safe(table.names[deal.dealer_seat]), *played,
+        rows.append([deal.number, spreadsheet_safe(names[deal.dealer_seat]), *played,
                      *(deal.scores_after[team] for team in teams)])
     return csv_download(header, rows, f"schmier-game-{game_id}-hands.csv")
 

@@ -62,7 +62,7 @@ def test_a_forgotten_throw_in_and_a_swap_of_seats_from_the_phone(small_page: Pag
 
     # Bob and Cid sat the other way round.
     taps(page.locator("summary", has_text="Fix a mistake"))
-    taps(page.get_by_role("link", name="A forgotten hand, seats, names, abandon"))
+    taps(page.get_by_role("link", name="A forgotten hand, seats, a substitute, names, abandon"))
     assert layout_problems(page, "fixing a mistake") == []
     page.get_by_label("Swap", exact=True).select_option(label="Seat 2: Bob")
     page.get_by_label("with", exact=True).select_option(label="Seat 3: Cid")

@@ -92,7 +92,14 @@ def test_game_values_decide_game(client, db, start_game, play, values, game_to, 
                            "game": game_to}
     page = Page(client.get(f"/games/{game}"))
     assert page.scores() == scores
-    assert f"Game {game_to or 'nobody'}" in page.history()[1]["text"]
+    counted = ", ".join(f"{team} {value}" for team, value in values.items())
+    assert f"Game {game_to or 'nobody'} (counted: {counted})" in page.history()[1]["text"]
+
+
+def test_a_hand_whose_game_was_tapped_shows_no_count(client, start_game, play):
+    game = start_game()
+    play(game, 1, BOB_BIDS_3, "diamonds", "ABBCC", "B")
+    assert "counted" not in Page(client.get(f"/games/{game}")).history()[1]["text"]
 
 
 @pytest.mark.parametrize("values, total", [

@@ -1,4 +1,4 @@
-"""How long a game took, said where it ends: from its start to its last hand."""
+"""How long a game and an evening took: said where the game ends, and on the evening."""
 from __future__ import annotations
 
 from datetime import timedelta
@@ -38,3 +38,28 @@ def test_a_short_game_says_its_minutes(client, db, start_game, play):
     play(game, 1, BOB_BIDS_3, "hearts", "BBBBB", "none")  # B 5: over at once
     started_ago(db, game, 45)
     assert Page(client.get(f"/games/{game}")).by_id("game-time").text() == "This game took 45 min."
+
+
+def test_the_evening_says_how_long_it_has_taken_and_took(client, db, start_game, play,
+                                                        new_game_form):
+    first = int(client.post("/games/new", data=new_game_form(target="5", evening="new"))
+                .headers["Location"].rsplit("/", 1)[1])
+    evening = db.get(Game, first).evening_id
+    assert Page(client.get(f"/evenings/{evening}")).by_id("evening-time") is None  # no hand
+    play(first, 1, BOB_BIDS_3, "hearts", "BBBBB", "none")  # B 5: over
+    started_ago(db, first, 100)
+    second = int(client.post("/games/new", data=new_game_form(target="5", evening=str(evening)))
+                 .headers["Location"].rsplit("/", 1)[1])
+    play(second, 1, BOB_BIDS_3, "hearts", "BBBAA", "A")
+    # The second game began 20 minutes after the first; its hand came 30 minutes in.
+    game_one, game_two = db.get(Game, first), db.get(Game, second)
+    game_two.created_at = game_one.created_at + timedelta(minutes=20)
+    (hand,) = db.exec(select(Hand).where(Hand.game_id == second)).all()
+    hand.recorded_at = game_two.created_at + timedelta(minutes=30)
+    db.add_all([game_two, hand])
+    db.commit()
+    page = Page(client.get(f"/evenings/{evening}"))
+    assert page.by_id("evening-time").text() == "Played for 1 h 40 min so far."
+    assert client.post(f"/evenings/{evening}/close", data={}).status_code == 303
+    page = Page(client.get(f"/evenings/{evening}"))
+    assert page.by_id("evening-time").text() == "The evening took 1 h 40 min."
