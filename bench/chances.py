@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import owner_client  # noqa: E402
 from scorekeeper import chances, create_app, ledger, pages  # noqa: E402
+from scorekeeper.kept import LockedLRU  # noqa: E402
 from scorekeeper.ledger import load_table  # noqa: E402
 from scorekeeper.models import Club, Game  # noqa: E402
 
@@ -108,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
                 table = load_table(session, session.get(Game, game_id))
                 def read_history(cold: bool):
                     if cold:  # the first game this process shows: nothing read or scored
-                        chances.GAME_HANDS = chances.Kept(512)
+                        chances.GAME_HANDS = LockedLRU(512)
                         chances.outcome_of.cache_clear()
                         chances.scored.cache_clear()
                         ledger.REPLAYS = ledger.Replays(games=2048)
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
 
             client.get(url)  # warm: templates compiled, the deck built
             def afresh():
-                chances.CHANCES = chances.Kept(8)  # a new revision: nothing kept for it
+                chances.CHANCES = LockedLRU(8)  # a new revision: nothing kept for it
                 client.get(url)
 
             fresh = Timing(afresh, args.runs)

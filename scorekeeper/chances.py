@@ -23,14 +23,13 @@ are none.
 from __future__ import annotations
 
 import random
-import threading
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
 
-from cachetools import LRUCache
 from sqlmodel import Session, select
 
+from scorekeeper.kept import LockedLRU
 from scorekeeper.ledger import Table, load_tables
 from scorekeeper.models import Game
 from scorekeeper.rules import (
@@ -292,22 +291,6 @@ def simulate(state: GameState, deck: Deck, seed: str) -> dict[str, int] | None:
     return dict(zip(teams, largest_remainder(wins)))
 
 
-class Kept:
-    """A small thread-safe LRU: what was worked out once, for the next page to reuse."""
-
-    def __init__(self, size: int) -> None:
-        self._kept: LRUCache = LRUCache(maxsize=size)
-        self._lock = threading.Lock()
-
-    def get(self, key, default=None):
-        with self._lock:
-            return self._kept.get(key, default)
-
-    def put(self, key, value) -> None:
-        with self._lock:
-            self._kept[key] = value
-
-
 def club_shapes(session: Session, game: Game) -> list[Shape]:
     """The played hands of the club's recent games like this one (same layout, not
     abandoned), recorded before this game began. Each of those games is read once per
@@ -331,9 +314,9 @@ def club_shapes(session: Session, game: Game) -> list[Shape]:
             if recorded_at < game.created_at]
 
 
-GAME_HANDS = Kept(512)  # per game revision: its played hands, as shapes
-DECKS = Kept(16)  # per game in play: its club's hands, scored for every dealer (~0.5 MB)
-CHANCES = Kept(1024)  # per game revision (None kept too: too soon to tell)
+GAME_HANDS = LockedLRU(512)  # per game revision: its played hands, as shapes
+DECKS = LockedLRU(16)  # per game in play: its club's hands, scored for every dealer (~0.5 MB)
+CHANCES = LockedLRU(1024)  # per game revision (None kept too: too soon to tell)
 UNKNOWN = object()  # not worked out yet
 
 

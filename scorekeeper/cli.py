@@ -19,6 +19,7 @@ from scorekeeper.exchange import export_text, import_game
 from scorekeeper.json_files import FileRefused
 from scorekeeper.ledger import Table, load_table
 from scorekeeper.models import Club, Game, Player
+from scorekeeper import ratings, summaries
 from scorekeeper.ratings import best_first, club_ratings
 
 
@@ -96,6 +97,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(restore_command)
     app.cli.add_command(owner_link_command)
     app.cli.add_command(ratings_command)
+    app.cli.add_command(catch_up_command)
 
     club_cli.init_app(app)
 
@@ -158,6 +160,7 @@ def ratings_command(club_id: int | None) -> None:
     sigma, rated games and the number pages show (null while "new")."""
     session = get_session()
     club = command_club(session, club_id)
+    ratings.catch_up(session, club.id)  # every game rated, however many were new
     names = dict(session.exec(
         select(Player.id, Player.name).where(Player.club_id == club.id)).all())
     click.echo(json.dumps(
@@ -165,3 +168,19 @@ def ratings_command(club_id: int | None) -> None:
           "games": rating.games, "rating": None if rating.is_new else rating.points}
          for player_id, rating in best_first(club_ratings(session, club.id))],
         ensure_ascii=False, indent=2))
+
+
+@click.command("catch-up")
+@with_appcontext
+@click.option("--club", "club_id", type=int, default=None,
+              help="The club's id (see `clubs`); every club if left out.")
+def catch_up_command(club_id: int | None) -> None:
+    """Bring the kept statistics and ratings up to date with every game, a batch at a
+    time (pages do a batch per visit): after an import or a restore, or at start."""
+    session = get_session()
+    clubs = ([command_club(session, club_id)] if club_id is not None
+             else session.exec(select(Club).order_by(Club.id)).all())
+    for club in clubs:
+        counted = summaries.catch_up(session, club.id)
+        rated = ratings.catch_up(session, club.id)
+        click.echo(f"club {club.id}: {counted} games counted, {rated} rated")

@@ -10,18 +10,19 @@ what recording hand 2 does.
 """
 from __future__ import annotations
 
-import threading
 from collections import defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
-from cachetools import LRUCache
 
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.models import WHO_LENGTH, Game, GameChange, GameSeat, Hand, Player, utcnow
+from scorekeeper.kept import LockedLRU
+from scorekeeper.models import (
+    WHO_LENGTH, ChangeKind, Game, GameChange, GameSeat, Hand, Player, utcnow,
+)
 from scorekeeper.rules import (
     Deal, GameState, HouseRules, Tally, carry_on, replay,
 )
@@ -161,15 +162,13 @@ class Replays:
     """
 
     def __init__(self, games: int) -> None:
-        self._kept: LRUCache = LRUCache(maxsize=games)
-        self._lock = threading.Lock()
+        self._kept = LockedLRU(games)
         self.carried = self.replayed = 0
 
     def state(self, game_id: int, rules: HouseRules, first_dealer: int,
               deals: tuple[Deal, ...]) -> GameState:
         """The game after ``deals``, as ``replay`` gives it."""
-        with self._lock:
-            kept = self._kept.get(game_id)
+        kept = self._kept.get(game_id)
         state = None
         if kept is not None:
             kept_rules, kept_dealer, kept_deals, kept_state = kept
@@ -188,8 +187,7 @@ class Replays:
 
     def keep(self, game_id: int, rules: HouseRules, first_dealer: int,
              deals: tuple[Deal, ...], state: GameState) -> None:
-        with self._lock:
-            self._kept[game_id] = (rules, first_dealer, deals, state)
+        self._kept.put(game_id, (rules, first_dealer, deals, state))
 
 
 REPLAYS = Replays(games=2048)
@@ -269,7 +267,7 @@ def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
     return dict(deal.score_change) if deal.score_change is not None else None
 
 
-def _log(session: Session, table: Table, kind: str, number: int, after: GameState,
+def _log(session: Session, table: Table, kind: ChangeKind, number: int, after: GameState,
          by: Actor | None, when, details: dict | None = None) -> None:
     """Keep the change in the game's log, in the transaction that makes it."""
     by = by or Actor()
@@ -277,7 +275,7 @@ def _log(session: Session, table: Table, kind: str, number: int, after: GameStat
         game_id=table.game.id, at=when, kind=kind, number=number,
         member_id=by.member_id, device_id=by.device_id, who=by.who[:WHO_LENGTH],
         # A forgotten hand put in had no score change before: the one at its number moved on.
-        hand_before=None if kind == "inserted" else _hand_change(table.state, number),
+        hand_before=None if kind == ChangeKind.INSERTED else _hand_change(table.state, number),
         hand_after=_hand_change(after, number),
         totals_before=dict(table.state.scores), totals_after=dict(after.scores),
         details=details,
@@ -327,7 +325,7 @@ def record_hand(
     hand = Hand(game_id=table.game.id, number=number, entry_key=entry_key or None,
                 **hand_fields(deal, table.rules.team_names))
     session.add(hand)
-    _log(session, table, "recorded", number, after, by, hand.recorded_at)
+    _log(session, table, ChangeKind.RECORDED, number, after, by, hand.recorded_at)
     _commit_change(session, table, hand.recorded_at)
     _keep_replay(table, table.hands + (hand,), after)
     return table.moved_on(table.hands + (hand,), after)
@@ -352,7 +350,7 @@ def undo_last_hand(
     hand.undone_at = utcnow()
     session.add(hand)
     after = _replay(table, [deal_from_hand(h) for h in table.hands[:-1]])
-    _log(session, table, "undone", number, after, by, hand.undone_at)
+    _log(session, table, ChangeKind.UNDONE, number, after, by, hand.undone_at)
     _commit_change(session, table, hand.undone_at)
     return hand
 
@@ -376,11 +374,12 @@ def last_undone_hand(session: Session, table: Table) -> Hand | None:
     return hand
 
 
-def restore_hand(
+def bring_back_hand(
     session: Session, table: Table, hand_id: int, revision: int | None = None,
     by: Actor | None = None,
 ) -> Hand:
-    """Bring back the hand undone last (an undo of the undo)."""
+    """Bring back the hand undone last (an undo of the undo; the change log's kind keeps
+    its stored word, "restored"). A backup is restored; a hand is brought back."""
     live = next((h for h in table.hands if h.id == hand_id), None)
     if live is not None:
         raise AlreadyBack(live.number)
@@ -392,9 +391,10 @@ def restore_hand(
     hand.undone_at = None
     session.add(hand)
     when = utcnow()
-    _log(session, table, "restored", hand.number, after, by, when)
+    _log(session, table, ChangeKind.RESTORED, hand.number, after, by, when)
     _commit_change(session, table, when)
     return hand
+
 
 
 def who_recorded(session: Session, game_id: int, number: int) -> str:
@@ -402,7 +402,7 @@ def who_recorded(session: Session, game_id: int, number: int) -> str:
     change = session.exec(
         select(GameChange)
         .where(GameChange.game_id == game_id, GameChange.number == number,
-               GameChange.kind.in_(("recorded", "restored")))  # type: ignore[attr-defined]
+               GameChange.kind.in_((ChangeKind.RECORDED, ChangeKind.RESTORED)))  # type: ignore[attr-defined]
         .order_by(GameChange.id.desc())
     ).first()
     return change.who if change else ""

@@ -35,11 +35,10 @@ import hashlib
 import hmac
 import logging
 import sys
-import threading
+from dataclasses import dataclass
 from datetime import timedelta
 from pathlib import Path
 
-from cachetools import LRUCache
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import delete, or_, select
@@ -48,6 +47,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
+from scorekeeper.kept import LockedLRU
 from scorekeeper.access import current_device, current_member
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import evening_is_over
@@ -55,7 +55,7 @@ from scorekeeper.languages import current_language
 from scorekeeper.ledger import Table
 from scorekeeper.live import GameHead, evening_head, game_head
 from scorekeeper.models import KeptAnswer, utcnow
-from scorekeeper.pages import wants_fragment
+from scorekeeper.pages import PageKey, wants_fragment
 
 log = logging.getLogger(__name__)
 
@@ -65,29 +65,25 @@ class PageCache:
     the cache's marker where the CSRF token was."""
 
     def __init__(self, max_bytes: int, secret: str) -> None:
-        self._pages: LRUCache = LRUCache(maxsize=max_bytes, getsizeof=_size)
+        self._pages = LockedLRU(max_bytes, getsizeof=_size)
         # Where the CSRF token was: known only to the app servers (it is made from the
         # secret key, the same for all, as what one keeps the others may read), so no
         # text a player typed can be taken for it. (No NUL in it: PostgreSQL's text
         # holds none, and the copies for the other servers are kept there.)
         digest = hmac.new(secret.encode(), b"where the CSRF token was", hashlib.sha256)
         self.marker = f"\ue000{digest.hexdigest()[:32]}\ue000"
-        self._lock = threading.Lock()
         self.hits = self.misses = 0
 
     def get(self, key: tuple):
-        with self._lock:
-            kept = self._pages.get(key)
-            if kept is None:
-                self.misses += 1
-            else:
-                self.hits += 1
-            return kept
+        kept = self._pages.get(key)
+        if kept is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return kept
 
     def put(self, key: tuple, body) -> None:
-        with self._lock:
-            if _size(body) <= self._pages.maxsize:
-                self._pages[key] = body
+        self._pages.put(key, body)
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -190,23 +186,36 @@ def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | N
             current_language(), request.script_root, past)
 
 
-def kept_game_page(game_id: int) -> Response | None:
+@dataclass(frozen=True)
+class Asked:
+    """What the cache was asked for: the copy it kept (None: none), and whether the
+    answer rendered instead may be kept (``head``: the game as the question read it;
+    None: an answer for this phone alone, or nothing to keep it in)."""
+
+    kept: Response | None = None
+    head: GameHead | None = None
+    view: str = "page"
+
+
+NOTHING_ASKED = Asked()
+
+
+def kept_game_page(game_id: int) -> Asked:
     """The kept page of the member's club's game, if this request may have it."""
     cache = _cache()
     member = current_member()
     if cache is None or member is None or not _plain_request():
-        return None
+        return NOTHING_ASKED
     head = game_head(get_connection(), member.club_id, game_id)
     if head is None:
-        return None  # not the club's game: the view answers 404
+        return NOTHING_ASKED  # not the club's game: the view answers 404
     device = current_device()
     if head.draft_device is not None and device is not None and head.draft_device == device.id:
-        return None  # the phone entering the hand in progress gets its own page
-    g.game_page_wanted = head
+        return NOTHING_ASKED  # the phone entering the hand in progress gets its own page
     kept = _kept_game(cache.get, head, ())
     if kept is None:
-        return None
-    return make_response(kept.replace(_marker(), generate_csrf()))
+        return Asked(None, head)
+    return Asked(make_response(kept.replace(_marker(), generate_csrf())), head)
 
 
 def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None):
@@ -237,29 +246,28 @@ def _answer_lookup(cache: PageCache):
     return lookup
 
 
-def _shown_key(table: Table, game_id: int) -> tuple | None:
-    """The key of the game page (or part) just rendered, under the values its render
-    used (the game may have changed since the head was read); None if it is this
+def page_key(table: Table, shown: PageKey) -> tuple | None:
+    """The key of a game page (or part) rendered, under the values its render used
+    (``shown``: the game may have changed since the head was read); None if it is this
     phone's alone."""
-    shown = g.get("game_page_shown")
-    if shown is None or shown[0] != game_id or shown[2] is None:
+    if shown.game_id != table.game.id or shown.draft_seq is None:
         return None
-    _, revision, draft_seq, past = shown
     # A game still being played is never read-only by time: its key says so.
     finished = table.state.finished and table.game.evening_id is not None
-    return _key(game_id, table.game.created_at, revision, draft_seq, past if finished else None)
+    return _key(shown.game_id, table.game.created_at, shown.revision, shown.draft_seq,
+                shown.past if finished else None)
 
 
-def keep_game_page(table: Table, response: Response) -> None:
-    """Keep a page ``kept_game_page`` was asked for and didn't have."""
-    cache, wanted = _cache(), g.get("game_page_wanted")
-    if cache is None or wanted is None or response.status_code != 200:
+def keep_game_page(asked: Asked, key: tuple | None, response: Response) -> None:
+    """Keep a page ``kept_game_page`` was asked for and didn't have, under ``key``
+    (``page_key``)."""
+    cache = _cache()
+    if cache is None or asked.head is None or key is None or response.status_code != 200:
         return
-    key = _shown_key(table, wanted.id)
     token = generate_csrf()
     body = response.get_data(as_text=True)
-    if key is None or token not in body:
-        return  # this phone's own page, or not a page this module knows how to keep
+    if token not in body:
+        return  # not a page this module knows how to keep
     cache.put(key, body.replace(token, _marker()))
 
 
@@ -281,15 +289,14 @@ def _poll_request() -> bool:
 
 
 def kept_poll_answer(head: GameHead, view: str, notice: bool,
-                     one_behind: bool = False) -> Response | None:
+                     one_behind: bool = False) -> Asked:
     """The kept answer to this poll of the game at ``head``, if this phone may have it:
     ``view`` is the page's (game, correction or board), ``notice`` whether the answer
     tells who changed what (the phone shows an older revision), ``one_behind`` whether
     that is the revision just before."""
     cache = _cache()
     if cache is None or not _poll_request():
-        return None
-    g.poll_answer_wanted = (head, view)
+        return NOTHING_ASKED
     kind = _poll_kind(view, notice, one_behind)
     lookup = _answer_lookup(cache)
     if view == "board":
@@ -299,12 +306,13 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool,
         device = current_device()
         if (head.draft_device is not None and device is not None
                 and head.draft_device == device.id):
-            return None  # the phone entering the hand in progress: its answer is its own
+            return NOTHING_ASKED  # the phone entering the hand in progress: its own answer
         kept = _kept_game(lookup, head, kind)
     if kept is None:
-        return None
+        return Asked(None, head, view)
     body, headers = kept
-    return make_response(body.replace(_marker(), generate_csrf()), 200, headers)
+    return Asked(make_response(body.replace(_marker(), generate_csrf()), 200, headers),
+                 head, view)
 
 
 def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
@@ -314,29 +322,24 @@ def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
     return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
 
 
-def board_key(table: Table, draft_seq: int) -> tuple | None:
+def board_key(table: Table, draft_seq: int) -> tuple:
     """The key a board answer about to be rendered for a poll is kept under: read
     before the render, so the answer is never older than its key (the evening's head
     only grows, so a key once passed is never asked for again)."""
-    if g.get("poll_answer_wanted") is None:
-        return None
     game = table.game
     return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id)
 
 
-def keep_poll_answer(table: Table, response: Response, notice: bool = False,
-                     board: tuple | None = None, one_behind: bool = False) -> None:
-    """Keep an answer ``kept_poll_answer`` was asked for and didn't have: the game part
-    (or what the last change did, ``one_behind``) under the values its render used
-    (``notice``: it tells who changed what), the board under ``board`` (``board_key``)."""
-    cache, wanted = _cache(), g.get("poll_answer_wanted")
-    if cache is None or wanted is None or response.status_code != 200:
-        return
-    head, view = wanted
-    kind = _poll_kind(view, notice, one_behind)
-    key = board if view == "board" else _shown_key(table, head.id)
-    if key is None:
-        return  # this phone's alone (its own entry)
+def keep_poll_answer(asked: Asked, key: tuple | None, response: Response,
+                     notice: bool = False, one_behind: bool = False) -> None:
+    """Keep an answer ``kept_poll_answer`` was asked for and didn't have, under ``key``
+    (``page_key`` or ``board_key``, read for the values its render used): the game part
+    (or what the last change did, ``one_behind``; ``notice``: it tells who changed
+    what), or the board."""
+    cache = _cache()
+    if cache is None or asked.head is None or key is None or response.status_code != 200:
+        return  # nothing asked, or this phone's alone (its own entry)
+    kind = _poll_kind(asked.view, notice, one_behind)
     body = response.get_data(as_text=True)
     token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
     if token:  # the render put this session's token in: the kept copy holds the marker
@@ -346,4 +349,4 @@ def keep_poll_answer(table: Table, response: Response, notice: bool = False,
     cache.put(kind + key, (body, headers))
     shared = current_app.extensions.get("shared_answers")
     if shared is not None:
-        shared.put(kind + key, head.id, key[2], (body, headers))
+        shared.put(kind + key, asked.head.id, key[2], (body, headers))

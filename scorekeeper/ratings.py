@@ -31,10 +31,14 @@ holds, the games whose revision moved (or that are new) are looked at again, and
 club is rated again from the earliest place any of them held or now holds, starting from
 the ratings kept just before it: one game at the end after a game ends, the rest of the
 history after an old game is edited. So every rating equals a rating of the whole history
-as it is now (``club_matches``), and nothing stale is kept.
+as it is now (``club_matches``), and nothing stale is kept. A page looks at a batch of
+games at most (``kept.PER_VISIT``): a long history new to the ratings is rated a batch a
+visit, from its first game on, and meanwhile the ratings of the games rated so far stand,
+kept under a stamp marked as behind.
 """
 from __future__ import annotations
 
+import logging
 import math
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -51,7 +55,13 @@ from scorekeeper.models import (
 )
 from scorekeeper.rules.table import teams_for
 from scorekeeper.stats import TREND_POINTS, thinned
-from scorekeeper.summaries import club_stamp, evening_day_numbers
+from scorekeeper import kept as keeping
+from scorekeeper.kept import (
+    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
+)
+from scorekeeper.summaries import evening_day_numbers
+
+log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
 # The one game's dynamics MODEL adds to each player's variance before a match; a match
@@ -236,13 +246,18 @@ def _before(place: Place):
                and_(RatedGame.finished_at == at, RatedGame.game_id < game_id))
 
 
-def _changed_games(session: Session, club_id: int) -> list[Game]:
-    """The club's games not looked at since their last change (or never)."""
-    looked_at = (select(RatedGame.revision).where(RatedGame.game_id == Game.id)
-                 .correlate(Game).scalar_subquery())
-    return list(session.exec(
-        select(Game).where(Game.club_id == club_id, looked_at.is_distinct_from(Game.revision))
-        .order_by(Game.id).execution_options(populate_existing=True)))
+def _rated_at():
+    """The revision a game was last looked at, as a subquery correlated with ``Game``."""
+    return (select(RatedGame.revision).where(RatedGame.game_id == Game.id)
+            .correlate(Game).scalar_subquery())
+
+
+def to_go(session: Session, club_id: int) -> int:
+    """How many of the club's games are still to be rated (0: the ratings are exact)."""
+    if session.get(ClubRatings, club_id) is None:
+        return session.exec(select(func.count()).select_from(Game)
+                            .where(Game.club_id == club_id)).one()
+    return games_to_go(session, club_id, _rated_at())
 
 
 def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime, Match]]:
@@ -329,7 +344,8 @@ def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
     if not places:
         return latest, [], []
     start = min(places) if kept is not None else None
-    later = _kept_matches(session, club_id, ids, start)
+    # With nothing kept, rows left from before are dropped when these are kept (``_forget``).
+    later = _kept_matches(session, club_id, ids, start) if kept is not None else []
     matches = sorted(later + list(found.values()), key=lambda item: (item[0], item[1].game_id))
     involved = {player for _, match in matches for team in match.teams for player in team}
     if old:  # their players may have lost a game: they start from before it
@@ -360,75 +376,125 @@ def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
     return latest, new_rows, moved_rows
 
 
-def _stored(session: Session, club_id: int, kept: ClubRatings | None, stamp: str,
-            players: list, changed: list[Game], found: dict, new_rows: list,
-            moved_rows: list) -> bool:
+@dataclass
+class _Worked:
+    """What one page worked out: the stamp of the games it was worked out from (and
+    whether games were left for the next pages), everyone's latest rating as
+    ``ClubRatings`` keeps it, the games looked at again, the matches found among them,
+    the rows to write for them and the kept rows whose figures moved."""
+
+    stamp: Stamp
+    behind: bool
+    players: list
+    changed: list[Game]
+    found: dict[int, tuple[datetime, Match]]
+    new_rows: list[dict]
+    moved_rows: list[dict]
+
+
+def _write_rows(session: Session, club_id: int, worked: _Worked) -> None:
+    """The rows of the games looked at again, written afresh; the moved rows updated."""
+    ids = [game.id for game in worked.changed]
+    for first in range(0, len(ids), BATCH):
+        batch = ids[first:first + BATCH]
+        session.exec(delete(PlayerRating).where(PlayerRating.game_id.in_(batch)))  # type: ignore[attr-defined]
+        session.exec(delete(RatedGame).where(RatedGame.game_id.in_(batch)))  # type: ignore[attr-defined]
+    if worked.changed:
+        session.execute(insert(RatedGame), [
+            {"game_id": game.id, "club_id": club_id, "revision": game.revision,
+             "finished_at": worked.found[game.id][0] if game.id in worked.found else None}
+            for game in worked.changed])
+    if worked.new_rows:
+        session.execute(insert(PlayerRating), worked.new_rows)
+    if worked.moved_rows:
+        table = PlayerRating.__table__  # type: ignore[attr-defined]
+        session.connection().execute(
+            update(table)
+            .where(table.c.game_id == bindparam("at_game"),
+                   table.c.player_id == bindparam("of_player"))
+            .values(mu=bindparam("mu"), sigma=bindparam("sigma"), games=bindparam("games")),
+            [{"at_game": row["game_id"], "of_player": row["player_id"], "mu": row["mu"],
+              "sigma": row["sigma"], "games": row["games"]} for row in worked.moved_rows])
+
+
+def _stored(session: Session, club_id: int, kept: ClubRatings | None,
+            worked: _Worked) -> bool:
     """Keep what was worked out, in the open transaction: only over the ratings it was
     worked out from, and only if no game changed meanwhile. Whether it was kept."""
+    stamp = worked.stamp.as_kept(worked.behind)
     try:
         # Claimed first: another page (or server) moving the same ratings on waits
         # here, then finds the stamp gone and keeps nothing.
         if kept is None:
-            session.add(ClubRatings(club_id=club_id, stamp=stamp, players=players))
+            session.add(ClubRatings(club_id=club_id, stamp=stamp, players=worked.players))
             session.flush()
+            _forget(session, club_id)
         elif session.exec(update(ClubRatings).where(
                 ClubRatings.club_id == club_id, ClubRatings.stamp == kept.stamp)  # type: ignore[arg-type]
-                .values(stamp=stamp, players=players)).rowcount != 1:
+                .values(stamp=stamp, players=worked.players)).rowcount != 1:
             session.rollback()
             return False
-        ids = [game.id for game in changed]
-        for first in range(0, len(ids), BATCH):
-            batch = ids[first:first + BATCH]
-            session.exec(delete(PlayerRating).where(PlayerRating.game_id.in_(batch)))  # type: ignore[attr-defined]
-            session.exec(delete(RatedGame).where(RatedGame.game_id.in_(batch)))  # type: ignore[attr-defined]
-        if changed:
-            session.execute(insert(RatedGame), [
-                {"game_id": game.id, "club_id": club_id, "revision": game.revision,
-                 "finished_at": found[game.id][0] if game.id in found else None}
-                for game in changed])
-        if new_rows:
-            session.execute(insert(PlayerRating), new_rows)
-        if moved_rows:
-            session.connection().execute(
-                update(PlayerRating.__table__)  # type: ignore[attr-defined]
-                .where(PlayerRating.__table__.c.game_id == bindparam("at_game"),  # type: ignore[attr-defined]
-                       PlayerRating.__table__.c.player_id == bindparam("of_player"))  # type: ignore[attr-defined]
-                .values(mu=bindparam("mu"), sigma=bindparam("sigma"), games=bindparam("games")),
-                [{"at_game": row["game_id"], "of_player": row["player_id"], "mu": row["mu"],
-                  "sigma": row["sigma"], "games": row["games"]} for row in moved_rows])
-        if club_stamp(session, club_id) != stamp:  # a game changed meanwhile
-            session.rollback()
-            return False
-        session.commit()
-    except (IntegrityError, OperationalError):
+        _write_rows(session, club_id, worked)
+    except (IntegrityError, OperationalError) as error:
         # Another page kept the same games at the same moment (or held the database):
         # theirs stand, and these ratings are shown this once.
+        log.info("ratings of club %s not kept: %s", club_id, error.__class__.__name__)
         session.rollback()
         return False
-    return True
+    return commit_if_current(session, club_id, worked.stamp, "ratings")
 
 
-def _up_to_date(session: Session, club_id: int) -> tuple[dict[int, Rating], bool]:
+def _forget(session: Session, club_id: int) -> None:
+    """With no ratings kept to start from, the games are looked at again from the first:
+    the club's rated rows from before are dropped, in the open transaction."""
+    rated = select(RatedGame.game_id).where(RatedGame.club_id == club_id)
+    session.exec(delete(PlayerRating).where(PlayerRating.game_id.in_(rated)))  # type: ignore[attr-defined]
+    session.exec(delete(RatedGame).where(RatedGame.club_id == club_id))  # type: ignore[arg-type]
+
+
+def _to_look_at(session: Session, club_id: int, kept: ClubRatings | None,
+                most: int) -> tuple[list[Game], bool]:
+    """The games to look at again, ``most`` at most, and whether more are left."""
+    limit = most + 1
+    if kept is None:  # nothing kept to start from: every game is looked at again
+        query = select(Game).where(Game.club_id == club_id).order_by(Game.id).limit(limit)
+        changed = list(session.exec(query.execution_options(populate_existing=True)))
+    else:
+        changed = changed_games(session, club_id, _rated_at(), limit)
+    return changed[:most], len(changed) > most
+
+
+def _up_to_date(session: Session, club_id: int, most: int | None = None
+                ) -> tuple[dict[int, Rating], bool]:
     """Every rated player's latest rating, and whether the kept rows hold them (False
-    only when another page was keeping them at the same moment)."""
-    stamp = club_stamp(session, club_id)
+    only when another page was keeping them at the same moment). At most ``most`` games
+    are looked at again (None: a page's worth, ``kept.PER_VISIT``); the ratings of the
+    games rated so far stand meanwhile, and ``to_go`` tells how many games are left."""
+    stamp = stamp_of(session, club_id)
     kept = session.exec(select(ClubRatings).where(ClubRatings.club_id == club_id)
                         .execution_options(populate_existing=True)).first()
-    if kept is not None and kept.stamp == stamp:
+    if kept is not None and Stamp.from_kept(kept.stamp) == stamp:
         return {player: rating for player, (rating, _, _) in _kept_players(kept).items()}, True
-    changed = _changed_games(session, club_id)
-    if kept is None:  # nothing kept to start from: every game is looked at again
-        changed = list(session.exec(select(Game).where(Game.club_id == club_id)
-                                    .order_by(Game.id)
-                                    .execution_options(populate_existing=True)))
+    changed, behind = _to_look_at(session, club_id, kept,
+                                  keeping.PER_VISIT if most is None else most)
     found = _looked_at(session, changed)
     latest, new_rows, moved_rows = _rated_again(session, club_id, kept, changed, found)
     players = [[player, rating.mu, rating.sigma, rating.games, last, at.isoformat()]
                for player, (rating, last, at) in sorted(latest.items())]
     ratings = {player: rating for player, (rating, _, _) in latest.items()}
-    kept_now = _stored(session, club_id, kept, stamp, players, changed, found,
-                       new_rows, moved_rows)
-    return ratings, kept_now
+    worked = _Worked(stamp, behind, players, changed, found, new_rows, moved_rows)
+    return ratings, _stored(session, club_id, kept, worked)
+
+
+def catch_up(session: Session, club_id: int) -> int:
+    """Rate every game still to be rated, a batch at a time; how many were to go.
+    Another page keeping ratings at the same moment only delays a batch: three misses
+    in a row end it, and pages carry on from there."""
+    left = to_go(session, club_id)
+    misses = 0
+    while misses < 3 and to_go(session, club_id):
+        misses = 0 if _up_to_date(session, club_id, BATCH)[1] else misses + 1
+    return left
 
 
 def club_ratings(session: Session, club_id: int) -> dict[int, Rating]:
@@ -591,7 +657,7 @@ def _game_changes(session: Session, club_id: int, game_id: int, kept: bool
             for player, _, rank, mu, sigma, games in rows}
 
 
-def win_chances(teams: Sequence[Sequence[Rating]]) -> list[float]:
+def rated_odds(teams: Sequence[Sequence[Rating]]) -> list[float]:
     """openskill's predicted chance of each team winning, in order (they sum to 1)."""
     return MODEL.predict_win([[MODEL.rating(mu=r.mu, sigma=r.sigma) for r in team]
                               for team in teams])

@@ -11,13 +11,17 @@ their current revision. Where the stamp proves that only those games changed sin
 sums were kept (the usual case: one hand recorded), the sums are moved on by taking the
 games' old rows out and their new rows in; otherwise everything is added up again. So
 every figure equals a full replay of the hands, and a page reads it with a few indexed
-queries however long the history, recounting only the game that just changed.
+queries however long the history, recounting only the game that just changed. How the
+figures are kept and proven current is ``kept``'s: a page recounts a batch of games at
+most, and with more to go (a long history new to the figures) shows the sums of the rows
+counted so far and keeps none until every game is counted.
 
 An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
 that back) bumps its revision like any change, and the stamp counts abandoned games too.
 """
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from types import SimpleNamespace
 from datetime import date
@@ -28,10 +32,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
+from scorekeeper import kept
+from scorekeeper.kept import (
+    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
+)
 from scorekeeper.ledger import load_seated
 from scorekeeper.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.stats import PlayerStats, Record, SeatedGame, player_stats
+
+log = logging.getLogger(__name__)
 
 # Games recounted per query and commit when many are stale at once (after an import).
 BATCH = 200
@@ -88,17 +98,18 @@ def stale_games(session: Session, club_id: int) -> list[Game]:
     ))
 
 
-def _changed_games(session: Session, club_id: int) -> list[Game]:
-    """The club's games whose rows are missing or were counted at another revision, by
-    one row each: a game's rows are only ever written together (``_recount``), so they
-    share one revision, and one index lookup a game finds them (``stale_games`` reads
-    every row, for where that must be shown)."""
-    counted_at = (select(SeatSummary.revision).where(SeatSummary.game_id == Game.id)
-                  .limit(1).correlate(Game).scalar_subquery())
-    return list(session.exec(
-        select(Game).where(Game.club_id == club_id, counted_at.is_distinct_from(Game.revision))
-        .order_by(Game.id).execution_options(populate_existing=True)
-    ))
+def _counted_at():
+    """The revision a game's rows were counted at, by one row: a game's rows are only
+    ever written together (``_recount``), so they share one revision, and one index
+    lookup a game finds them (``stale_games`` reads every row, for where that must be
+    shown)."""
+    return (select(SeatSummary.revision).where(SeatSummary.game_id == Game.id)
+            .limit(1).correlate(Game).scalar_subquery())
+
+
+def to_go(session: Session, club_id: int) -> int:
+    """How many of the club's games are still to be counted (0: the figures are exact)."""
+    return games_to_go(session, club_id, _counted_at())
 
 
 def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], list[int]]:
@@ -122,9 +133,10 @@ def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], li
     return rows, moved
 
 
-def refresh(session: Session, club_id: int) -> int:
-    """Recount the club's stale games; how many were recounted."""
-    stale = stale_games(session, club_id)
+def refresh(session: Session, club_id: int, most: int | None = None) -> int:
+    """Recount the club's stale games (``most`` of them at most, the oldest first); how
+    many were recounted."""
+    stale = changed_games(session, club_id, _counted_at(), most)
     for start in range(0, len(stale), BATCH):
         _recount(session, stale[start:start + BATCH])
         try:
@@ -132,6 +144,7 @@ def refresh(session: Session, club_id: int) -> int:
         except IntegrityError:
             # Another page recounted the same games at the same moment: theirs stand,
             # and anything still stale is recounted the next time a page asks.
+            log.info("statistics of club %s: recounted elsewhere meanwhile", club_id)
             session.rollback()
     return len(stale)
 
@@ -161,36 +174,8 @@ def _stats_from(player_id: int, name: str, sums) -> PlayerStats:
 
 
 def club_stamp(session: Session, club_id: int) -> str:
-    """The state of the club's games in a word: any recorded change gives a new stamp."""
-    count, newest, revisions, abandoned = session.exec(
-        select(func.count(), func.max(Game.id), func.coalesce(func.sum(Game.revision), 0),
-               func.count(Game.abandoned_at))
-        .where(Game.club_id == club_id)
-    ).one()
-    return f"{count}:{newest}:{revisions}:{abandoned}"
-
-
-@dataclass(frozen=True)
-class _Stamp:
-    """A stamp read back: how many games, the newest id, the revisions' sum, how many
-    abandoned."""
-
-    games: int
-    newest: int | None
-    revisions: int
-    abandoned: int
-
-    @classmethod
-    def read(cls, stamp: str) -> "_Stamp | None":
-        parts = stamp.split(":")
-        if len(parts) != 4:
-            return None
-        games, newest, revisions, abandoned = parts
-        try:
-            return cls(int(games), None if newest == "None" else int(newest),
-                       int(revisions), int(abandoned))
-        except ValueError:
-            return None
+    """The club's ``Stamp`` as the kept figures' column holds it."""
+    return stamp_of(session, club_id).as_kept()
 
 
 def _row_sums(session: Session, game_ids: list[int]) -> list[dict]:
@@ -215,35 +200,25 @@ def _moved_on(summary: ClubSummary, taken_out: list[dict], put_in: list[dict]) -
     return [entry for _, entry in sorted(sums.items()) if entry["played"]]
 
 
-def _adjusted(session: Session, club_id: int, summary: ClubSummary,
-              stamp: str) -> ClubSummary | None:
-    """The stored sums moved on by the games changed since they were added up, in one
-    transaction with those games' recount; None when that can't be proven exact.
+def _abandoned_then(then: Stamp, now: Stamp, stale: list[Game],
+                    taken_out: list[dict]) -> int | None:
+    """How many of ``stale`` were abandoned when the sums were kept, where it is proven
+    that no other game changed since and the rows ``taken_out`` are those the sums hold;
+    None where it isn't.
 
     Revisions only grow and the stored sums were added up when every game's rows were
     current. So if the number of games and the newest id are as they were (games are
     never deleted), and the stale games' revisions have moved on from their rows' by
     exactly as much as the club's revisions have moved on from the stored stamp's, then
-    no other game changed and those rows are the ones the sums hold: take them out, put
-    the recounted rows in. The stamp read again before storing shows nothing moved while
-    this was worked out. The other games' abandoning is as it was too (it bumps the revision), so
-    the abandoned count tells how many of the stale games were abandoned before: when
-    that is none or all of them, the rows taken out are those of the games counted then
-    and the rows put in those of the games counted now. Anything else unproven is added
-    up in full instead.
+    no other game changed and those rows are the ones the sums hold. The other games'
+    abandoning is as it was too (it bumps the revision), so the abandoned count tells
+    how many of the stale games were abandoned before: when that is none or all of
+    them, the rows taken out are those of the games counted then.
     """
-    then, now = _Stamp.read(summary.stamp), _Stamp.read(stamp)
-    if then is None or now is None or (then.games, then.newest) != (now.games, now.newest):
-        return None
-    stale = _changed_games(session, club_id)
-    if not stale or len(stale) > BATCH:
-        return None
-    abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
-    abandoned_then = then.abandoned - now.abandoned + len(abandoned_now)
+    abandoned_then = then.abandoned - now.abandoned + sum(
+        game.abandoned_at is not None for game in stale)
     if abandoned_then not in (0, len(stale)):
         return None
-    ids = [game.id for game in stale]
-    taken_out = _row_sums(session, ids)
     counted_at: dict[int, set[int]] = {}
     for row in taken_out:
         counted_at.setdefault(row["game_id"], set()).add(row["revision"])
@@ -251,73 +226,96 @@ def _adjusted(session: Session, club_id: int, summary: ClubSummary,
            for game in stale):
         return None
     moved_by = sum(game.revision - max(counted_at[game.id]) for game in stale)
-    if moved_by != now.revisions - then.revisions:
+    return abandoned_then if moved_by == now.revisions - then.revisions else None
+
+
+def _adjusted(session: Session, club_id: int, summary: ClubSummary,
+              stamp: Stamp) -> ClubSummary | None:
+    """The stored sums moved on by the games changed since they were added up, in one
+    transaction with those games' recount; None when that can't be proven exact
+    (``_abandoned_then``), and the sums are added up in full instead. The stamp read
+    again before storing shows nothing moved while this was worked out."""
+    then = Stamp.from_kept(summary.stamp)
+    if then is None or (then.games, then.newest) != (stamp.games, stamp.newest):
+        return None
+    stale = changed_games(session, club_id, _counted_at(), BATCH + 1)
+    if not stale or len(stale) > BATCH:
+        return None
+    taken_out = _row_sums(session, [game.id for game in stale])
+    abandoned_then = _abandoned_then(then, stamp, stale, taken_out)
+    if abandoned_then is None:
         return None
     rows, moved = _recount(session, stale)
     if moved:
         session.rollback()
         return None
-    counted_then = [] if abandoned_then else taken_out
+    abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
     counted_now = [{"player_id": row.player_id,
                     **{column: getattr(row, column) for column in _SUMMED}}
                    for row in rows if row.game_id not in abandoned_now]
-    players = _moved_on(summary, counted_then, counted_now)
-    if club_stamp(session, club_id) != stamp:  # a game changed meanwhile
-        session.rollback()
-        return None
+    players = _moved_on(summary, [] if abandoned_then else taken_out, counted_now)
     # Stored only over the sums this was worked out from: another page (or server) that
     # moved them on first wins, and this one adds up afresh.
     stored = session.exec(
         update(ClubSummary)
         .where(ClubSummary.club_id == club_id, ClubSummary.stamp == summary.stamp)  # type: ignore[arg-type]
-        .values(stamp=stamp, players=players))
+        .values(stamp=stamp.as_kept(), players=players))
     if stored.rowcount != 1:
         session.rollback()
         return None
-    try:
-        session.commit()
-    except IntegrityError:  # another page recounted the same games at the same moment
-        session.rollback()
+    if not commit_if_current(session, club_id, stamp, "statistics"):
         return None
     session.expire(summary)
     return summary
 
 
-def up_to_date(session: Session, club_id: int) -> ClubSummary:
-    """The club's per-player sums, brought up to date first if any game changed since.
-
-    The sums are kept with the stamp of the games they were added up from; finding
-    another stamp, the changed games are recounted and the sums moved on by them
-    (``_adjusted``), or, where that can't be proven exact, added up anew.
-    """
-    stamp = club_stamp(session, club_id)
-    summary = session.get(ClubSummary, club_id)
-    if summary is not None and summary.stamp == stamp:
-        return summary
-    if summary is not None:
-        adjusted = _adjusted(session, club_id, summary, stamp)
-        if adjusted is not None:
-            return adjusted
-    refresh(session, club_id)
-    sums = [dict(row._mapping) for row in session.exec(
+def _summed(session: Session, club_id: int) -> list[dict]:
+    """Each player's sums over the rows of the club's counted games, as kept now."""
+    return [dict(row._mapping) for row in session.exec(
         select(SeatSummary.player_id, *_sums())
         .join(Game, Game.id == SeatSummary.game_id)
         .where(Game.club_id == club_id, _counted())
         .group_by(SeatSummary.player_id)
     )]
-    if club_stamp(session, club_id) != stamp or stale_games(session, club_id):
-        # A game changed meanwhile, or another page's recount won: these sums are
-        # shown this once and not kept, so the next page adds up again.
+
+
+def up_to_date(session: Session, club_id: int, most: int | None = None) -> ClubSummary:
+    """The club's per-player sums, brought up to date first if any game changed since.
+
+    The sums are kept with the stamp of the games they were added up from; finding
+    another stamp, the changed games are recounted and the sums moved on by them
+    (``_adjusted``), or, where that can't be proven exact, added up anew. At most
+    ``most`` games are recounted (None: a page's worth, ``kept.PER_VISIT``): with more
+    to go, the sums of the rows as they are kept are shown this once (``to_go`` tells
+    how many games are left).
+    """
+    stamp = stamp_of(session, club_id)
+    summary = session.get(ClubSummary, club_id)
+    if summary is not None and Stamp.from_kept(summary.stamp) == stamp:
+        return summary
+    if summary is not None:
+        adjusted = _adjusted(session, club_id, summary, stamp)
+        if adjusted is not None:
+            return adjusted
+    refresh(session, club_id, kept.PER_VISIT if most is None else most)
+    sums = _summed(session, club_id)
+    if stamp_of(session, club_id) != stamp or changed_games(session, club_id, _counted_at(), 1):
+        # A game changed meanwhile, another page's recount won, or games are still to
+        # go: these sums are shown this once and not kept.
         session.rollback()
         return ClubSummary(club_id=club_id, stamp="", players=sums)
     summary = session.get(ClubSummary, club_id) or ClubSummary(club_id=club_id)
-    summary.stamp, summary.players = stamp, sums
+    summary.stamp, summary.players = stamp.as_kept(), sums
     session.add(summary)
-    try:
-        session.commit()
-    except IntegrityError:  # another page stored the same sums at the same moment
-        session.rollback()
+    commit_if_current(session, club_id, None, "statistics")  # the stamp checked above
     return summary
+
+
+def catch_up(session: Session, club_id: int) -> int:
+    """Count every game still to be counted and keep the sums; how many were counted."""
+    counted = refresh(session, club_id)
+    up_to_date(session, club_id)
+    return counted
 
 
 def abandoned_games(session: Session, club_id: int, player_id: int | None = None) -> int:

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Hashable, Mapping, Sequence, TypeVar
 
-from scorekeeper.ratings import NEW, Rating, win_chances
+from scorekeeper.ratings import NEW, Rating, rated_odds
 from scorekeeper.rules.table import TeamLayout, teams_for
 
 Player = TypeVar("Player", bound=Hashable)
@@ -71,7 +71,7 @@ def nothing_to_go_on(ratings: Mapping[Player, Rating]) -> bool:
 
 def balance(split: Split, ratings: Mapping[Player, Rating]) -> Balance:
     """The split with openskill's chances for its teams (a player not rated: new)."""
-    return Balance(split, tuple(win_chances(
+    return Balance(split, tuple(rated_odds(
         [[ratings.get(player, NEW) for player in team] for team in split])))
 
 

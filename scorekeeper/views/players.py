@@ -14,6 +14,7 @@ from scorekeeper.digits import number_text
 from scorekeeper.languages import current_language
 from scorekeeper.models import Club, Player
 from scorekeeper.pages import render_page
+from scorekeeper import ratings, summaries
 from scorekeeper.ratings import (
     NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
 )
@@ -240,6 +241,11 @@ def _club_board(session: Session, club: Club) -> Board:
     return Board(sort, descending, min_games, rank(stats, sort, descending, min_games), group)
 
 
+def games_to_go(session: Session, club_id: int) -> int:
+    """Games the kept statistics or ratings have still to count (0: they are exact)."""
+    return max(summaries.to_go(session, club_id), ratings.to_go(session, club_id))
+
+
 @bp.get("/players")
 def leaderboard():
     """The club's players side by side, sorted by any figure, with a minimum of games."""
@@ -248,6 +254,7 @@ def leaderboard():
     board = _club_board(session, club)
     latest = latest_changes(session, club.id) if board.group.key == "rating" else None
     return render_page("leaderboard.html", board=board, groups=GROUPS, figures=FIGURES,
+                       to_go=games_to_go(session, club.id),
                        shown=shown, abandoned=abandoned_games(session, club.id),
                        latest=latest and _latest_line(session, *latest),
                        rating_change=rating_change)
@@ -287,6 +294,7 @@ def show(player_id: int):
         trend(evening_records(session, player, counted=True)) if stats else [])
     history = player_rating(session, player) if stats else None
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
+                       to_go=games_to_go(session, player.club_id),
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
                        chart=trend_chart(trend_points) if trend_points else None,
                        history=history, rating_number=rating_number,

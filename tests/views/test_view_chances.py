@@ -8,8 +8,9 @@ import pytest
 
 from scorekeeper import chances as chances_module
 from scorekeeper.chances import (
-    Deck, Kept, Shape, blended, club_shapes, default_shapes, seed_for, simulate,
+    Deck, Shape, blended, club_shapes, default_shapes, seed_for, simulate,
 )
+from scorekeeper.kept import LockedLRU
 from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, GameChange
 from tests.views.view_helpers import HTMX, THROW_IN, Page, calls_for, count
@@ -37,8 +38,8 @@ def shown(page: Page) -> dict[str, int]:
 def fresh_caches(monkeypatch):
     """Nothing kept from an earlier page: every number worked out again."""
     def forget():
-        monkeypatch.setattr(chances_module, "CHANCES", Kept(8))
-        monkeypatch.setattr(chances_module, "DECKS", Kept(8))
+        monkeypatch.setattr(chances_module, "CHANCES", LockedLRU(8))
+        monkeypatch.setattr(chances_module, "DECKS", LockedLRU(8))
     forget()
     return forget
 
