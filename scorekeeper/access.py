@@ -19,14 +19,15 @@ from sqlmodel import Session
 from scorekeeper.db import commit, get_connection
 from scorekeeper.extensions import made_once
 from scorekeeper.ledger import Actor
-from scorekeeper.models import DEVICE_LABEL_LENGTH, Device, Member, utcnow
+from scorekeeper.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
 
 COOKIE = "scorekeeper_device"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie
 SEEN_EVERY = timedelta(hours=1)  # how often a device's "last seen" is written
 
-OWNER, SCORER, VIEWER = "owner", "scorer", "viewer"
-RANK = {VIEWER: 0, SCORER: 1, OWNER: 2}
+# The roles by their own names too, as the game page asks ``can(SCORER)``.
+OWNER, SCORER, VIEWER = Role.OWNER, Role.SCORER, Role.VIEWER
+RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.OWNER: 2}
 
 # Blueprints whose every page belongs to the member's club: strangers get 404 there.
 CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "backups",
@@ -197,7 +198,7 @@ def without_device(who: str) -> str:
 def change_author(who: str) -> str:
     """Who made a change, as the change log shows it to this reader: which device, to
     owners only (they look after the club's devices; the others need the name)."""
-    return who if can(OWNER) else without_device(who)
+    return who if can(Role.OWNER) else without_device(who)
 
 
 def can(role: str) -> bool:
@@ -218,11 +219,11 @@ def init_app(app: Flask) -> None:
             if endpoint == "games.index":  # the front door: make a club, or join one
                 return redirect(url_for("join.welcome"), 303)
             abort(404)  # a stranger learns nothing, not even that the page exists
-        if endpoint in OWNER_ENDPOINTS and member.role != OWNER:
+        if endpoint in OWNER_ENDPOINTS and member.role != Role.OWNER:
             abort(403)
-        if endpoint in SCORER_ENDPOINTS and member.role == VIEWER:
+        if endpoint in SCORER_ENDPOINTS and member.role == Role.VIEWER:
             abort(403)
-        if request.method not in ("GET", "HEAD", "OPTIONS") and member.role == VIEWER \
+        if request.method not in ("GET", "HEAD", "OPTIONS") and member.role == Role.VIEWER \
                 and endpoint not in ANY_MEMBER_POSTS:
             abort(403)
         return None
@@ -231,4 +232,5 @@ def init_app(app: Flask) -> None:
 
     @app.context_processor
     def who_is_asking() -> dict:
-        return {"member": current_member(), "can_score": can(SCORER), "is_owner": can(OWNER)}
+        return {"member": current_member(), "can_score": can(Role.SCORER),
+                "is_owner": can(Role.OWNER)}

@@ -41,14 +41,14 @@ from scorekeeper.exchange import (
     ImportedGame, check_hand_count, export_game, hand_facts, read_game, read_hand,
 )
 from scorekeeper.json_files import (
-    N_, FileRefused, Kept, Message, Typed, read_json, shape_refusal, shown,
+    N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
 )
 from scorekeeper.ledger import Table, deal_from_hand, hand_fields, house_rules
 from scorekeeper.names import clean_name, name_key
 from scorekeeper.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
-    Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
+    ChangeKind, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
 )
 from scorekeeper.rules import SEATS, Deal, replay
 from scorekeeper.seating import Sitting, names_at, new_game, sitting_at
@@ -276,8 +276,10 @@ Scores = dict[StrictStr, StrictInt]
 
 
 # What a change did: to the hand it names, or (number 0) to the whole game.
-HAND_CHANGES = ("recorded", "edited", "undone", "restored", "inserted")
-GAME_CHANGES = ("seats", "renamed", "subbed", "unsubbed", "abandoned", "reinstated")
+HAND_CHANGES = (ChangeKind.RECORDED, ChangeKind.EDITED, ChangeKind.UNDONE, ChangeKind.RESTORED,
+                ChangeKind.INSERTED)
+GAME_CHANGES = (ChangeKind.SEATS, ChangeKind.RENAMED, ChangeKind.SUBBED, ChangeKind.UNSUBBED,
+                ChangeKind.ABANDONED, ChangeKind.REINSTATED)
 CHANGE_KINDS = Literal[HAND_CHANGES + GAME_CHANGES]  # type: ignore[valid-type]
 
 
@@ -358,7 +360,7 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
         N_("the file is larger than %(size)s, the most a backup may be"), size=size))
     if not isinstance(data, dict):
         raise FileRefused(None, Message(N_("a backup holds one JSON object, not %(value)s"),
-                                        value=Kept(shown(data))))
+                                        value=AsWritten(shown(data))))
     _check_format(data)
     try:
         facts = BackupFacts.model_validate(data)
@@ -377,15 +379,15 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
 def _check_format(data: dict[str, Any]) -> None:
     if "format" not in data:
         raise FileRefused("format", Message(
-            N_('missing: a backup says "format": "%(format)s"'), format=Kept(FORMAT)))
+            N_('missing: a backup says "format": "%(format)s"'), format=AsWritten(FORMAT)))
     if data["format"] == exchange.FORMAT:
         raise FileRefused("format", Message(
             N_("this is one game (%(game_format)s), not a backup: import it as a game"),
-            game_format=Kept(exchange.FORMAT)))
+            game_format=AsWritten(exchange.FORMAT)))
     if data["format"] != FORMAT:
         raise FileRefused("format", Message(
             N_("%(value)s is not %(format)s, the format this app restores"),
-            value=Kept(shown(data["format"])), format=Kept(FORMAT)))
+            value=AsWritten(shown(data["format"])), format=AsWritten(FORMAT)))
 
 
 def _check_club(club: ClubFacts) -> None:
@@ -401,16 +403,16 @@ def _check_id(where: str, value: int, first_of: dict[int, int], part: str, index
     if not 0 < value <= MAX_ID:
         raise FileRefused(where, Message(
             N_("an id is a whole number from 1 to %(max)s, not %(id)s"),
-            max=MAX_ID, id=Kept(value)))
+            max=MAX_ID, id=AsWritten(value)))
     if value in first_of:
-        raise FileRefused(where, _twice(Kept(value), f"{part}[{first_of[value]}]"))
+        raise FileRefused(where, _twice(AsWritten(value), f"{part}[{first_of[value]}]"))
     first_of[value] = index
 
 
-def _twice(value: Kept | Typed, other: str) -> Message:
+def _twice(value: AsWritten | Typed, other: str) -> Message:
     """An id or a name given twice; ``other`` is the path of its first place."""
     return Message(N_("%(value)s is in the file twice (also %(other)s)"),
-                   value=value, other=Kept(other))
+                   value=value, other=AsWritten(other))
 
 
 def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
@@ -474,7 +476,7 @@ def _check_game(
     imported = read_game(record, where)
     if keeping.evening_id is not None and keeping.evening_id not in evenings:
         raise FileRefused(f"{where}.evening_id", Message(
-            N_("there is no evening %(id)s in the file"), id=Kept(keeping.evening_id)))
+            N_("there is no evening %(id)s in the file"), id=AsWritten(keeping.evening_id)))
     _check_seat_players(where, keeping.player_ids, imported.names, players)
     _check_substitute_players(where, keeping.substitute_ids, imported.substitutes, players)
     undone = tuple(
@@ -520,19 +522,19 @@ def _check_named_player(at: str, player_id: int, named: str, name: str,
     player = players.get(player_id)
     if player is None:
         raise FileRefused(at, Message(N_("there is no player %(id)s in the file"),
-                                      id=Kept(player_id)))
+                                      id=AsWritten(player_id)))
     if name_key(player.name) != name_key(name):
         raise FileRefused(at, Message(
             N_("player %(id)s is %(player)s, but %(seat)s is %(name)s"),
-            id=Kept(player_id), player=Typed(clean_name(player.name)),
-            seat=Kept(named), name=Typed(name)))
+            id=AsWritten(player_id), player=Typed(clean_name(player.name)),
+            seat=AsWritten(named), name=Typed(name)))
 
 
 def _check_hand_number(where: str, number: int) -> None:
     if not 0 < number <= MAX_ID:
         raise FileRefused(where, Message(
             N_("a hand number is a whole number from 1 up, not %(number)s"),
-            number=Kept(number)))
+            number=AsWritten(number)))
 
 
 def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
@@ -596,6 +598,29 @@ def _database_is_empty(session: Session) -> bool:
                for model in (Player, Evening, Game))
 
 
+def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
+    """A restored game's seats, hands, undone hands and change log; the hands written."""
+    game_id, teams = game.id, entry.imported.rules.team_names
+    for seat, player_id in zip(SEATS, entry.keeping.player_ids):
+        session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
+    for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
+        session.add(GameSeat(game_id=game_id, seat=sitting.seat,
+                             from_hand=sitting.from_hand, player_id=players[player_id].id))
+    for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
+                                           start=1):
+        # The same columns as a hand recorded at the table, so the two can't differ.
+        session.add(Hand(game_id=game_id, number=number, **hand_fields(deal, teams),
+                         recorded_at=times.recorded_at, updated_at=times.updated_at))
+    for undone in entry.undone:
+        session.add(Hand(game_id=game_id, number=undone.number,
+                         **hand_fields(undone.deal, teams),
+                         recorded_at=undone.recorded_at, updated_at=undone.updated_at,
+                         undone_at=undone.undone_at))
+    for change in entry.keeping.changes:
+        session.add(GameChange(game_id=game_id, **change.model_dump()))
+    return len(entry.imported.deals) + len(entry.undone)
+
+
 def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
     """Add the backup's rows (not committed); the number of hands written.
 
@@ -634,27 +659,8 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
         ))
     session.add_all(games)
     session.flush()
-    hands = 0
-    for entry, game in zip(backup.games, games):
-        game_id, teams = game.id, entry.imported.rules.team_names
-        for seat, player_id in zip(SEATS, entry.keeping.player_ids):
-            session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
-        for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
-            session.add(GameSeat(game_id=game_id, seat=sitting.seat,
-                                 from_hand=sitting.from_hand, player_id=players[player_id].id))
-        for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
-                                               start=1):
-            # The same columns as a hand recorded at the table, so the two can't differ.
-            session.add(Hand(game_id=game_id, number=number, **hand_fields(deal, teams),
-                             recorded_at=times.recorded_at, updated_at=times.updated_at))
-        for undone in entry.undone:
-            session.add(Hand(game_id=game_id, number=undone.number,
-                             **hand_fields(undone.deal, teams),
-                             recorded_at=undone.recorded_at, updated_at=undone.updated_at,
-                             undone_at=undone.undone_at))
-        for change in entry.keeping.changes:
-            session.add(GameChange(game_id=game_id, **change.model_dump()))
-        hands += len(entry.imported.deals) + len(entry.undone)
+    hands = sum(_write_game_rows(session, entry, game, players)
+                for entry, game in zip(backup.games, games))
     session.flush()
     if keep:
         _continue_ids(session)

@@ -13,10 +13,10 @@ from scorekeeper.membership import (
     club_invites, club_members, fresh_owner_link, live_invite, member_devices, new_invite,
     revoke, shown_code, typed_code,
 )
-from scorekeeper.models import CLUB_NAME_LENGTH, Club, Game
+from scorekeeper.models import CLUB_NAME_LENGTH, Club, Game, Role
 from scorekeeper.names import clean_name
 
-ROLE_CHOICE = click.Choice(["owner", "scorer", "viewer"])
+ROLE_CHOICE = click.Choice([role.value for role in Role])
 BASE_URL = click.option("--base-url", default="", metavar="URL",
                         help="The server's address, to print whole links (e.g. https://…); "
                              "else the app's SERVER_NAME, else flask run's own.")
@@ -85,7 +85,7 @@ def create_club_command(name: str, base_url: str) -> None:
 @click.command("new-link")
 @with_appcontext
 @click.argument("club_id", type=int)
-@click.option("--role", type=ROLE_CHOICE, default="scorer", show_default=True)
+@click.option("--role", type=ROLE_CHOICE, default=Role.SCORER.value, show_default=True)
 @BASE_URL
 def new_link_command(club_id: int, role: str, base_url: str) -> None:
     """A new link and code to join club CLUB_ID (an owner's, when theirs was lost)."""

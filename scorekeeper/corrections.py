@@ -21,7 +21,7 @@ from scorekeeper.ledger import (
     Actor, GameChanged, Table, _check_revision, _log, deal_from_hand,
     hand_fields, stored_fields,
 )
-from scorekeeper.models import Club, Game, GameSeat, Hand, utcnow
+from scorekeeper.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
 from scorekeeper.names import clean_name, name_key
 from scorekeeper.rules import SEATS, Deal, GameState, HandRejected, RuleViolation, replay
 from scorekeeper.rules.auction import Auction, reseated
@@ -45,7 +45,7 @@ class Moved:
 class Plan:
     """A correction, worked out and replayed, not yet written."""
 
-    kind: str  # as the change log names it: "edited", "inserted", "seats", "renamed", ...
+    kind: ChangeKind  # as the change log names it
     number: int  # the hand it is about (0: the whole game)
     deals: tuple[Deal, ...]  # every live hand afterwards, in order
     before: GameState
@@ -134,7 +134,7 @@ def plan_edit(table: Table, number: int, deal: Deal) -> Plan:
     if not after.deals[index].thrown_in and not table.state.deals[index].thrown_in:
         if _bid_of(table, table.state, index) != _bid_of(table, after, index):
             details["bid"] = [_bid_of(table, table.state, index), _bid_of(table, after, index)]
-    return Plan("edited", number, tuple(deals), table.state, after, dict(table.names), moved,
+    return Plan(ChangeKind.EDITED, number, tuple(deals), table.state, after, dict(table.names), moved,
                 details)
 
 
@@ -161,7 +161,7 @@ def plan_insert(table: Table, before: int, deal: Deal) -> Plan:
     deals.insert(before - 1, deal)
     deals, moved = _dealt_again(table, deals, before, 1)
     after = _replayed(table, deals, before)
-    return Plan("inserted", before, tuple(deals), table.state, after, dict(table.names), moved,
+    return Plan(ChangeKind.INSERTED, before, tuple(deals), table.state, after, dict(table.names), moved,
                 {"thrown_in": after.deals[before - 1].thrown_in})
 
 
@@ -172,7 +172,7 @@ def plan_swap(table: Table, seat_a: int, seat_b: int) -> Plan:
     names = dict(table.names)
     names[seat_a], names[seat_b] = names[seat_b], names[seat_a]
     deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan("seats", 0, deals, table.state, table.state, names, (),
+    return Plan(ChangeKind.SEATS, 0, deals, table.state, table.state, names, (),
                 {"seats": [seat_a, seat_b], "players": [table.names[seat_a],
                                                         table.names[seat_b]]},
                 seats=(seat_a, seat_b))
@@ -199,7 +199,7 @@ def plan_rename(table: Table, seat: int, name: str) -> Plan:
         raise elsewhere
     names[seat] = name
     deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan("renamed", 0, deals, table.state, table.state, names, (),
+    return Plan(ChangeKind.RENAMED, 0, deals, table.state, table.state, names, (),
                 {"seat": seat, "from": old, "to": name}, seats=(seat,), new_name=name)
 
 
@@ -222,7 +222,7 @@ def plan_substitute(table: Table, seat: int, from_hand: int, name: str) -> Plan:
     leaving = sitting_at(table.sittings(), seat, from_hand)
     seating = tuple(sorted((*table.sittings(), Sitting(seat, from_hand, name)),
                            key=lambda s: (s.seat, s.from_hand)))
-    return Plan("subbed", from_hand, _same_deals(table), table.state, table.state,
+    return Plan(ChangeKind.SUBBED, from_hand, _same_deals(table), table.state, table.state,
                 names_at(seating, table.state.next_number), (),
                 {"seat": seat, "from": leaving.name, "to": name}, seats=(seat,),
                 new_name=name, seating=seating)
@@ -238,7 +238,7 @@ def plan_take_back(table: Table, seat: int, from_hand: int) -> Plan:
                             seat=seat, number=from_hand)
     back = sitting_at(table.sittings(), seat, from_hand - 1)
     seating = tuple(s for s in table.sittings() if s != gone)
-    return Plan("unsubbed", from_hand, _same_deals(table), table.state, table.state,
+    return Plan(ChangeKind.UNSUBBED, from_hand, _same_deals(table), table.state, table.state,
                 names_at(seating, table.state.next_number), (),
                 {"seat": seat, "from": gone.name, "to": back.name}, seats=(seat,),
                 seating=seating)
@@ -251,7 +251,7 @@ def _same_deals(table: Table) -> tuple[Deal, ...]:
 def plan_abandon(table: Table, abandon: bool) -> Plan:
     """The game set aside (kept, out of the statistics), or taken back into play."""
     deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan("abandoned" if abandon else "reinstated", 0, deals, table.state, table.state,
+    return Plan(ChangeKind.ABANDONED if abandon else ChangeKind.REINSTATED, 0, deals, table.state, table.state,
                 dict(table.names))
 
 
@@ -277,11 +277,11 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
     # meanwhile makes this one stop here, before it touches a seat or a hand, and two
     # corrections never wait on each other's rows in turn (PostgreSQL's deadlock).
     game.changed_at = when
-    if plan.kind in ("abandoned", "reinstated"):
-        game.abandoned_at = when if plan.kind == "abandoned" else None
+    if plan.kind in (ChangeKind.ABANDONED, ChangeKind.REINSTATED):
+        game.abandoned_at = when if plan.kind == ChangeKind.ABANDONED else None
     session.add(game)
     session.flush()
-    if plan.kind == "inserted":
+    if plan.kind == ChangeKind.INSERTED:
         # Move the later hands up one number, the highest first, so no two live hands
         # ever hold one number, and put the forgotten hand in the gap.
         for hand in reversed(table.hands[plan.number - 1:]):
@@ -293,9 +293,9 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
         session.add(Hand(game_id=game.id, number=plan.number, recorded_at=when,
                          entry_key=entry_key or None,
                          **hand_fields(plan.deals[plan.number - 1], teams)))
-    if plan.kind in ("edited", "inserted"):
+    if plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
         for index, hand in enumerate(table.hands):
-            number = index + 1 + (1 if plan.kind == "inserted" and
+            number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
                                   index >= plan.number - 1 else 0)
             fields = hand_fields(plan.deals[number - 1], teams)
             if fields != stored_fields(hand):
@@ -303,15 +303,15 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
                     setattr(hand, name, value)
                 hand.updated_at = when
                 session.add(hand)
-    if plan.kind in ("seats", "renamed"):
+    if plan.kind in (ChangeKind.SEATS, ChangeKind.RENAMED):
         _reseat_players(session, table, plan)
-    elif plan.kind == "subbed":
+    elif plan.kind == ChangeKind.SUBBED:
         club = session.get(Club, game.club_id)
         player = find_or_add_player(session, club, plan.new_name)
         session.add(GameSeat(game_id=game.id, seat=plan.seats[0], from_hand=plan.number,
                              player_id=player.id))
         session.flush()
-    elif plan.kind == "unsubbed":
+    elif plan.kind == ChangeKind.UNSUBBED:
         row = session.get(GameSeat, (game.id, plan.seats[0], plan.number))
         if row is None:  # taken back meanwhile, by another phone
             session.rollback()
@@ -336,7 +336,7 @@ def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
                                GameSeat.seat.in_(plan.seats))  # type: ignore[attr-defined]
         .order_by(GameSeat.seat, GameSeat.from_hand)))
     seated = {(row.seat, row.from_hand): row.player_id for row in rows}
-    if plan.kind == "seats":
+    if plan.kind == ChangeKind.SEATS:
         seat_a, seat_b = plan.seats
         other = {seat_a: seat_b, seat_b: seat_a}
         seated = {(other[seat], from_hand): player

@@ -227,18 +227,7 @@ def read_draft(
     if game_choice is not None and game_choice not in (*teams, NOBODY):
         problems.append(_not_a_team("game", game_choice, teams))
         game_choice = None
-    game_values: dict[str, int] = {}
-    for team in teams:
-        raw = (source.get(f"value_{team}") or "").strip()
-        if raw:
-            # Any whole number is read; the rules then say if the values add up to too much.
-            if raw.isascii() and raw.isdigit() and len(raw) <= 6:
-                game_values[team] = int(raw)
-            else:
-                problems.append(RuleViolation(
-                    "game_value_invalid", f"team {team}'s game value is not a whole number",
-                    team=team, value=raw,
-                ))
+    game_values = _game_values(source, teams, problems)
     rest = source.get("rest") or None
     if rest is not None:
         if rest in teams:
@@ -253,6 +242,25 @@ def read_draft(
         dealer_seat, teams, auction, by_turns, trump, card_points, game_choice,
         game_values, tuple(problems),
     )
+
+
+def _game_values(source: Mapping[str, str], teams: tuple[str, ...],
+                 problems: list[RuleViolation]) -> dict[str, int]:
+    """The game values counted, team by team (what can't be read noted in ``problems``)."""
+    game_values: dict[str, int] = {}
+    for team in teams:
+        raw = (source.get(f"value_{team}") or "").strip()
+        if not raw:
+            continue
+        # Any whole number is read; the rules then say if the values add up to too much.
+        if raw.isascii() and raw.isdigit() and len(raw) <= 6:
+            game_values[team] = int(raw)
+        else:
+            problems.append(RuleViolation(
+                "game_value_invalid", f"team {team}'s game value is not a whole number",
+                team=team, value=raw,
+            ))
+    return game_values
 
 
 def _seat(text: object) -> int | None:

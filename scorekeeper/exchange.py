@@ -23,7 +23,7 @@ from pydantic_core import PydanticCustomError
 from sqlmodel import Session
 
 from scorekeeper.json_files import (
-    N_, FileRefused, Kept, Message, json_kind, path, read_json, shape_refusal, shown,
+    N_, FileRefused, AsWritten, Message, json_kind, path, read_json, shape_refusal, shown,
 )
 from scorekeeper.ledger import Table, hand_fields
 from scorekeeper.models import Club, Game, Hand
@@ -241,11 +241,11 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     """
     if "format" not in data:
         raise FileRefused(path(where, ("format",)), Message(
-            N_('missing: a game file says "format": "%(format)s"'), format=Kept(FORMAT)))
+            N_('missing: a game file says "format": "%(format)s"'), format=AsWritten(FORMAT)))
     if data["format"] != FORMAT:
         raise FileRefused(path(where, ("format",)), Message(
             N_("%(value)s is not %(format)s, the format this app reads"),
-            value=Kept(shown(data["format"])), format=Kept(FORMAT)))
+            value=AsWritten(shown(data["format"])), format=AsWritten(FORMAT)))
     check_hand_count(data.get("hands"), where)
     try:
         facts = GameFacts.model_validate(data)

@@ -34,7 +34,7 @@ def N_(message: str) -> str:
     return message
 
 
-class Kept(str):
+class AsWritten(str):
     """Text as the file wrote it: a path into it, a value, a format's name. Never
     translated; a page shows it as written, left to right."""
 
@@ -46,7 +46,7 @@ class Typed(str):
 
 class Message:
     """A sentence of a refusal: an English message (marked with ``N_``) and its parts,
-    each plain (a count), ``Kept``, ``Typed``, or a ``Message``, ``RuleViolation`` or
+    each plain (a count), ``AsWritten``, ``Typed``, or a ``Message``, ``RuleViolation`` or
     ``FileRefused`` of its own. ``str()`` is the English; ``page()`` the reader's."""
 
     def __init__(self, message: str, **parts: Any) -> None:
@@ -75,7 +75,7 @@ def english(part: Any) -> Any:
 
 def page_text(part: Any) -> Any:
     """A refusal's part as a page shows it (plain text is escaped where it is put in)."""
-    if isinstance(part, Kept):
+    if isinstance(part, AsWritten):
         return Markup('<code translate="no" dir="ltr">%s</code>') % part
     if isinstance(part, Typed):
         return typed(part)
@@ -120,9 +120,9 @@ class FileRefused(ValueError):
             # A rule's sentence speaks to the table ("choose one of the teams"): the value
             # the file wrote follows it, named as the file's.
             said = Message(N_("%(problem)s (the file says %(value)s)"), problem=said,
-                           value=Kept(self.value))
+                           value=AsWritten(self.value))
         elif self.value is not None:
-            said = Message(N_("%(problem)s, not %(value)s"), problem=said, value=Kept(self.value))
+            said = Message(N_("%(problem)s, not %(value)s"), problem=said, value=AsWritten(self.value))
         if self.more:
             said = Message(N_("%(problem)s (and %(more)s more)"), problem=said, more=self.more)
         return said
@@ -132,7 +132,7 @@ class FileRefused(ValueError):
         problem = page_text(self._said())
         if self.where is None:
             return problem
-        return Markup("%s: %s") % (page_text(Kept(self.where)), problem)
+        return Markup("%s: %s") % (page_text(AsWritten(self.where)), problem)
 
 
 def size_text(size: int) -> str:
@@ -157,13 +157,13 @@ def read_json(raw: bytes | str, limit: int | None, too_large: Callable[[str], Me
         # The parser's own words are English: shown as it said them.
         raise FileRefused(None, Message(
             N_("not JSON: %(error)s (line %(line)s, column %(column)s)"),
-            error=Kept(error.msg), line=error.lineno, column=error.colno)) from None
+            error=AsWritten(error.msg), line=error.lineno, column=error.colno)) from None
     except RecursionError:
         raise FileRefused(None, Message(
             N_("not JSON this app can read: it is nested too deeply"))) from None
     except ValueError as error:  # e.g. a number with more digits than Python will read
         raise FileRefused(None, Message(N_("not JSON this app can read: %(error)s"),
-                                        error=Kept(error))) from None
+                                        error=AsWritten(error))) from None
     if _holds_unstorable_text(found):
         raise FileRefused(None, Message(N_(
             "a text in the file holds a null character or half of a surrogate pair, "
@@ -196,7 +196,7 @@ def _not_utf8(text: str) -> bool:
     return False
 
 
-def json_kind(value: Any) -> Message | Kept:
+def json_kind(value: Any) -> Message | AsWritten:
     """What a JSON value is, in words: a list, a string, a number; true, false and null
     as written."""
     if isinstance(value, list):
@@ -204,7 +204,7 @@ def json_kind(value: Any) -> Message | Kept:
     if isinstance(value, str):
         return Message(N_("a string"))
     if isinstance(value, bool) or value is None:
-        return Kept(shown(value))
+        return AsWritten(shown(value))
     return Message(N_("a number"))
 
 
@@ -229,12 +229,12 @@ _QUOTED = re.compile(r"'((?:[^'\\]|\\.)*)'")
 def _type_problem(error: dict[str, Any], file_format: str) -> Message | None:
     kind, context = error["type"], error.get("ctx") or {}
     if kind == "extra_forbidden":
-        return Message(N_("not a key of a %(format)s file"), format=Kept(file_format))
+        return Message(N_("not a key of a %(format)s file"), format=AsWritten(file_format))
     if kind == "literal_error":
         # Pydantic lists the choices in English ("'a', 'b' or 'c'"): as the file writes them.
         choices = ", ".join(json.dumps(choice) for choice in
                             _QUOTED.findall(context.get("expected", "")))
-        return Message(N_("should be one of %(choices)s"), choices=Kept(choices))
+        return Message(N_("should be one of %(choices)s"), choices=AsWritten(choices))
     if kind == "greater_than_equal":
         return Message(N_("should be %(limit)s or more"), limit=context.get("ge"))
     if kind == "string_too_long":

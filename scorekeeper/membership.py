@@ -10,11 +10,11 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, func, select
 
 from scorekeeper.access import (
-    OWNER, SCORER, VIEWER, device_cookie_value, joined_device_token, new_device, token_hash,
+    device_cookie_value, joined_device_token, new_device, token_hash,
 )
 from scorekeeper.digits import latin_digits
 from scorekeeper.models import (
-    Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, utcnow,
+    Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, Role, utcnow,
 )
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
@@ -30,7 +30,7 @@ SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and 
 # A join whose answer was lost is answered again if the phone sends it again this soon.
 JOIN_SENT_AGAIN_WITHIN = timedelta(hours=1)
 # An owner's links make scorers and viewers; the server's commands may make an owner too.
-ROLES = (OWNER, SCORER, VIEWER)
+ROLES = tuple(Role)
 
 
 def anyone_is_member(session: Session) -> bool:
@@ -109,7 +109,7 @@ def create_club(session: Session, club_name: str, owner_name: str,
         session.rollback()
         raise ClubTaken()
     session.flush()
-    owner, cookie = add_member(session, club.id, owner_name, OWNER, label)
+    owner, cookie = add_member(session, club.id, owner_name, Role.OWNER, label)
     return club, owner, cookie
 
 
@@ -150,11 +150,11 @@ def fresh_owner_link(session: Session, club: Club) -> tuple[Invite, int]:
     uses it up), in place of the club's earlier owner links nobody has used: only the
     newest printed lets anyone in. Returns it and how many were revoked."""
     revoked = session.execute(
-        update(Invite).where(Invite.club_id == club.id, Invite.role == OWNER,
+        update(Invite).where(Invite.club_id == club.id, Invite.role == Role.OWNER,
                              Invite.revoked_at.is_(None))  # type: ignore[union-attr]
         .values(revoked_at=utcnow())
     ).rowcount
-    return new_invite(session, club, OWNER), revoked  # committed with the revoking
+    return new_invite(session, club, Role.OWNER), revoked  # committed with the revoking
 
 
 def _live_invites():
@@ -258,7 +258,7 @@ def _join_once(session: Session, invite: Invite, name: str, label: str,
     """The join itself: the member, their device, and an owner's link used up, in one
     transaction. The device's token comes from the join's key, so a copy of the same join
     made at the same moment can't add a second device (its token is taken)."""
-    if invite.role == OWNER:
+    if invite.role == Role.OWNER:
         used = session.execute(
             update(Invite).where(Invite.id == invite.id, Invite.revoked_at.is_(None))
             .values(revoked_at=utcnow())
@@ -352,7 +352,7 @@ def owners(session: Session, club_id: int) -> int:
     """How many owners the club has."""
     return session.exec(
         select(func.count()).select_from(Member).where(
-            Member.club_id == club_id, Member.role == OWNER,
+            Member.club_id == club_id, Member.role == Role.OWNER,
             Member.removed_at.is_(None))  # type: ignore[union-attr]
     ).one()
 

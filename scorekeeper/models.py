@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
+from enum import StrEnum
 from typing import Any, Optional
 
 from sqlalchemy import (
@@ -30,6 +31,32 @@ ENTRY_KEY_LENGTH = 40
 # The largest id an INTEGER column holds (PostgreSQL's; SQLite's is larger): a bigger
 # number in a URL or a command is no row, not an overflow in the database driver.
 MAX_ID = 2**31 - 1
+
+
+class Role(StrEnum):
+    """What a member may do in their club: ``Member.role`` and ``Invite.role`` hold these
+    words (backups too)."""
+
+    OWNER = "owner"  # lets others in, sees and restores the backup, and keeps score
+    SCORER = "scorer"  # records and corrects hands, starts games
+    VIEWER = "viewer"  # watches: every change is refused
+
+
+class ChangeKind(StrEnum):
+    """What one change did to a game: ``GameChange.kind`` holds these words (backups and
+    game files too)."""
+
+    RECORDED = "recorded"  # a hand recorded
+    EDITED = "edited"  # a recorded hand changed
+    UNDONE = "undone"  # the last hand undone (kept, marked undone)
+    RESTORED = "restored"  # an undone hand brought back
+    INSERTED = "inserted"  # a forgotten hand put in before another
+    SEATS = "seats"  # two seats swapped
+    RENAMED = "renamed"  # a seat's player changed
+    SUBBED = "subbed"  # a substitute took a seat from hand ``number`` on
+    UNSUBBED = "unsubbed"  # that taken back
+    ABANDONED = "abandoned"  # the game abandoned: kept, out of the statistics
+    REINSTATED = "reinstated"  # an abandoned game taken back into play
 
 
 class Club(SQLModel, table=True):
@@ -91,8 +118,9 @@ class Game(SQLModel, table=True):
     first_dealer_drawn: bool = False
     created_at: datetime = Field(default_factory=utcnow)
     revision: int = Field(default=0, sa_column=_game_revision)
-    changed_at: Optional[datetime] = None  # when a hand was last recorded, edited or undone
-    # Abandoned on purpose: kept, shown as abandoned, out of the statistics; restorable.
+    changed_at: Optional[datetime] = None  # the game's last change of any kind (``GameChange``)
+    # Abandoned on purpose: kept, shown as abandoned, out of the statistics; taken back
+    # into play by a "reinstated" change.
     abandoned_at: Optional[datetime] = None
 
 
@@ -194,10 +222,10 @@ class SeatSummary(SQLModel, table=True):
 class ClubSummary(SQLModel, table=True):
     """The club's leaderboard sums (``SeatSummary`` added up per player), as a cache.
 
-    ``stamp`` names the state of the club's games it was added up from: how many there
-    are, the newest id and the sum of their revisions. Every change to a game bumps its
-    revision and a new game adds one, so any change gives a new stamp, and the sums are
-    added up again before a page reads them.
+    ``stamp`` names the state of the club's games it was added up from (``kept.Stamp``):
+    how many there are, the newest id, the sum of their revisions and how many are
+    abandoned. Every change to a game bumps its revision and a new game adds one, so any
+    change gives a new stamp, and the sums are brought up to date before a page reads them.
     """
 
     __tablename__ = "club_summary"
@@ -213,7 +241,7 @@ class Member(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
     name: str = Field(max_length=PLAYER_NAME_LENGTH)
-    role: str = Field(max_length=8)  # "owner", "scorer" or "viewer"
+    role: str = Field(max_length=8)  # a ``Role``
     created_at: datetime = Field(default_factory=utcnow)
     removed_at: Optional[datetime] = None
     # The link they joined by (revoked when they are removed, so it can't let them back).
@@ -239,7 +267,7 @@ class Invite(SQLModel, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
-    role: str = Field(max_length=8)  # "scorer" (join to keep score) or "viewer" (watch)
+    role: str = Field(max_length=8)  # a ``Role``: scorer or viewer, or owner (works once)
     token: str = Field(max_length=64, unique=True)  # in the link: 192 random bits
     code: str = Field(max_length=16, unique=True)  # typed at the table: 40 random bits
     game_id: Optional[int] = Field(default=None, foreign_key="game.id")  # opened on joining
@@ -267,12 +295,8 @@ class GameChange(SQLModel, table=True):
     id: Optional[int] = Field(default=None, primary_key=True)
     game_id: int = Field(foreign_key="game.id", index=True)
     at: datetime = Field(default_factory=utcnow)
-    # "recorded", "edited", "undone", "restored", "inserted" (a forgotten hand put in
-    # before another), "seats" (two seats swapped), "renamed" (a seat's player changed),
-    # "subbed" (a substitute took a seat from hand ``number`` on), "unsubbed" (that
-    # taken back), "abandoned", "reinstated" (an abandoned game taken back into play)
-    kind: str = Field(max_length=10)
-    number: int  # the hand changed
+    kind: str = Field(max_length=10)  # a ``ChangeKind``
+    number: int  # the hand changed (0: a change to the whole game, as seats or a name)
     member_id: Optional[int] = Field(default=None, foreign_key="member.id")
     device_id: Optional[int] = Field(default=None, foreign_key="device.id")
     # Who, as they were called then ("Ann, Chrome on Android"); "" from a command line.
@@ -371,10 +395,12 @@ class PlayerRating(SQLModel, table=True):
 
 class ClubRatings(SQLModel, table=True):
     """Every player's latest rating in one row, with the stamp of the club's games they
-    were rated from (``summaries.club_stamp``): a cache read when the stamp still holds."""
+    were rated from (``kept.Stamp``, marked when games were still to be rated): a cache
+    read when the stamp still holds."""
 
     __tablename__ = "club_ratings"
 
     club_id: int = Field(foreign_key="club.id", primary_key=True)
     stamp: str = Field(max_length=80)
-    players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # [id, mu, sigma, games]
+    # A list per player: [id, mu, sigma, games, the last rated game's id, when it ended].
+    players: list[Any] = Field(sa_column=Column(JSON, nullable=False))

@@ -1,8 +1,9 @@
 """Every setting of the app, with its default and where it comes from: read here only.
 
 ``create_app`` starts from ``defaults()``, then takes the environment's values
-(``from_environment``), then ``instance/config.py`` (or a test's own mapping). The rest
-of the app reads ``app.config`` and never the environment. README's "Settings" table
+(``from_environment``), then ``instance/config.py`` (or a test's own mapping), and
+reads every yes-or-no setting one way (``switch``). The rest of the app reads
+``app.config`` and never the environment. README's "Settings" table
 lists the same names.
 """
 from __future__ import annotations
@@ -14,10 +15,42 @@ from typing import Mapping
 ENVIRONMENT = {
     "DATABASE_URL": "SQLite (the default, in the instance folder) or PostgreSQL",
     "SECRET_KEY": "signs the session, CSRF tokens and device cookies",
-    "SCOREKEEPER_OPEN_SIGNUP": "1: anyone may make a club of their own",
-    "SCOREKEEPER_BEHIND_PROXY": "1: trust the proxy's X-Forwarded-* headers",
+    "SCOREKEEPER_OPEN_SIGNUP": "on: anyone may make a club of their own",
+    "SCOREKEEPER_BEHIND_PROXY": "on: trust the proxy's X-Forwarded-* headers",
 }
-TRUE = {"1", "true", "yes", "on"}
+# The environment's yes-or-no settings, and the name each sets.
+ENVIRONMENT_SWITCHES = {"SCOREKEEPER_OPEN_SIGNUP": "OPEN_SIGNUP",
+                        "SCOREKEEPER_BEHIND_PROXY": "PROXY_FIX"}
+# Every yes-or-no setting, wherever it was said: each is read by ``switch``.
+SWITCHES = ("OPEN_SIGNUP", "PROXY_FIX", "PAGE_CACHE_SHARED")
+# How on and off may be written, in any case ("" is off: a variable set to nothing).
+ON = {"1", "true", "yes", "on"}
+OFF = {"0", "false", "no", "off", ""}
+
+
+class SettingRefused(ValueError):
+    """A setting whose value the app can't read: the server won't start with it."""
+
+
+def switch(name: str, value: object) -> bool:
+    """A yes-or-no setting, read the one way: 1, true, yes or on (in any case) is on;
+    0, false, no, off or nothing is off; anything else stops the start with a message
+    that names the setting. ``True`` and ``False`` from ``instance/config.py`` read as
+    themselves."""
+    word = str(value).strip().lower()
+    if word in ON:
+        return True
+    if word in OFF:
+        return False
+    raise SettingRefused(
+        f"{name} is {value!r}: write 1, true, yes or on to turn it on, "
+        f"or 0, false, no or off to leave it off")
+
+
+def read_switches(config: dict) -> None:
+    """Every yes-or-no setting read by ``switch``, once all sources have spoken."""
+    for name in SWITCHES:
+        config[name] = switch(name, config[name])
 
 
 def defaults(instance_path: str | Path) -> dict:
@@ -58,8 +91,7 @@ def from_environment(environ: Mapping[str, str]) -> dict:
         found["DATABASE_URL"] = environ["DATABASE_URL"]
     if environ.get("SECRET_KEY"):
         found["SECRET_KEY"] = environ["SECRET_KEY"]
-    if "SCOREKEEPER_OPEN_SIGNUP" in environ:
-        found["OPEN_SIGNUP"] = environ["SCOREKEEPER_OPEN_SIGNUP"].strip() == "1"
-    if "SCOREKEEPER_BEHIND_PROXY" in environ:
-        found["PROXY_FIX"] = environ["SCOREKEEPER_BEHIND_PROXY"].strip().lower() in TRUE
+    for variable, name in ENVIRONMENT_SWITCHES.items():
+        if variable in environ:
+            found[name] = switch(variable, environ[variable])
     return found

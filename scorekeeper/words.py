@@ -12,6 +12,7 @@ from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
 from scorekeeper.languages import RIGHT_TO_LEFT, current_language
+from scorekeeper.models import ChangeKind
 from scorekeeper.names import team_part, typed
 from scorekeeper.rules import (
     CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
@@ -308,7 +309,7 @@ def _old_to_new(before: dict[str, int] | None, after: dict[str, int] | None, how
 def _substitute_sentence(change) -> Markup:
     """A substitute put in or taken back, as the change log says it."""
     details = change.details
-    if change.kind == "subbed":
+    if change.kind == ChangeKind.SUBBED:
         sentence = _("put %(new)s in seat %(seat)s for %(old)s from hand %(number)s on")
     else:
         sentence = _("took back %(old)s in seat %(seat)s from hand %(number)s on: %(new)s "
@@ -320,38 +321,38 @@ def _substitute_sentence(change) -> Markup:
 def change_sentence(change) -> Markup:
     """A change-log entry in words: what was done to which hand, and the scores it moved."""
     number = change.number
-    if change.kind == "recorded":
+    if change.kind == ChangeKind.RECORDED:
         if change.hand_after is None:
             what = fill(_("recorded hand %(number)s: thrown in"), number=number)
         else:
             what = fill(_("recorded hand %(number)s: %(scores)s"), number=number,
                         scores=_scores(change.hand_after, signed))
-    elif change.kind == "edited":
+    elif change.kind == ChangeKind.EDITED:
         what = fill(_("corrected hand %(number)s: %(scores)s"), number=number,
                     scores=_old_to_new(change.hand_before, change.hand_after, signed))
         if change.details:
             what = Markup("%s (%s)") % (what, what_changed(change.details))
-    elif change.kind == "undone":
+    elif change.kind == ChangeKind.UNDONE:
         what = fill(_("undid hand %(number)s"), number=number)
-    elif change.kind == "restored":
+    elif change.kind == ChangeKind.RESTORED:
         what = fill(_("brought hand %(number)s back"), number=number)
-    elif change.kind == "inserted":
+    elif change.kind == ChangeKind.INSERTED:
         if (change.details or {}).get("thrown_in"):
             what = fill(_("put in a forgotten hand %(number)s: thrown in"), number=number)
         else:
             what = fill(_("put in a forgotten hand %(number)s: %(scores)s"), number=number,
                         scores=_scores(change.hand_after, signed))
-    elif change.kind == "seats":
+    elif change.kind == ChangeKind.SEATS:
         first, second = change.details["players"]
         what = fill(_("swapped %(first)s and %(second)s (seats %(a)s and %(b)s)"),
                     first=typed(first), second=typed(second), a=change.details["seats"][0],
                     b=change.details["seats"][1])
-    elif change.kind == "renamed":
+    elif change.kind == ChangeKind.RENAMED:
         what = fill(_("renamed seat %(seat)s: %(old)s → %(new)s"), seat=change.details["seat"],
                     old=typed(change.details["from"]), new=typed(change.details["to"]))
-    elif change.kind in ("subbed", "unsubbed"):
+    elif change.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED):
         what = _substitute_sentence(change)
-    elif change.kind == "abandoned":
+    elif change.kind == ChangeKind.ABANDONED:
         what = Markup.escape(_("abandoned the game"))
     else:
         what = Markup.escape(_("took the game back into play"))
@@ -435,17 +436,17 @@ def consequences(plan, names_before: dict[int, str], team_seats: dict[str, tuple
                            "seat %(seat)s bid and took in this game counts for %(name)s."),
                          name=typed(plan.names_after[seat]), seat=seat, team=team_part(team),
                          partners=partners))
-    if plan.kind == "abandoned":
+    if plan.kind == ChangeKind.ABANDONED:
         said.append(Markup.escape(_("The game is kept with all its hands and shown as "
                                     "abandoned; it leaves the statistics and the evening's "
                                     "tally. It can be taken back into play.")))
-    elif plan.kind == "reinstated":
+    elif plan.kind == ChangeKind.REINSTATED:
         said.append(Markup.escape(_("The game is back in play and counts again in the "
                                     "statistics and the evening's tally.")))
     if before.scores != after.scores:
         said.append(fill(_("Scores: %(totals)s."),
                          totals=_old_to_new(before.scores, after.scores, minus)))
-    elif plan.kind in ("edited", "inserted"):
+    elif plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
         said.append(Markup.escape(_("The scores stay as they are.")))
     if before.finished and after.finished:
         if before.winner == after.winner:

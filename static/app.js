@@ -244,7 +244,7 @@ function notSent(entry, why) {
 // A refused token (the session ended since the page was shown): take a fresh one, once.
 async function renewToken(entry) {
   try {
-    const page = await (await fetch(entry.gameUrl || "/", {credentials: "same-origin"})).text();
+    const page = await (await fetch(entry.gameUrl || location.href, {credentials: "same-origin"})).text();
     const fresh = /<meta name="csrf-token" content="([^"]+)"/.exec(page);
     if (fresh) $('meta[name="csrf-token"]').content = fresh[1];
     send(entry, true);
@@ -517,7 +517,7 @@ function localTimes(within) {
 // The offline page tries again by itself: a connection may be back with no "online" event
 // (the kitchen's Wi-Fi was up all along, the way out of it was not).
 if (offlinePage()) {
-  setInterval(() => fetch("/healthz", {cache: "no-store"}).then((r) => r.ok && location.reload(), () => {}), 5000);
+  setInterval(() => fetch(root.dataset.healthz, {cache: "no-store"}).then((r) => r.ok && location.reload(), () => {}), 5000);
 }
 
 // --- the screen stays on: a scorer's phone while it enters a hand, and the table board ----
@@ -543,5 +543,6 @@ document.addEventListener("DOMContentLoaded", () => {
   button.onclick = () => document.documentElement.requestFullscreen().catch(() => {});
 });
 
-// Installable, with an offline notice instead of the browser's error page.
-if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register("/sw.js"));
+// Installable, with an offline notice instead of the browser's error page. The worker's
+// address (and the health check's) come from the page: the app may be served under a prefix.
+if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register(root.dataset.sw));

@@ -13,7 +13,7 @@ from scorekeeper.membership import (
     club_invites, club_members, forget_device, game_invite, member_devices, new_invite,
     owners, remove_member, revoke, set_role, shown_code,
 )
-from scorekeeper.models import MAX_ID, Device, Invite, Member
+from scorekeeper.models import MAX_ID, Device, Invite, Member, Role
 from scorekeeper.names import typed
 from scorekeeper.pages import render_page
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
@@ -37,7 +37,7 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
     session = get_session()
     club = current_club(session)
     member = current_member()
-    invites = club_invites(session, club) if member.role == "owner" else []
+    invites = club_invites(session, club) if member.role == Role.OWNER else []
     remembered = {"role": cookie_session[LINK_ROLE]} if LINK_ROLE in cookie_session else {}
     return render_page(
         "club.html", status=status, club=club, members=club_members(session, club),
@@ -49,7 +49,7 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
 
 
 def role_names() -> dict[str, str]:
-    return {"owner": _("owner"), "scorer": _("scorer"), "viewer": _("viewer")}
+    return {Role.OWNER: _("owner"), Role.SCORER: _("scorer"), Role.VIEWER: _("viewer")}
 
 
 @bp.get("")
@@ -124,7 +124,7 @@ def forget_device_(device_id: int):
     if device is None or device.member_id != member.id:
         abort(404)  # only the member's own devices: another's is none of their business
     last = len(member_devices(session, member)) == 1
-    if last and member.role == "owner" and owners(session, member.club_id) == 1:
+    if last and member.role == Role.OWNER and owners(session, member.club_id) == 1:
         flash(_("This is the only device of the club's only owner: make someone else an "
                 "owner first, or nobody could let people in any more."), "notice")
         return redirect(url_for("club.show") + "#devices", 303)
@@ -144,8 +144,8 @@ def share(game_id: int):
     session = get_session()
     game = game_or_404(game_id)
     links = []
-    if current_member().role == "owner":
-        for role in ("viewer", "scorer"):
+    if current_member().role == Role.OWNER:
+        for role in (Role.VIEWER, Role.SCORER):
             invite = game_invite(session, current_club(session), role, game)
             if invite is not None:
                 links.append((role, invite, link_of(invite)))
@@ -164,7 +164,7 @@ def make_share_links(game_id: int):
     session = get_session()
     game = game_or_404(game_id)
     club, member = current_club(session), current_member()
-    for role in ("viewer", "scorer"):
+    for role in (Role.VIEWER, Role.SCORER):
         if game_invite(session, club, role, game) is None:
             new_invite(session, club, role, member, game)
     return redirect(url_for("club.share", game_id=game.id), 303)

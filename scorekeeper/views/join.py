@@ -18,7 +18,7 @@ bp = Blueprint("join", __name__)
 
 
 def _open_signup() -> bool:
-    return bool(current_app.config["OPEN_SIGNUP"])
+    return current_app.config["OPEN_SIGNUP"]
 
 
 @bp.route("/welcome", methods=["GET", "POST"])
