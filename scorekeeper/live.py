@@ -30,7 +30,7 @@ from sqlmodel import Session
 
 from scorekeeper.draft import FIELDS
 from scorekeeper.ledger import Table
-from scorekeeper.models import MAX_ID, Evening, Game, LiveDraft, aware, utcnow
+from scorekeeper.models import MAX_ID, ChangeKind, Evening, Game, LiveDraft, aware, utcnow
 
 POLL_SECONDS = 2
 # The form fields a hand in progress is made of (see draft.py).
@@ -242,3 +242,58 @@ def evening_head(connection: Connection, club_id: int, evening_id: int) -> Eveni
     if found is None:
         return None
     return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)
+
+
+@dataclass(frozen=True)
+class Poll:
+    """A phone's poll as its page sends it: the page's view ("game", "correction" or
+    "board"), the version it shows, and whose page it is (``watching``: it may not
+    score; ``device_id``: the phone's). Says what the poll answers; the view renders it."""
+
+    view: str
+    shown: str
+    watching: bool
+    device_id: int | None
+
+    @classmethod
+    def read(cls, args: Mapping[str, str], scorer: bool, device_id: int | None) -> Poll:
+        view = args.get("view", "game")
+        view = view if view in ("board", "correction") else "game"
+        return cls(view, args.get("v", ""), view == "board" or not scorer, device_id)
+
+    def unchanged(self, head: GameHead) -> bool:
+        """Whether the game is as the page shows it: "revision.draft" where the page
+        follows the hand in progress too (a watcher's, the scoreboard, a scorer's while
+        another phone enters one); "revision" where it follows the game only (a
+        correction always)."""
+        followed = (None if self.view == "correction"
+                    else head.followed_draft(self.watching, self.device_id))
+        return self.shown == version(head.revision, followed)
+
+    def same_game(self, revision: int) -> bool:
+        """Whether the page shows the game's revision (only a hand in progress moved)."""
+        return self.shown.split(".")[0] == str(revision)
+
+    def one_behind(self, revision: int) -> bool:
+        """A game page one change behind: it may take just what that change did, if it
+        was a hand recorded (the answer that page's own Record would have had)."""
+        return self.view == "game" and self.shown.split(".")[0] == str(revision - 1)
+
+    def tells_change(self, revision: int) -> bool:
+        """Whether the answer says who changed what: a game page behind the game."""
+        return self.view != "board" and not self.same_game(revision)
+
+    def may_be_kept(self, revision: int) -> bool:
+        """Whether another phone's answer may do for this one: any but a scorer's game
+        page when only another phone's entry moved (that answer is this page's alone)."""
+        return self.watching or self.view != "game" or not self.same_game(revision)
+
+    def other_phone_only(self, revision: int) -> bool:
+        """Only another phone's entry moved: this phone's entry is left be."""
+        return not self.may_be_kept(revision)
+
+    def recorded_only(self, revision: int, last_change, hands: int) -> bool:
+        """Whether the page may take just what the last change did: one behind, and
+        that change the last hand recorded (``hands``: how many the game has)."""
+        return (self.one_behind(revision) and last_change is not None
+                and last_change.kind == ChangeKind.RECORDED and last_change.number == hands)

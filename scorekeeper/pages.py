@@ -1,17 +1,23 @@
 """The game page: one template, one context, whole page or one block of it.
 
-Every view that shows a game goes through ``render_game`` so that the full page and
-each htmx fragment are always built from the same context and can never drift apart.
+Every view that shows a game builds it with ``build_game`` (in a ``Mode``: the next
+hand, a past hand corrected, a forgotten hand put in), once, and sends one of its
+answers: the whole page or the step of a hand htmx asked for (``render_game``), the game
+part (``render_game_part``), what a hand recorded changed (``render_recorded``), or
+another phone's line (``render_other_phone``). So the full page and each htmx fragment
+are always built from the same context and can never drift apart; the page's
+``PageKey`` says what it showed, for ``page_cache`` to keep it under.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import Enum
 from datetime import timedelta
 from functools import partial
 from typing import Sequence
 
 from flask import (
-    Response, current_app, g, get_flashed_messages, make_response, render_template, request,
+    Response, current_app, get_flashed_messages, make_response, render_template, request,
     url_for,
 )
 from flask_babel import format_percent, gettext as _
@@ -76,41 +82,82 @@ def render_page(template: str, status: int = 200, block: str | None = None, **co
     return make_response(render_template(template, **context), status)
 
 
+class Fixing(Enum):
+    """What the entry panel is for: the next hand, a past one corrected, or a forgotten
+    one put in."""
+
+    NEXT = "next"
+    CORRECTING = "correcting"
+    INSERTING = "inserting"
+
+
+@dataclass(frozen=True)
+class Mode:
+    """Which hand the game page's entry holds: the next hand, hand ``number`` being
+    corrected, or a forgotten hand being put in before hand ``number``."""
+
+    fixing: Fixing = Fixing.NEXT
+    number: int | None = None
+
+    @classmethod
+    def correcting(cls, number: int) -> Mode:
+        return cls(Fixing.CORRECTING, number)
+
+    @classmethod
+    def inserting(cls, before: int) -> Mode:
+        return cls(Fixing.INSERTING, before)
+
+    @property
+    def next_hand(self) -> bool:
+        return self.fixing is Fixing.NEXT
+
+
+NEXT_HAND = Mode()
+
+
 @dataclass(frozen=True)
 class Entry:
     """The hand on the entry panel: the next one, or one being edited."""
 
     number: int
     dealer_seat: int
-    editing: bool  # a past hand: corrected, or (``inserting``) a forgotten one put in
     draft: HandDraft
-    inserting: bool = False
+    mode: Mode = NEXT_HAND
+
+    @property
+    def editing(self) -> bool:
+        """A past hand: corrected, or (``inserting``) a forgotten one put in."""
+        return not self.mode.next_hand
+
+    @property
+    def inserting(self) -> bool:
+        return self.mode.fixing is Fixing.INSERTING
 
     @property
     def first_bidder(self) -> int:
         return left_of(self.dealer_seat)
 
 
-def entry_for(table: Table, editing: int | None, source, inserting: int | None = None
-              ) -> Entry:
+def entry_for(table: Table, mode: Mode, source) -> Entry:
     """The entry panel's hand, with its draft read from ``source`` (query or form).
 
-    ``inserting``: a forgotten hand before that hand, dealt by the seat that dealt it.
+    A forgotten hand is dealt by the seat that dealt the hand it comes before.
     """
     teams = table.rules.team_names
     state = table.state
-    if inserting is not None:
-        dealer = state.deals[inserting - 1].dealer_seat
-        return Entry(inserting, dealer, True, read_draft(source, dealer, teams), True)
-    if editing is None:
+    if mode.fixing is Fixing.INSERTING:
+        dealer = state.deals[mode.number - 1].dealer_seat
+        return Entry(mode.number, dealer, read_draft(source, dealer, teams), mode)
+    if mode.next_hand:
         draft = read_draft(source, state.next_dealer, teams)
-        return Entry(state.next_number, state.next_dealer, False, draft)
-    result = state.deals[editing - 1]
+        return Entry(state.next_number, state.next_dealer, draft)
+    result = state.deals[mode.number - 1]
     if any(source.get(key) for key in FIELDS):  # a correction being made: what it says
         draft = read_draft(source, result.dealer_seat, teams)
     else:
-        draft = draft_from_deal(result.dealer_seat, teams, deal_from_hand(table.hands[editing - 1]))
-    return Entry(editing, result.dealer_seat, True, draft)
+        draft = draft_from_deal(result.dealer_seat, teams,
+                                deal_from_hand(table.hands[mode.number - 1]))
+    return Entry(mode.number, result.dealer_seat, draft, mode)
 
 
 def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
@@ -281,149 +328,222 @@ def _flashed_notice() -> str | None:
     return Markup(" ").join(notices) or None  # each may hold a typed name's markup
 
 
-def render_game(
-    table: Table,
-    *,
-    editing: int | None = None,
-    inserting: int | None = None,
-    source=None,
-    message: str | None = None,
-    notice: str | None = None,
-    problem: str | None = None,
-    problem_point: str | None = None,
-    conflict: dict | None = None,
-    check=None,
-    status: int = 200,
-    block: str | None = None,
-    other_phone_only: bool = False,
-    recorded: bool = False,
-) -> Response:
-    """The game page for ``table``, its entry panel holding the draft from ``source``.
+@dataclass(frozen=True)
+class PageKey:
+    """What a game page (or part) showed, for page_cache to keep it under: the very
+    values its render used. ``draft_seq`` None: a page holding this phone's own entry,
+    which no other phone may get."""
 
-    A watcher (no right to score) is shown the hand a scorer is entering, whatever the
-    request's own address says. A scorer not entering one here gets back the hand this
-    phone was entering (after a look at the rules, say), or is told of another phone's.
-    ``problem`` is what stops the hand being recorded: it is shown next to Record (and
-    ``problem_point``'s choice is marked).
-    """
-    watching = not can(SCORER)
-    device = current_device()
-    device_id = device.id if device else None
-    # followed: the draft's number the page's poll follows; kept_seq: the one page_cache
-    # keeps the page under (None: a page for this phone alone, never kept).
-    followed = kept_seq = other_phone = None
+    game_id: int
+    revision: int
+    draft_seq: int | None
+    past: bool
+
+
+@dataclass(frozen=True)
+class Shown:
+    """Where the entry's draft comes from and what the page's poll follows."""
+
+    source: object  # the draft's fields (query, form or the hand in progress)
+    followed: int | None = None  # the draft's number the page's poll follows
+    kept_seq: int | None = None  # the one page_cache keeps the page under
+    other_phone: HandDraft | None = None  # another phone's entry, told of
+
+
+@dataclass(frozen=True)
+class GamePage:
+    """The game page built once: everything it shows, and what decides how it answers."""
+
+    table: Table
+    context: dict
+    key: PageKey
+    entry_url: str
+    stale: bool = False  # the step asked for is out of date: the whole game answers
+    forget_step: bool = False  # and its address is not the one to keep
+
+
+@dataclass(frozen=True)
+class Said:
+    """What the page says above the game (``message``, ``notice``) and beside Record
+    (``problem``, ``problem_point``'s choice marked)."""
+
+    message: str | None = None
+    notice: str | None = None
+    problem: str | None = None
+    problem_point: str | None = None
+
+
+def _shown_draft(table: Table, mode: Mode, source, watching: bool) -> Shown:
+    """The draft the entry holds. A watcher (no right to score) is shown the hand a
+    scorer is entering, whatever the request's own address says. A scorer not entering
+    one here gets back the hand this phone was entering (after a look at the rules, say),
+    or is told of another phone's."""
     if watching:
         shared = shared_draft(get_session(), table)
-        source, followed = shared.args, shared.seq
-        kept_seq = shared.seq
+        return Shown(shared.args, shared.seq, shared.seq)
     source = request.args if source is None else source
-    fixing = editing if inserting is None else inserting
-    if not watching and fixing is None and "number" not in source:
-        shared = shared_draft(get_session(), table)
-        followed = shared.followed_by(device_id)
-        if shared.is_from(device_id):
-            # This phone's own entry, back as it left it.
-            source = shared.args
-        elif shared.args:
-            other_phone = entry_for(table, None, shared.args).draft
-        if not shared.is_by(device_id):
-            kept_seq = shared.seq
-    stale = forget_step = overtaken = False
+    if not mode.next_hand or "number" in source:
+        return Shown(source)
+    device = current_device()
+    device_id = device.id if device else None
+    shared = shared_draft(get_session(), table)
+    other_phone = None
+    if shared.is_from(device_id):
+        source = shared.args  # this phone's own entry, back as it left it
+    elif shared.args:
+        other_phone = entry_for(table, NEXT_HAND, shared.args).draft
+    kept_seq = None if shared.is_by(device_id) else shared.seq
+    return Shown(source, shared.followed_by(device_id), kept_seq, other_phone)
+
+
+class Stale(Enum):
+    """How out of date the entry a request carries is."""
+
+    FRESH = "fresh"
+    GAME = "game"  # entered on an older revision of the game: kept, the scores are now's
+    STEP = "step"  # a step of a hand recorded since: dropped
+    OVERTAKEN = "overtaken"  # the same, and the page says so (the phone may say it instead)
+
+
+def _out_of_date(table: Table, mode: Mode, source, said: Said) -> tuple[object, Said, Stale]:
+    """(source, said, how stale): the entry as it may still be offered, and what the
+    page says of it."""
     shown = source.get("number")
-    if shown is not None and shown != str(fixing or table.state.next_number):
+    if shown is not None and shown != str(mode.number or table.state.next_number):
         # A step of a hand that has been recorded since (the browser's Back button, or
         # another phone): its state must not be offered again as the next hand's.
-        source, stale, forget_step = {}, True, True
-        if message is None:
+        if said.message is None:
             # Said by the phone itself instead, where it kept its own entry for that hand
             # (with a way to put it in): the page's script drops this one then.
-            overtaken = True
-            message = _("That page was for a hand that has been recorded since. "
-                        "Here is the game as it stands.")
-    elif source.get("revision") not in (None, str(table.game.revision)):
+            said = replace(said, message=_(
+                "That page was for a hand that has been recorded since. "
+                "Here is the game as it stands."))
+            return {}, said, Stale.OVERTAKEN
+        return {}, said, Stale.STEP
+    if source.get("revision") not in (None, str(table.game.revision)):
         # Another phone changed the game meanwhile, but this hand is still the one to
         # enter: keep what was entered, and show the scores as they are now.
-        stale = True
-        if notice is None:
-            notice = _("The game was changed on another phone; the scores are as they "
-                       "stand now.")
-    if stale and block is None and wants_fragment():
-        block = "game"  # the whole game, not just the step this request asked for
-    entry = entry_for(table, editing, source, inserting)
+        if said.notice is None:
+            said = replace(said, notice=_("The game was changed on another phone; the "
+                                          "scores are as they stand now."))
+        return source, said, Stale.GAME
+    return source, said, Stale.FRESH
+
+
+def _urls(table: Table, mode: Mode) -> tuple[str, str]:
+    """(the entry's own address, where its form is sent)."""
+    game_id = table.game.id
+    if mode.fixing is Fixing.INSERTING:
+        return (url_for("corrections.insert_form", game_id=game_id, before=mode.number),
+                url_for("corrections.insert", game_id=game_id))
+    if mode.next_hand:
+        return url_for("games.show", game_id=game_id), url_for("hands.record", game_id=game_id)
+    return (url_for("games.edit_hand", game_id=game_id, number=mode.number),
+            url_for("hands.save", game_id=game_id, number=mode.number))
+
+
+def build_game(table: Table, mode: Mode = NEXT_HAND, *, source=None, said: Said = Said(),
+               conflict: dict | None = None, check=None) -> GamePage:
+    """The game page for ``table`` in ``mode``, its entry holding the draft from
+    ``source`` (None: the request's address), built once for whichever answer is sent."""
+    watching = not can(SCORER)
+    shown = _shown_draft(table, mode, source, watching)
+    source, said, stale = _out_of_date(table, mode, shown.source, said)
+    entry = entry_for(table, mode, source)
     past = is_past_game(get_session(), table)
-    if problem and message is None and (past or (table.state.finished and fixing is None)):
-        message, problem = problem, None  # no Record to show it beside: the game is over
-    sentence, preview_problem = preview_of(table, entry)
-    if entry.draft.problems and message is None and problem is None and not watching:
+    if said.problem and said.message is None and (
+            past or (table.state.finished and mode.next_hand)):
+        # No Record to show it beside: the game is over.
+        said = replace(said, message=said.problem, problem=None)
+    if entry.draft.problems and said.message is None and said.problem is None \
+            and not watching:
         # (A watcher's page shows another phone's entry: its link is not the watcher's.)
-        message = _("Part of that link could not be read, so it was left out: "
-                    "check the hand and carry on.")
+        said = replace(said, message=_("Part of that link could not be read, so it was "
+                                       "left out: check the hand and carry on."))
+    entry_url, save_url = _urls(table, mode)
+    context = _context(table, entry, past, watching, said, conflict=conflict, check=check,
+                       entry_url=entry_url, save_url=save_url, other_phone=shown.other_phone,
+                       overtaken=stale is Stale.OVERTAKEN,
+                       live_url=_live_url(table, mode, shown.followed))
+    key = PageKey(table.game.id, table.game.revision, shown.kept_seq, past)
+    return GamePage(table, context, key, entry_url, stale=stale is not Stale.FRESH,
+                    forget_step=stale in (Stale.STEP, Stale.OVERTAKEN))
+
+
+def _live_url(table: Table, mode: Mode, followed: int | None) -> str:
+    """The page's poll: a correction follows the game alone (another phone's next hand
+    is not its business)."""
+    return url_for("games.live", game_id=table.game.id,
+                   v=version(table.game.revision, followed),
+                   view="game" if mode.next_hand else "correction")
+
+
+def _context(table: Table, entry: Entry, past: bool, watching: bool, said: Said,
+             **shown) -> dict:
+    """What game.html is rendered with (``shown``: the page's own parts besides)."""
     state = table.state
-    if inserting is not None:
-        entry_url = url_for("corrections.insert_form", game_id=table.game.id, before=inserting)
-        save_url = url_for("corrections.insert", game_id=table.game.id)
-    elif editing is None:
-        entry_url = url_for("games.show", game_id=table.game.id)
-        save_url = url_for("hands.record", game_id=table.game.id)
-    else:
-        entry_url = url_for("games.edit_hand", game_id=table.game.id, number=editing)
-        save_url = url_for("hands.save", game_id=table.game.id, number=editing)
-    # What this page shows, for page_cache to keep it under: the very values it used
-    # (none for a page holding this phone's own entry: no other phone may get it).
-    g.game_page_shown = (table.game.id, table.game.revision, kept_seq, past)
-    context = dict(
-        table=table, game=table.game, state=state, names=_names_for(table, entry, inserting),
+    session = get_session()
+    evening = session.get(Evening, table.game.evening_id) if table.game.evening_id else None
+    sentence, preview_problem = preview_of(table, entry)
+    return dict(
+        table=table, game=table.game, state=state, names=_names_for(table, entry),
         teams=table.rules.team_seats, entry=entry, draft=entry.draft,
-        entry_url=entry_url, save_url=save_url,
         preview=sentence, preview_problem=preview_problem,
-        problem=problem, problem_point=problem_point, conflict=conflict, check=check,
+        problem=said.problem, problem_point=said.problem_point,
         verdict=verdict_sentence(state.verdict),
-        message=message, notice=notice or _flashed_notice(),
-        restorable=last_undone_hand(get_session(), table),
-        evening=get_session().get(Evening, table.game.evening_id) if table.game.evening_id else None,
+        message=said.message, notice=said.notice or _flashed_notice(),
+        restorable=last_undone_hand(session, table), evening=evening,
         # Read only where the page shows it (not for each step of a hand being entered).
-        tonight=partial(tonight_tally, get_session(), table),
+        tonight=partial(tonight_tally, session, table),
         chances=partial(shown_chances, table, past),
         next_game=next_game_fields(table),
         new_partners=partial(game_over_new_partners, table),
         game_time=partial(game_time, table),
-        chart=score_chart(table) if table.state.deals else None,
-        past=past, watching=watching, other_phone=other_phone,
+        chart=score_chart(table) if state.deals else None,
+        past=past, watching=watching,
         read_only=past or watching or table.game.abandoned_at is not None,
-        # A correction follows the game alone: another phone's next hand is not its business.
-        live_url=url_for("games.live", game_id=table.game.id,
-                         v=version(table.game.revision, followed),
-                         view="game" if fixing is None else "correction"),
-        poll_every=POLL_SECONDS, overtaken=overtaken,
-        changes=recent_changes(get_session(), table.game.id, 1),  # any: its log is opened
+        poll_every=POLL_SECONDS,
+        changes=recent_changes(session, table.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=table.hands,
         bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
         card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
-        offline_state=partial(offline_state, table),
+        offline_state=partial(offline_state, table), **shown,
     )
-    if other_phone_only:
-        html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **context)
-        return make_response(html, 200, {"HX-Reswap": "none"})
-    if recorded and not stale:
-        html = render_blocks("game.html", RECORDED_PARTS, swap_oob=True, **context)
-        return make_response(html, 200, {"HX-Reswap": "none"})
-    response = render_page("game.html", status=status, block=block, **context)
-    if block == "game" and wants_fragment() and request.htmx.target != "game":
-        response.headers["HX-Retarget"] = "#game"
-        response.headers["HX-Reswap"] = "outerHTML"
-    if forget_step and wants_fragment():
-        response.headers["HX-Push-Url"] = entry_url  # not the stale step's address
-    return response
 
 
-def _names_for(table: Table, entry, inserting: int | None) -> dict[int, str]:
+def _names_for(table: Table, entry: Entry) -> dict[int, str]:
     """Who sits where for the hand the entry is about: the table now for the next hand,
     the players of that hand for a correction, and of the hand before it for a forgotten
     hand (a substitute who came in there moves one hand later)."""
-    if inserting is not None:
-        return table.names_at(max(inserting - 1, 1))
+    if entry.inserting:
+        return table.names_at(max(entry.number - 1, 1))
     return table.names_at(entry.number)
+
+
+def _answer(page: GamePage, block: str | None, status: int) -> Response:
+    """The page, or the block of it htmx asked for (``block``: this one)."""
+    if page.stale and block is None and wants_fragment():
+        block = "game"  # the whole game, not just the step this request asked for
+    response = render_page("game.html", status=status, block=block, **page.context)
+    if block == "game" and wants_fragment() and request.htmx.target != "game":
+        response.headers["HX-Retarget"] = "#game"
+        response.headers["HX-Reswap"] = "outerHTML"
+    if page.forget_step and wants_fragment():
+        response.headers["HX-Push-Url"] = page.entry_url  # not the stale step's address
+    return response
+
+
+def render_game(page: GamePage, status: int = 200) -> Response:
+    """The game page; for htmx, the part its request targets (a step of a hand: the
+    entry, its preview)."""
+    return _answer(page, None, status)
+
+
+def render_game_part(page: GamePage, status: int = 200) -> Response:
+    """The game part of the page (for htmx; the whole page for a plain form): the answer
+    to a change made, refused, to be checked, or seen by a poll."""
+    return _answer(page, "game", status)
 
 
 # What a hand recorded changes on the page it was entered on, each part swapped in by its
@@ -432,26 +552,31 @@ def _names_for(table: Table, entry, inserting: int | None) -> dict[int, str]:
 RECORDED_PARTS = ["scores", "hand_entry", "hands_top", "new_deal", "tonight"]
 
 
-def render_recorded(table: Table, notice: str) -> Response | None:
+def render_recorded(page: GamePage) -> Response | None:
     """The answer to a hand just recorded, for the page that showed the game just before
     it: only what the hand changed, so that it costs the same at hand 60 as at hand 2.
 
     None where only the whole game will do: the game over or tied (the page changes
     around it), its first hand (the list begins), or a game whose log begins only now.
     """
+    table = page.table
     state = table.state
     if state.verdict.kind is not VerdictKind.PLAYING or len(state.deals) < 2:
         return None
     if len(recent_changes(get_session(), table.game.id, 2)) < 2:
         return None
-    return render_game(table, source={}, notice=notice, block="game", recorded=True)
+    if page.stale:
+        return render_game_part(page)
+    html = render_blocks("game.html", RECORDED_PARTS, swap_oob=True, **page.context)
+    return make_response(html, 200, {"HX-Reswap": "none"})
 
 
-def render_other_phone(table: Table) -> Response:
+def render_other_phone(page: GamePage) -> Response:
     """For a scorer's poll when only another phone's entry moved: that phone's line and
     the poll itself, swapped in place (out of band), so the hand this phone is entering
     is left exactly as it is."""
-    return render_game(table, source={}, other_phone_only=True)
+    html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **page.context)
+    return make_response(html, 200, {"HX-Reswap": "none"})
 
 
 def render_board(table: Table | None, evening: Evening | None = None) -> Response:
@@ -472,7 +597,7 @@ def render_board(table: Table | None, evening: Evening | None = None) -> Respons
     context: dict = {}
     if table is not None:
         shared = shared_draft(session, table)
-        entry = entry_for(table, None, shared.args)
+        entry = entry_for(table, NEXT_HAND, shared.args)
         auction = entry.draft.auction
         last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
         context.update(

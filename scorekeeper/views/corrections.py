@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.access import actor, current_device
+from scorekeeper.answers import done, problem_beside_record, refused, sent_again, to_check
 from scorekeeper.clubs import roster
 from scorekeeper.corrections import (
     Plan, apply, last_substitute_hand, plan_abandon, plan_insert, plan_rename, plan_swap,
@@ -22,17 +23,14 @@ from scorekeeper.forms import (
     AbandonForm, HandForm, RenameSeatForm, SubstituteForm, SwapSeatsForm, TakeBackForm,
     all_errors,
 )
-from scorekeeper.ledger import (
-    GameChanged, Table, hand_by_entry, hand_fields, load_table, recent_changes, stored_fields,
-)
-from scorekeeper.models import PLAYER_NAME_LENGTH, aware, utcnow
-from scorekeeper.pages import Check, entry_for, render_game, render_page
-from scorekeeper.views.hands import VERDICT, _done
+from scorekeeper.ledger import GameChanged, Table, hand_by_entry, load_table, recent_changes
+from scorekeeper.models import PLAYER_NAME_LENGTH, ChangeKind, aware, utcnow
+from scorekeeper.pages import Check, Mode, build_game, entry_for, render_game, render_page
 from scorekeeper.rules import RuleViolation
 from scorekeeper.seating import Sitting, sitting_at, until
 from scorekeeper.views.lookup import current_club, table_or_404, whole_number_arg
 from scorekeeper.names import name_key, team_part, typed
-from scorekeeper.words import consequences, fill, still_to_choose, violation_message
+from scorekeeper.words import consequences, fill, violation_message
 
 bp = Blueprint("corrections", __name__, url_prefix="/games/<int:game_id>")
 
@@ -55,7 +53,7 @@ def kept_games_take_no_corrections():
     else:
         return None
     if request.endpoint == "corrections.insert":  # the hand form's answer, for its phone
-        return _refused(table, message, 409)
+        return refused(table, message, 409)
     return _fix_page(table, message=message, status=409)
 
 
@@ -94,12 +92,12 @@ def _just_done_here(table: Table, plan: Plan) -> bool:
     if change is None:
         return False
     made, asked = change.details or {}, plan.details
-    if plan.kind == "seats":
+    if plan.kind == ChangeKind.SEATS:
         return sorted(made.get("seats", ())) == sorted(asked["seats"])
-    if plan.kind == "renamed":
+    if plan.kind == ChangeKind.RENAMED:
         return made.get("seat") == asked["seat"] and \
             name_key(made.get("to", "")) == name_key(asked["to"])
-    if plan.kind in ("subbed", "unsubbed"):
+    if plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED):
         return _same_seat_change(change, plan.kind, asked["seat"], plan.number)
     return True
 
@@ -113,10 +111,11 @@ def _same_seat_change(change, kind: str, seat: int, number: int, name: str | Non
         and (name is None or name_key(change.details.get("to", "")) == name_key(name))
 
 
-def _make(table: Table, plan: Plan, form, heading: str, fields, done: str, action: str):
+def _make(table: Table, plan: Plan, form, heading: str, fields, done_words: str, action: str):
     """Show the plan's consequences, or (confirmed) make it."""
     if request.form.get("confirm") != "y":
-        said = (substitute_consequences(table, plan) if plan.kind in ("subbed", "unsubbed")
+        substitute = plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED)
+        said = (substitute_consequences(table, plan) if substitute
                 else consequences(plan, table.names, table.rules.team_seats))
         check = Check(heading, said, action, fields,
                       url_for("corrections.show", game_id=table.game.id))
@@ -135,11 +134,11 @@ def _make(table: Table, plan: Plan, form, heading: str, fields, done: str, actio
     except GameChanged:
         get_session().rollback()
         if _just_done_here(table, plan):
-            return _done(table, done)
+            return done(table, done_words)
         return _fix_page(load_table(get_session(), table.game), status=409, message=_(
             "The game changed on another phone after this page was shown, so nothing was "
             "written. Here it is as it stands: check and try again."))
-    return _done(table, done)
+    return done(table, done_words)
 
 
 @bp.post("/seats/swap")
@@ -173,8 +172,8 @@ def rename(game_id: int):
     except RuleViolation as violation:
         if violation.code == "name_same" and request.form.get("confirm") == "y":
             # Confirmed twice, the first already made it: so it is.
-            return _done(table, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
-                                     new=typed(table.names[form.seat.data])))
+            return done(table, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
+                                    new=typed(table.names[form.seat.data])))
         return _fix_page(table, status=422, message=violation_message(violation))
     old, new = plan.details["from"], plan.details["to"]
     return _make(
@@ -213,7 +212,8 @@ def substitute_line(table: Table, sitting: Sitting) -> Markup:
 
 def substitute_consequences(table: Table, plan: Plan) -> list[Markup]:
     """What a substitute (or taking one back) will change, before anyone confirms it."""
-    said = _coming_in(table, plan) if plan.kind == "subbed" else _going_out(table, plan)
+    subbed = plan.kind == ChangeKind.SUBBED
+    said = _coming_in(table, plan) if subbed else _going_out(table, plan)
     said.append(Markup.escape(_("Every hand stays as recorded, by seat: the scores stay as "
                                 "they are.")))
     return said
@@ -268,9 +268,10 @@ def substitute(game_id: int):
         plan = plan_substitute(table, seat, number, form.name.data or "")
     except RuleViolation as violation:
         if request.form.get("confirm") == "y" and _same_seat_change(
-                _made_here(table, "subbed"), "subbed", seat, number, form.name.data or ""):
+                _made_here(table, ChangeKind.SUBBED), ChangeKind.SUBBED, seat, number,
+                form.name.data or ""):
             # Confirmed twice, the first already made it: so it is.
-            return _done(table, _substitute_done(seat, number, form.name.data or ""))
+            return done(table, _substitute_done(seat, number, form.name.data or ""))
         return _fix_page(table, status=422, message=violation_message(violation))
     old, new = typed(plan.details["from"]), typed(plan.details["to"])
     return _make(
@@ -298,11 +299,11 @@ def take_back(game_id: int):
     try:
         plan = plan_take_back(table, seat, number)
     except RuleViolation as violation:
-        change = _made_here(table, "unsubbed")
+        change = _made_here(table, ChangeKind.UNSUBBED)
         if request.form.get("confirm") == "y" and _same_seat_change(
-                change, "unsubbed", seat, number):
+                change, ChangeKind.UNSUBBED, seat, number):
             # Confirmed twice, the first already took it back: so it is.
-            return _done(table, _taken_back(seat, number, change.details["to"]))
+            return done(table, _taken_back(seat, number, change.details["to"]))
         return _fix_page(table, status=422, message=violation_message(violation))
     return _make(
         table, plan, form,
@@ -336,17 +337,16 @@ def _abandon(game_id: int, abandon: bool):
     if not form.validate():
         return _fix_page(table, status=422, message=" ".join(all_errors(form)))
     if (table.game.abandoned_at is not None) == abandon:
-        done = _("This game is abandoned already.") if abandon else \
-            _("This game is in play already.")
-        return _done(table, done)
+        return done(table, _("This game is abandoned already.") if abandon else
+                    _("This game is in play already."))
     plan = plan_abandon(table, abandon)
     if abandon:
-        heading, done = _("Abandon game %(id)s?", id=game_id), _("Game %(id)s abandoned.",
-                                                                  id=game_id)
+        heading, done_words = (_("Abandon game %(id)s?", id=game_id),
+                               _("Game %(id)s abandoned.", id=game_id))
     else:
-        heading, done = (_("Take game %(id)s back into play?", id=game_id),
-                         _("Game %(id)s is back in play.", id=game_id))
-    return _make(table, plan, form, heading, [], done,
+        heading, done_words = (_("Take game %(id)s back into play?", id=game_id),
+                               _("Game %(id)s is back in play.", id=game_id))
+    return _make(table, plan, form, heading, [], done_words,
                  url_for("corrections.abandon" if abandon else "corrections.reinstate",
                          game_id=game_id))
 
@@ -362,7 +362,7 @@ def insert_form(game_id: int):
         abort(404)
     if table.game.abandoned_at is not None:
         return redirect(url_for("games.show", game_id=game_id), 303)
-    return render_game(table, inserting=before)
+    return render_game(build_game(table, Mode.inserting(before)))
 
 
 @bp.post("/hands/insert")
@@ -372,15 +372,16 @@ def insert(game_id: int):
     form = HandForm(request.form)
     before = form.number.data if form.validate() else None
     if before is None or not 1 <= before <= len(table.hands):
-        return _refused(table, _("That form was incomplete; nothing was changed."), 422)
-    done = _("The forgotten hand is in, as hand %(number)s; the hands after it were worked "
-             "out again.", number=before)
-    entry = entry_for(table, None, request.form, before)
+        return refused(table, _("That form was incomplete; nothing was changed."), 422)
+    done_words = _("The forgotten hand is in, as hand %(number)s; the hands after it were "
+                   "worked out again.", number=before)
+    mode = Mode.inserting(before)
+    entry = entry_for(table, mode, request.form)
     sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
     if sent_before is not None:
         if _is_this_insert(table, sent_before, before, entry):
-            return _done(table, done)  # sent again after its answer was lost: in already
-        return _refused(table, _(
+            return done(table, done_words)  # sent again after its answer was lost: in already
+        return refused(table, _(
             "Hand %(number)s was already recorded (by this phone or another), so this entry "
             "was not. Check hand %(number)s in the list below; if it is wrong, edit it.",
             number=sent_before.number), 409)
@@ -388,25 +389,10 @@ def insert(game_id: int):
         if entry.draft.unreadable:
             raise entry.draft.unreadable[0]
         plan = plan_insert(table, before, entry.draft.to_deal())
-    except TallyIncomplete as incomplete:
-        return _refused(table, None, 422, inserting=before,
-                        problem=still_to_choose(incomplete.missing),
-                        problem_point=incomplete.missing[0])
-    except RuleViolation as violation:
-        return _refused(table, None, 422, inserting=before,
-                        problem=violation_message(violation),
-                        problem_point=violation.params.get("point"))
+    except (TallyIncomplete, RuleViolation) as violation:
+        return problem_beside_record(table, violation, mode)
     if request.form.get("confirm") != "y":
-        fields = [(name, value) for name, value in entry.draft.fields().items()]
-        fields += [("number", str(before)), ("entry_key", form.entry_key.data or "")]
-        check = Check(_("Put the forgotten hand in before hand %(number)s?", number=before),
-                      consequences(plan, table.names, table.rules.team_seats),
-                      url_for("corrections.insert", game_id=game_id), fields,
-                      url_for("games.show", game_id=game_id), in_game=True)
-        response = render_game(table, inserting=before, source=request.form, check=check,
-                               block="game")
-        response.headers[VERDICT] = "check"
-        return response
+        return _check_insert(table, mode, plan, form.entry_key.data)
     try:
         apply(get_session(), table, plan, form.revision.data, actor(),
               entry_key=form.entry_key.data)
@@ -414,29 +400,26 @@ def insert(game_id: int):
         get_session().rollback()
         sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
         if sent_before is not None and _is_this_insert(table, sent_before, before, entry):
-            return _done(table, done)
-        return _refused(table, _("The game changed on another phone after this page was "
-                                 "shown, so nothing was written. Here is the game as it "
-                                 "stands."), 409)
-    return _done(table, done)
+            return done(table, done_words)
+        return refused(table, _("The game changed on another phone after this page was "
+                                "shown, so nothing was written. Here is the game as it "
+                                "stands."), 409)
+    return done(table, done_words)
+
+
+def _check_insert(table: Table, mode: Mode, plan: Plan, entry_key: str | None):
+    """A forgotten hand's consequences, shown before it is put in, and Put it in."""
+    entry = entry_for(table, mode, request.form)
+    fields = [(name, value) for name, value in entry.draft.fields().items()]
+    fields += [("number", str(mode.number)), ("entry_key", entry_key or "")]
+    check = Check(_("Put the forgotten hand in before hand %(number)s?", number=mode.number),
+                  consequences(plan, table.names, table.rules.team_seats),
+                  url_for("corrections.insert", game_id=table.game.id), fields,
+                  url_for("games.show", game_id=table.game.id), in_game=True)
+    return to_check(table, mode, check)
 
 
 def _is_this_insert(table: Table, hand, before: int, entry) -> bool:
     """Whether ``hand`` is the forgotten hand this form puts in (sent once already)."""
-    try:
-        deal = entry.draft.to_deal()
-    except (TallyIncomplete, RuleViolation):
-        return False
     return hand.undone_at is None and hand.number == before and \
-        stored_fields(hand) == hand_fields(deal, table.rules.team_names)
-
-
-def _refused(table: Table, message, status: int, *, inserting=None, problem=None,
-             problem_point=None):
-    get_session().rollback()
-    fresh = load_table(get_session(), table.game)
-    response = render_game(fresh, inserting=inserting, source=dict(request.form.items()),
-                           message=message, problem=problem, problem_point=problem_point,
-                           status=status, block="game")
-    response.headers[VERDICT] = "refused"
-    return response
+        sent_again(table, hand, entry.draft)

@@ -1,9 +1,6 @@
 """Games: the list, starting a new one, and the game page."""
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Sequence
-
 from flask import (
     Blueprint, Response, abort, after_this_request, make_response, redirect, render_template,
     request, url_for,
@@ -15,29 +12,27 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.assets import YEAR
 from scorekeeper.charts import score_chart
 from scorekeeper.clubs import roster
-from scorekeeper.ratings import Rating, club_ratings
-from scorekeeper.teams import (
-    BEST, OFFERED, Balance, balance, most_even, nothing_to_go_on, read_seats_text, seated,
-    seats_text, splits, team_sets, team_size,
-)
+from scorekeeper.balancing import Balanced, balance_seats, rated_players
+from scorekeeper.teams import BEST, nothing_to_go_on
 from scorekeeper.db import get_connection, get_session
 from scorekeeper.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.forms import NEW_EVENING, NewGameForm, all_errors
-from scorekeeper.ledger import load_tables, recent_changes
+from scorekeeper.ledger import Table, load_tables, recent_changes
 from scorekeeper.models import Evening, Game, utcnow
 from scorekeeper.pages import (
-    RECENT_CHANGES, render_board, render_game, render_other_phone, render_page,
-    render_recorded, wants_fragment,
+    RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
+    render_other_phone, render_page, render_recorded, wants_fragment,
 )
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.seating import name_problems, start_game
 from scorekeeper.access import SCORER, can, change_author, current_device, current_member
-from scorekeeper.live import GameHead, game_head, note_draft, shared_draft, version
+from scorekeeper.live import GameHead, Poll, game_head, note_draft, shared_draft
 from scorekeeper.page_cache import (
-    board_key, keep_game_page, keep_poll_answer, kept_game_page, kept_poll_answer,
+    NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
+    kept_poll_answer, page_key,
 )
 from scorekeeper.views.lookup import current_club, table_or_404
-from scorekeeper.names import clean_name, name_key, typed
+from scorekeeper.names import typed
 from scorekeeper.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 
@@ -70,101 +65,32 @@ def _teams_preview(form: NewGameForm) -> list[tuple[str, list[tuple[int, str]]]]
     ]
 
 
-@dataclass(frozen=True)
-class SeatedTeams:
-    """A split as the page shows it: its teams in their seats (letter, names, chance to
-    win) and the ``balance`` value that seats it ("14-25-36": seats of the page now)."""
-
-    seats: str
-    teams: list[tuple[str, list[str], float]]
-
-
-@dataclass(frozen=True)
-class Balanced:
-    """The new-game page after "Balance the teams": the split seated, the two most even
-    others, out of how many, and whether a new player was counted as one."""
-
-    seated: SeatedTeams
-    others: list[SeatedTeams]
-    ways: int
-    new_players: bool
-    most_even: bool  # no split leaves the favourite a smaller chance (not so, once tapped)
-
-    @property
-    def chances(self) -> dict[str, float]:
-        return {team: chance for team, _names, chance in self.seated.teams}
-
-
-def _shown(option: Balance, chairs: Sequence[int], now: Sequence[int], names: list[str],
-           layout: str) -> SeatedTeams:
-    """The split seated so (``chairs``: the player in each seat), described with the
-    seats the players have ``now``."""
-    chance = {frozenset(team): odds for team, odds in zip(option.split, option.chances)}
-    return SeatedTeams(
-        seats_text(tuple(tuple(now.index(player) + 1 for player in team)
-                         for team in option.split)),
-        [(team, [clean_name(names[chairs[seat - 1]]) for seat in seats],
-          chance[frozenset(chairs[seat - 1] for seat in seats)])
-         for team, seats in teams_for(layout).items()])
-
-
-def _rated(form: NewGameForm) -> dict[int, Rating]:
-    """The ratings of the form's six that have one, by their places in its list (0 to 5)."""
-    session = get_session()
-    club = current_club(session)
-    on_roster = {player.name_key: player.id for player in roster(session, club)}
-    ratings = club_ratings(session, club.id)
-    return {player: ratings[on_roster[name_key(name)]] for player, name in enumerate(form.names())
-            if on_roster.get(name_key(name)) in ratings}
-
-
-def _balance_seats(form: NewGameForm, rated: dict[int, Rating]) -> Balanced | None:
-    """Seat the form's six players in the split its ``balance`` asks for: "best" (the
-    most even) or seats to put together ("14-25-36"); moving as few players as can be,
-    the first dealer chosen staying the same player. None if it asks for no split."""
-    layout = _layout(form)
-    names = form.names()  # players are their places in this list, 0 to 5
-    here = tuple(range(len(SEATS)))
-    # Taken in the order of their names, so that equally even splits come in the same
-    # order whatever the seats.
-    players = sorted(here, key=lambda player: name_key(names[player]))
-    best = most_even(players, layout, rated, 1, here)[0]
-    if form.balance.data == BEST:
-        chosen = best
-    else:
-        wanted = read_seats_text(form.balance.data, layout)
-        if wanted is None:
-            return None
-        chosen = balance(tuple(tuple(seat - 1 for seat in team) for team in wanted), rated)
-    chairs = seated(chosen.split, layout, here)
+def _seat_form(form: NewGameForm, names: list[str], chairs: tuple[int, ...]) -> None:
+    """Put the players in the seats balancing chose, the first dealer chosen staying
+    the same player."""
     for field, player in zip(form.seat_fields(), chairs):
         field.data = names[player]
     dealer = form.dealer()
     if dealer is not None:
         form.first_dealer.data = str(chairs.index(dealer - 1) + 1)
-    in_seats = team_sets(chosen.split)
-    others = [option for option in most_even(players, layout, rated, chairs=chairs)
-              if team_sets(option.split) != in_seats][:OFFERED - 1]
-    return Balanced(
-        _shown(chosen, chairs, chairs, names, layout),
-        [_shown(option, seated(option.split, layout, chairs), chairs, names, layout)
-         for option in others],
-        len(splits(players, team_size(layout))), new_players=len(rated) < len(SEATS),
-        most_even=max(chosen.chances) <= max(best.chances) + 1e-9)
 
 
 def _balance(form: NewGameForm, problems: list) -> Response:
     """"Balance the teams" or one of the next best splits tapped: the page again with the
     seats filled, nothing stored (the game starts with "Start the game")."""
     messages = [violation_message(p) for p in problems] + form.balancing_errors()
-    rated = {} if messages else _rated(form)
+    session = get_session()
+    names = form.names()  # players are their places in this list, 0 to 5
+    rated = {} if messages else rated_players(session, current_club(session), names)
     if not messages and form.balance.data == BEST and nothing_to_go_on(rated):
         return _render_new(form, unrated=True)  # every split alike: the seats stay
-    balanced = None if messages else _balance_seats(form, rated)
+    balanced = None if messages else balance_seats(names, _layout(form), form.balance.data,
+                                                   rated)
     if balanced is None:
         messages = messages or [_("Choose one of the splits offered.")]
         bad_seats = {p.params["seat"] for p in problems if "seat" in p.params}
         return _render_new(form, messages, 422, bad_seats)
+    _seat_form(form, names, balanced.chairs)
     return _render_new(form, balanced=balanced)
 
 
@@ -231,9 +157,9 @@ def show(game_id: int):
     if not wants_fragment():  # the page opened (not a step of a hand being entered)
         arrival = _arrival_notice(game_id)
         _stays_if_left_behind(game_id)
-    kept = kept_game_page(game_id) if arrival is None else None
-    if kept is not None:
-        return kept
+    asked = kept_game_page(game_id) if arrival is None else NOTHING_ASKED
+    if asked.kept is not None:
+        return asked.kept
     table = table_or_404(game_id)
     if can(SCORER) and request.htmx:
         # For the phones watching. Only the page's own steps (sent in the background as
@@ -242,8 +168,9 @@ def show(game_id: int):
         device = current_device()
         note_draft(get_session(), table, request.args, device.id if device else None,
                    request.args.get("step", 0, type=int))
-    response = render_game(table, notice=arrival)
-    keep_game_page(table, response)
+    page = build_game(table, said=Said(notice=arrival))
+    response = render_game(page)
+    keep_game_page(asked, page_key(table, page.key), response)
     return response
 
 
@@ -259,56 +186,49 @@ def live(game_id: int):
         moved = _follow_the_table(head)
         if moved is not None:
             return moved
-    board = request.args.get("view") == "board"
-    watching = board or not can(SCORER)
     device = current_device()
-    shown = request.args.get("v", "")
-    # "revision.draft": the page follows the hand in progress too (a watcher's, the
-    # scoreboard, a scorer's while another phone enters one); "revision": the game only.
-    correcting = request.args.get("view") == "correction"
-    followed = None if correcting else head.followed_draft(watching, device.id if device else None)
-    if shown == version(head.revision, followed):
+    poll = Poll.read(request.args, can(SCORER), device.id if device else None)
+    if poll.unchanged(head):
         return _unchanged()
-    view = "board" if board else "correction" if correcting else "game"
-    same_game = shown.split(".")[0] == str(head.revision)
-    # A game page one change behind may take just what that change did, if it was a
-    # hand recorded: the answer that page's own Record would have had.
-    one_behind = view == "game" and shown.split(".")[0] == str(head.revision - 1)
-    if board or watching or not same_game or correcting:
+    asked = NOTHING_ASKED
+    if poll.may_be_kept(head.revision):
         # The second phone to catch up on a change gets the first one's answer.
-        kept = kept_poll_answer(head, view, notice=not board and not same_game,
-                                one_behind=one_behind)
-        if kept is not None:
-            return kept
+        asked = kept_poll_answer(head, poll.view, notice=poll.tells_change(head.revision),
+                                 one_behind=poll.one_behind(head.revision))
+        if asked.kept is not None:
+            return asked.kept
     table = table_or_404(game_id)
-    game = table.game
-    if board:
-        key = board_key(table, shared_draft(get_session(), table).seq)
+    if poll.view == "board":
+        key = board_key(table, shared_draft(get_session(), table).seq) if asked.head else None
         response = render_board(table)
-        keep_poll_answer(table, response, board=key)
+        keep_poll_answer(asked, key, response)
         return response
-    same_game = shown.split(".")[0] == str(game.revision)
-    # (Read again from the game as loaded: more may have changed since its head was read.)
-    one_behind = view == "game" and shown.split(".")[0] == str(game.revision - 1)
-    if not watching and same_game and not correcting:
+    return _game_changed(table, poll, asked)
+
+
+def _game_changed(table: Table, poll: Poll, asked: Asked) -> Response:
+    """A game page's poll once the game (or another phone's entry) moved, answered from
+    the game as loaded: more may have changed since its head was read."""
+    revision = table.game.revision
+    if poll.other_phone_only(revision):
         # Only another phone's entry moved: say so, and leave this phone's entry be.
-        return render_other_phone(table)
-    changed = recent_changes(get_session(), game.id, 1)
+        return render_other_phone(build_game(table, source={}))
+    changed = recent_changes(get_session(), table.game.id, 1)
     notice = None
-    if changed and not same_game:
+    if changed and not poll.same_game(revision):
         change = changed[0]
         # (Which device, to owners only: the answer is kept for this role alone.)
         who = typed(change_author(change.who)) if change.who else _("The command line")
         notice = Markup("%s: %s") % (who, change_sentence(change))
+    # A scorer's page gets its own entry back if it is still for the next hand.
+    page = build_game(table, source=None if poll.watching else {}, said=Said(notice=notice))
     response = None
-    if (one_behind and changed and changed[0].kind == "recorded"
-            and changed[0].number == len(table.state.deals)):
-        response = render_recorded(table, notice)  # None where only the whole game will do
+    if poll.recorded_only(revision, changed[0] if changed else None, len(table.state.deals)):
+        response = render_recorded(page)  # None where only the whole game will do
     if response is None:
-        # A scorer's page gets its own entry back if it is still for the next hand.
-        response = render_game(table, source=None if watching else {}, notice=notice,
-                               block="game")
-    keep_poll_answer(table, response, notice=not same_game, one_behind=one_behind)
+        response = render_game_part(page)
+    keep_poll_answer(asked, page_key(table, page.key), response,
+                     notice=poll.tells_change(revision), one_behind=poll.one_behind(revision))
     return response
 
 
@@ -425,9 +345,10 @@ def edit_hand(game_id: int, number: int):
     if not 1 <= number <= len(table.hands):
         abort(404)
     if is_past_game(get_session(), table):
-        return render_game(table, message=_("This game's evening is closed: the game is kept "
-                                             "as it was and can't be changed."))
-    return render_game(table, editing=number)
+        return render_game(build_game(table, said=Said(message=_(
+            "This game's evening is closed: the game is kept as it was and can't be "
+            "changed."))))
+    return render_game(build_game(table, Mode.correcting(number)))
 
 
 @bp.get("/games/<int:game_id>/changes")

@@ -1,11 +1,11 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
-from htmx_flask import make_response as htmx_response
 
 from scorekeeper.access import actor, change_author
+from scorekeeper.answers import done, problem_beside_record, refused, sent_again, to_check
 from scorekeeper.db import get_session
 from scorekeeper.draft import TallyIncomplete, read_draft
 from scorekeeper.evenings import is_past_game
@@ -14,14 +14,14 @@ from scorekeeper.corrections import apply, plan_edit
 from scorekeeper.ledger import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, deal_from_hand,
     hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
-    restore_hand, stored_fields, undo_last_hand, who_recorded,
+    bring_back_hand, stored_fields, undo_last_hand, who_recorded,
 )
-from scorekeeper.pages import Check, entry_for, render_game, render_recorded, wants_fragment
+from scorekeeper.pages import NEXT_HAND, Check, Mode, entry_for
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
 from scorekeeper.names import typed
 from scorekeeper.words import (
-    consequences, deal_summary, fill, hand_scores, still_to_choose, violation_message,
+    consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,
 )
 
@@ -33,100 +33,25 @@ def past_games_are_kept_as_they_were():
     """A finished game of an evening that is over takes no more changes."""
     table = table_or_404(request.view_args["game_id"])
     if is_past_game(get_session(), table):
-        return _refused(table, _("This game's evening is closed: the game is kept as it "
-                                 "was and can't be changed."), 409, keep_draft=False)
+        return refused(table, _("This game's evening is closed: the game is kept as it "
+                                "was and can't be changed."), 409, keep_draft=False)
     if table.game.abandoned_at is not None:
-        return _refused(table, _("This game was abandoned: take it back into play to change "
-                                 "it."), 409, keep_draft=False)
+        return refused(table, _("This game was abandoned: take it back into play to change "
+                                "it."), 409, keep_draft=False)
     return None
 
 
-# Says that an answer is this app's own verdict on a change (done, or refused and why):
-# a phone sending a hand forgets it only then, never on a proxy's or a login page.
-VERDICT = "X-Scorekeeper-Verdict"
-# Sent by the phone's script with a hand: the revision of the game its page shows, where
-# that page is the hand's own entry. Only such a page can take just what the hand changed.
-SHOWS = "X-Scorekeeper-Shows"
-# The game's revision after the answer: a phone sending the hands it kept offline sends
-# each with the revision the answer to the one before it gave.
-REVISION = "X-Scorekeeper-Revision"
-
-
-def _done(table: Table, notice: str, *, after: Table | None = None,
-          recorded_from: int | None = None):
-    """After a change: a redirect for a plain form, the new game block for htmx.
-
-    ``after``: the game as the change left it, when the change has it already (no need
-    to read and replay it again). ``recorded_from``: a hand was just recorded from a page
-    of that revision; if that is the page the answer goes to, it gets only what changed.
-    """
-    game_url = url_for("games.show", game_id=table.game.id)
-    if not wants_fragment():
-        flash(notice, "notice")  # shown by the page the redirect leads to
-        return redirect(game_url, 303)
-    fresh = after or load_table(get_session(), table.game)
-    response = None
-    if recorded_from is not None and request.headers.get(SHOWS) == str(recorded_from):
-        response = render_recorded(fresh, notice)
-    if response is None:
-        response = render_game(fresh, source={}, notice=notice, block="game")
-    response.headers[VERDICT] = "done"
-    response.headers[REVISION] = str(fresh.game.revision)
-    return htmx_response(response, push_url=game_url)
-
-
-def _refused(table: Table, message, status: int, *, editing=None, keep_draft=True,
-             problem=None, problem_point=None):
-    """The page again with the message; nothing was written.
-
-    ``message`` may be a function of the game as it stands now, read afresh: after a
-    conflict only that can say what happened (recorded by another phone, or changed).
-    It gives the sentence and, where this phone's entry can be put in a hand recorded
-    meanwhile, that hand's number and the link to do it. ``problem`` (what stops this
-    hand being recorded) is shown beside Record instead.
-    """
-    get_session().rollback()
-    fresh = load_table(get_session(), table.game)
-    conflict = None
-    if callable(message):
-        message, conflict = message(fresh)
-    source = dict(request.form.items()) if keep_draft else {}
-    if keep_draft and status == 409:
-        source.pop("revision", None)  # kept for the game as it is now: Record again
-    response = render_game(fresh, editing=editing, source=source, message=message,
-                           problem=problem, problem_point=problem_point, conflict=conflict,
-                           status=status, block="game")
-    if not keep_draft and request.htmx:
-        # What is shown now is the game itself, not the step or correction that was open.
-        response.headers["HX-Replace-Url"] = url_for("games.show", game_id=fresh.game.id)
-    response.headers[VERDICT] = "refused"
-    response.headers[REVISION] = str(fresh.game.revision)
-    return response
-
-
-def _deal_from_form(table: Table, editing: int | None):
-    entry = entry_for(table, editing, request.form)
+def _deal_from_form(table: Table, mode: Mode):
+    entry = entry_for(table, mode, request.form)
     if entry.draft.unreadable:
         raise entry.draft.unreadable[0]  # carries what its message names
     return entry.draft.to_deal()
 
 
 def _changed(table: Table):
-    return _refused(table, _("The game changed on another phone after this page was shown, "
-                             "so nothing was written. Here is the game as it stands."),
-                    409, keep_draft=False)
-
-
-def _problem(table: Table, violation: Exception):
-    """A hand that can't be recorded as it is: kept on the page, the reason next to
-    Record and beside the choice concerned."""
-    if isinstance(violation, TallyIncomplete):
-        return _refused(table, None, 422, problem=still_to_choose(violation.missing),
-                        problem_point=violation.missing[0])
-    point = violation.params.get("point")
-    if violation.code.startswith("game_value"):
-        point = "game"
-    return _refused(table, None, 422, problem=violation_message(violation), problem_point=point)
+    return refused(table, _("The game changed on another phone after this page was shown, "
+                            "so nothing was written. Here is the game as it stands."),
+                   409, keep_draft=False)
 
 
 @bp.post("")
@@ -135,7 +60,7 @@ def record(game_id: int):
     table = table_or_404(game_id)
     form = HandForm(request.form)
     if not form.validate():
-        return _refused(table, _("That form was incomplete; nothing was recorded."), 422)
+        return refused(table, _("That form was incomplete; nothing was recorded."), 422)
     number = form.number.data
     sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
     if sent_before is not None:
@@ -151,7 +76,7 @@ def record(game_id: int):
     if number != table.state.next_number:
         return _already(table, number)
     try:
-        deal = _deal_from_form(table, None)
+        deal = _deal_from_form(table, NEXT_HAND)
         after = record_hand(get_session(), table, number, deal, form.revision.data, actor(),
                             form.entry_key.data)
     except (AlreadyRecorded, GameChanged):
@@ -164,15 +89,15 @@ def record(game_id: int):
             return _sent_again(fresh, sent_before)
         return _already(table, number)
     except (TallyIncomplete, RuleViolation) as violation:
-        return _problem(table, violation)
+        return problem_beside_record(table, violation)
     recorded = {"after": after, "recorded_from": form.revision.data}
     if deal.tally is None:
         dealer = table.names[table.state.next_dealer]
-        return _done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
-                                 number=number, dealer=typed(dealer)), **recorded)
-    return _done(table, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
-                             scores=hand_scores(after.state.deals[-1].score_change)),
-                 **recorded)
+        return done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
+                                number=number, dealer=typed(dealer)), **recorded)
+    return done(table, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
+                            scores=hand_scores(after.state.deals[-1].score_change)),
+                **recorded)
 
 
 def _is_the_entry_of(table: Table, hand, number: int) -> bool:
@@ -186,12 +111,7 @@ def _is_the_entry_of(table: Table, hand, number: int) -> bool:
         dealer = table.state.next_dealer  # undone since: it would be dealt by the same seat
     else:
         return True  # undone, and later hands recorded since: its number is the entry's
-    entry = read_draft(request.form, dealer, table.rules.team_names)
-    try:
-        deal = entry.to_deal()
-    except (TallyIncomplete, RuleViolation):
-        return False
-    return hand_fields(deal, table.rules.team_names) == stored_fields(hand)
+    return sent_again(table, hand, read_draft(request.form, dealer, table.rules.team_names))
 
 
 def _sent_again(table: Table, hand) -> object:
@@ -199,14 +119,14 @@ def _sent_again(table: Table, hand) -> object:
     and that is what the phone is told; nothing more is written."""
     if hand.undone_at is None:
         if hand.points is None:  # a throw-in: what it said then, the same dealer again
-            return _done(table, _("Hand %(number)s: thrown in.", number=hand.number))
+            return done(table, _("Hand %(number)s: thrown in.", number=hand.number))
         if hand.number > len(table.state.deals):
             table = load_table(get_session(), table.game)  # recorded since this request read it
         change = table.state.deals[hand.number - 1].score_change
-        return _done(table, fill(_("Hand %(number)s recorded: %(scores)s."),
-                                 number=hand.number, scores=hand_scores(change)))
-    return _done(table, _("Hand %(number)s was recorded from this phone and has been "
-                          "undone since; nothing more was written.", number=hand.number))
+        return done(table, fill(_("Hand %(number)s recorded: %(scores)s."),
+                                number=hand.number, scores=hand_scores(change)))
+    return done(table, _("Hand %(number)s was recorded from this phone and has been "
+                         "undone since; nothing more was written.", number=hand.number))
 
 
 def _already(table: Table, number: int):
@@ -228,7 +148,7 @@ def _already(table: Table, number: int):
 
     # Still the next hand (only the game changed meanwhile): the entry stays on the page.
     keep = number == table.state.next_number
-    return _refused(table, why, 409, keep_draft=keep)
+    return refused(table, why, 409, keep_draft=keep)
 
 
 def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
@@ -269,47 +189,41 @@ def save(game_id: int, number: int):
     if not 1 <= number <= len(table.hands):
         abort(404)
     form = HandForm(request.form)
+    mode = Mode.correcting(number)
     if not form.validate() or form.number.data != number:
-        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
-                        editing=number)
+        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+                       mode=mode)
     try:
-        deal = _deal_from_form(table, number)
+        deal = _deal_from_form(table, mode)
         if hand_fields(deal, table.rules.team_names) == stored_fields(table.hands[number - 1]):
-            return _done(table, _("Hand %(number)s is as it was: nothing to change.",
-                                  number=number))  # already so (a second tap on Save)
+            return done(table, _("Hand %(number)s is as it was: nothing to change.",
+                                 number=number))  # already so (a second tap on Save)
         plan = plan_edit(table, number, deal)
         if plan.moved and request.form.get("confirm") != "y":
             return _check_edit(table, number, plan)  # later hands move: shown first
         apply(get_session(), table, plan, form.revision.data, actor())
     except GameChanged:
         return _changed(table)
-    except TallyIncomplete as incomplete:
-        return _refused(table, None, 422, editing=number,
-                        problem=still_to_choose(incomplete.missing),
-                        problem_point=incomplete.missing[0])
-    except RuleViolation as violation:
-        return _refused(table, None, 422, editing=number, problem=violation_message(violation),
-                        problem_point=violation.params.get("point"))
+    except (TallyIncomplete, RuleViolation) as violation:
+        return problem_beside_record(table, violation, mode)
     changed = what_changed(plan.details)
     if changed:
-        return _done(table, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
-                                   "were worked out again."), number=number, what=changed))
-    return _done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
-                          number=number))
+        return done(table, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
+                                  "were worked out again."), number=number, what=changed))
+    return done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
+                         number=number))
 
 
 def _check_edit(table: Table, number: int, plan):
     """A correction that moves later hands' dealers: its consequences, and Make it."""
-    entry = entry_for(table, number, request.form)
+    mode = Mode.correcting(number)
+    entry = entry_for(table, mode, request.form)
     fields = list(entry.draft.fields().items()) + [("number", str(number))]
     check = Check(_("Correct hand %(number)s?", number=number),
                   consequences(plan, table.names, table.rules.team_seats),
                   url_for("hands.save", game_id=table.game.id, number=number), fields,
                   url_for("games.show", game_id=table.game.id), in_game=True)
-    response = render_game(table, editing=number, source=request.form, check=check,
-                           block="game")
-    response.headers[VERDICT] = "check"
-    return response
+    return to_check(table, mode, check)
 
 
 @bp.post("/undo")
@@ -318,14 +232,14 @@ def undo(game_id: int):
     table = table_or_404(game_id)
     form = UndoForm(request.form)
     if not form.validate():
-        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
-                        keep_draft=False)
+        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+                       keep_draft=False)
     try:
         hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data,
                               actor())
     except (NotTheLastHand, GameChanged):
         return _not_undone(table, form.number.data)
-    return _done(table, _("Hand %(number)s undone.", number=hand.number))
+    return done(table, _("Hand %(number)s undone.", number=hand.number))
 
 
 def _not_undone(table: Table, number: int):
@@ -334,10 +248,10 @@ def _not_undone(table: Table, number: int):
     fresh = load_table(get_session(), table.game)
     undone = last_undone_hand(get_session(), fresh)
     if undone is not None and undone.number == number:
-        return _done(fresh, _("Hand %(number)s is undone already.", number=number))
-    return _refused(fresh, _("Hand %(number)s was not undone: the game changed on another "
-                             "phone after this page was shown. Here it is as it stands.",
-                             number=number), 409, keep_draft=False)
+        return done(fresh, _("Hand %(number)s is undone already.", number=number))
+    return refused(fresh, _("Hand %(number)s was not undone: the game changed on another "
+                            "phone after this page was shown. Here it is as it stands.",
+                            number=number), 409, keep_draft=False)
 
 
 @bp.post("/restore")
@@ -346,17 +260,17 @@ def restore(game_id: int):
     table = table_or_404(game_id)
     form = RestoreForm(request.form)
     if not form.validate():
-        return _refused(table, _("That form was incomplete; nothing was changed."), 422,
-                        keep_draft=False)
+        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+                       keep_draft=False)
     try:
-        hand = restore_hand(get_session(), table, form.hand_id.data, form.revision.data,
+        hand = bring_back_hand(get_session(), table, form.hand_id.data, form.revision.data,
                             actor())
     except AlreadyBack as back:
-        return _refused(table, _("Hand %(number)s is back already.", number=back.number),
-                        409, keep_draft=False)
+        return refused(table, _("Hand %(number)s is back already.", number=back.number),
+                       409, keep_draft=False)
     except GameChanged:
-        return _refused(table, _("That hand can't be brought back: the game has changed "
-                                 "since it was undone."), 409, keep_draft=False)
+        return refused(table, _("That hand can't be brought back: the game has changed "
+                                "since it was undone."), 409, keep_draft=False)
     except RuleViolation as violation:
-        return _refused(table, violation_message(violation), 422, keep_draft=False)
-    return _done(table, _("Hand %(number)s is back.", number=hand.number))
+        return refused(table, violation_message(violation), 422, keep_draft=False)
+    return done(table, _("Hand %(number)s is back.", number=hand.number))

@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 from scorekeeper.models import Evening, Hand
 from scorekeeper.ratings import Rating
 from scorekeeper.rules.table import left_of, team_of
-from scorekeeper.views import games as games_view
+from scorekeeper import balancing
 from tests.members import client_as
 from tests.views.view_helpers import (
     Game, GameSeat, Page, Player, calls_for, count, rows, seat_players, submit,
@@ -53,7 +53,7 @@ def rated(client, db, monkeypatch, start_game):
     assert client.post(f"/games/{game}/abandon", data={"confirm": "y"}).status_code < 400
     ids = {player.name: player.id for player in rows(db, Player)}
     ratings = {ids[name]: Rating(mu, 4.0, 5) for name, mu in MUS.items()}
-    monkeypatch.setattr(games_view, "club_ratings", lambda session, club_id: ratings)
+    monkeypatch.setattr(balancing, "club_ratings", lambda session, club_id: ratings)
     return ratings
 
 
