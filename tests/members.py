@@ -8,6 +8,15 @@ from scorekeeper.membership import add_member
 from scorekeeper.models import Club
 
 
+def new_club(app, name: str = "Club") -> int:
+    """A club of its own, with no member, player or game yet; its id."""
+    with Session(app.extensions["db_engine"]) as session:
+        club = Club(name=name)
+        session.add(club)
+        session.commit()
+        return club.id
+
+
 def member_cookie(app, role: str = "owner", name: str | None = None, club_id: int | None = None
                   ) -> str:
     """The device cookie of a new member of the club (the first club by default)."""

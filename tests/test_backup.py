@@ -27,10 +27,11 @@ from scorekeeper.db import get_session
 from scorekeeper.json_files import FileRefused
 from scorekeeper.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
 from tests.databases import database_url
+from tests.disk_full import full_at_hand
 from tests.members import client_as
+from tests.sample_games import P
 from tests.views.view_helpers import parse
 
-P = "pass"
 THROW_IN = ",".join([P] * 6)
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 TRIO_NAMES = ["Gus", "Hal", "Ida", "Joe", "Kim", "Lea"]
@@ -595,16 +596,7 @@ def test_restoring_into_a_club_with_games_is_refused(history, backup_text):
 
 
 def test_a_failure_while_writing_leaves_nothing_behind(app, backup_text, monkeypatch):
-    real_hand_fields = backup_module.hand_fields
-    written = []
-
-    def breaks_on_the_fifth_hand(deal, teams):
-        written.append(deal)
-        if len(written) == 5:
-            raise RuntimeError("disk full")
-        return real_hand_fields(deal, teams)
-
-    monkeypatch.setattr(backup_module, "hand_fields", breaks_on_the_fifth_hand)
+    full_at_hand(monkeypatch, backup_module, 5)
     club = club_row(app)
     with pytest.raises(RuntimeError):
         restore_into(app, backup_text)

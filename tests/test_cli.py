@@ -9,9 +9,8 @@ from sqlmodel import select
 
 from scorekeeper.db import get_session
 from scorekeeper.models import Game
-from tests.sample_games import TRIOS
+from tests.sample_games import P, TRIOS
 
-P = "pass"
 
 # Three pairs to 21, seat 1 deals. Hand 1 thrown in. Hand 2: seat 1 deals again, Cid
 # (3, C) bids 4 and takes Low, Right, Left and Game: C +4, A +1 (High), B +1 (Joker).

@@ -23,6 +23,7 @@ from scorekeeper.models import Game, GameSeat, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally
 from scorekeeper.seating import start_game
 from tests.databases import database_url
+from tests.disk_full import full_at_hand
 from tests.members import client_as
 from tests.views.view_helpers import parse
 
@@ -282,16 +283,7 @@ def test_import_reads_calls_as_the_table_would_and_stores_them_plainly(app):
 
 
 def test_a_failure_while_storing_leaves_nothing_behind(app, monkeypatch, row_counts):
-    real_hand_fields = exchange.hand_fields
-    seen = []
-
-    def breaks_on_the_third_hand(deal, teams):
-        seen.append(deal)
-        if len(seen) == 3:
-            raise RuntimeError("disk full")
-        return real_hand_fields(deal, teams)
-
-    monkeypatch.setattr(exchange, "hand_fields", breaks_on_the_third_hand)
+    full_at_hand(monkeypatch, exchange, 3)
     before = row_counts()
     with pytest.raises(RuntimeError):
         import_text(app, json.dumps(EVENING))

@@ -15,7 +15,7 @@ from sqlmodel import Session
 from scorekeeper.exchange import import_game
 from scorekeeper.models import Club, Evening
 from tests.browser import scene
-from tests.members import member_cookie
+from tests.members import member_cookie, new_club
 
 # To 5; Bob (seat 2, B, the first to speak after seat 1 deals) bids 3 and takes all six.
 OVER = {**scene.GAME, "rules": {**scene.GAME["rules"], "target": 5},
@@ -39,9 +39,7 @@ class Tonight:
 
 def club_tonight(app) -> Tonight:
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = Club(name="Tonight")
-        session.add(club)
-        session.commit()
+        club = session.get(Club, new_club(app, "Tonight"))
         evening = Evening(club_id=club.id, played_on=date.today(), place=scene.PLACE)
         session.add(evening)
         session.commit()

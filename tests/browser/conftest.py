@@ -6,6 +6,7 @@ downloads a browser. Set CHROMIUM_PATH to use another Chromium binary.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from tests.browser.phones import (
     CHROMIUM_ARGS, PHONE, Switchable, chromium_path, phone_page, serve,
 )
 from tests.databases import database_url
-from tests.members import member_cookie
+from tests.members import member_cookie, new_club
 
 
 @pytest.fixture(scope="session")
@@ -63,15 +64,36 @@ def server_to_lose(live_app):
         server.stop()
 
 
+@dataclass(frozen=True)
+class OwnClub:
+    """A club of one test's own on the live server: what other tests play there is
+    never on its pages (the browser tests of one worker share one database)."""
+    app: object
+    url: str
+    id: int
+
+    def member(self, role: str = "owner", name: str | None = None) -> tuple[str, str]:
+        """(server URL, device cookie) of a new member of this club."""
+        return self.url, member_cookie(self.app, role, name, club_id=self.id)
+
+
 @pytest.fixture
-def member_of_club(live_app, live_server):
-    """(server URL, device cookie) of a new member with the role asked for."""
-    return lambda role="owner", name=None: (live_server, member_cookie(live_app, role, name))
+def club(live_app, live_server) -> OwnClub:
+    """A new club of this test's own; its phones (``page``, ``other_phone``…) belong to it."""
+    return OwnClub(live_app, live_server, new_club(live_app, "Browser test"))
+
+
+@pytest.fixture
+def member_of_club(club):
+    """(server URL, device cookie) of a new member of the test's club, with the role asked
+    for."""
+    return club.member
 
 
 @pytest.fixture
 def page(browser, member_of_club):
-    """A fresh phone-sized page (390x844, touch, 2x) of the club's owner, 10 s timeout."""
+    """A fresh phone-sized page (390x844, touch, 2x) of the owner of the test's own club
+    (no history but what the test makes), 10 s timeout."""
     yield from phone_page(browser, PHONE, member_of_club())
 
 
@@ -86,6 +108,18 @@ def other_phone(browser, member_of_club):
     """A second phone at the same table: its own browser context, a scorer's."""
     yield from phone_page(browser, {"width": 360, "height": 740},
                           member_of_club("scorer", "Second phone"))
+
+
+@pytest.fixture
+def scorer(browser, member_of_club):
+    """Sam's phone: a scorer of the test's club."""
+    yield from phone_page(browser, PHONE, member_of_club("scorer", "Sam"))
+
+
+@pytest.fixture
+def viewer(browser, member_of_club):
+    """Vic's phone: a viewer of the test's club."""
+    yield from phone_page(browser, PHONE, member_of_club("viewer", "Vic"))
 
 
 @pytest.fixture(scope="session")

@@ -31,14 +31,21 @@ TIMEOUT_MS = 10_000
 expect.set_options(timeout=TIMEOUT_MS)
 
 
+def until(page, done, what: str, seconds: float = TIMEOUT_MS / 1000) -> None:
+    """Until ``done()`` is true, asked again every tenth of a second; meanwhile the page
+    goes on and its events (answers, reports, console lines) reach the test."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        assert time.monotonic() < deadline, f"never true: {what}"
+        page.wait_for_timeout(100)
+
+
 def wait_until(page, script: str, seconds: float = TIMEOUT_MS / 1000) -> None:
     """Until ``script`` (a function, run in the page) is true, asked again and again.
     Not ``wait_for_function``: its polling evaluates a string in the page, which the app's
     security policy (no eval) refuses once the answer is not there at the first look."""
-    deadline = time.monotonic() + seconds
-    while not page.evaluate(script):
-        assert time.monotonic() < deadline, f"never true: {script}"
-        page.wait_for_timeout(100)
+    until(page, lambda: page.evaluate(script), script, seconds)
+
 
 
 class Switchable:

@@ -17,7 +17,7 @@ from scorekeeper.ledger import Actor, load_table, record_hand
 from scorekeeper.models import Club, Evening, Game, Player
 from scorekeeper.seating import start_game
 
-P = "pass"
+from tests.sample_games import P
 SEATS = ["Anna", "Bob", "مریم", "Dora", "Eve", "Jo 2"]
 
 
@@ -51,18 +51,20 @@ PLACE = "Room 12"
 NOTE = "Kim's, 2 decks"
 
 
-def start_scene(app) -> int:
-    """Start the game at an evening and record its hands as at the table, the last one
-    first entered wrong and then corrected; the game's id."""
-    return start_scene_at_evening(app)[0]
+def start_scene(app, club_id: int | None = None) -> int:
+    """Start the game at an evening (of the club given, or the first) and record its hands
+    as at the table, the last one first entered wrong and then corrected; the game's id."""
+    return start_scene_at_evening(app, club_id)[0]
 
 
-def start_scene_at_evening(app) -> tuple[int, int]:
-    """The scene, as ``start_scene``; (the game's id, its evening's id)."""
+def start_scene_at_evening(app, club_id: int | None = None) -> tuple[int, int]:
+    """The scene, as ``start_scene``; (the game's id, its evening's id). In the club
+    given, or the first one (the only club of a view test's app)."""
     game_file = read_game(GAME)
     by = Actor(who="Anna")
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club).order_by(Club.id)).first()
+        club = (session.get(Club, club_id) if club_id
+                else session.exec(select(Club).order_by(Club.id)).first())
         evening = Evening(club_id=club.id, played_on=date.today(), place=PLACE, note=NOTE)
         game_id = start_game(session, club, SEATS, game_file.rules, 1, evening).id
         for number, deal in enumerate(game_file.deals, start=1):
@@ -74,9 +76,10 @@ def start_scene_at_evening(app) -> tuple[int, int]:
         return game_id, session.get(Game, game_id).evening_id
 
 
-def player_id(app, name: str) -> int:
-    """The id of the first club's player of that name (a seat of the scene's game)."""
+def player_id(app, name: str, club_id: int | None = None) -> int:
+    """The id of the club's player of that name (a seat of the scene's game); the first
+    club's by default."""
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club).order_by(Club.id)).first()
-        return session.exec(select(Player.id).where(Player.club_id == club.id,
+        club_id = club_id or session.exec(select(Club.id).order_by(Club.id)).first()
+        return session.exec(select(Player.id).where(Player.club_id == club_id,
                                                     Player.name == name)).one()

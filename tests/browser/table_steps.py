@@ -11,6 +11,11 @@ TAP_BUDGET = 9  # a typical hand by quick entry, from "hand shown" to "recorded"
 SWEEP_BUDGET = 6  # a hand in which one team took every point
 SMALL_PHONE = {"width": 360, "height": 740}
 MIN_TAP = 44  # CSS px, both ways
+# Hand 1 of many a test: Bob (seat 2, B) bids 4 in hearts and makes it; C takes Joker and
+# Game. The card points first, then all six.
+HAND_1_CARDS = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "C"}
+HAND_1 = {**HAND_1_CARDS, "Game": "C"}
+AFTER_HAND_1 = {"A": 0, "B": 4, "C": 2}
 
 
 class Taps:
@@ -86,6 +91,11 @@ def expect_notice(page: Page, text: str) -> None:
     expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(text)
 
 
+def game_id(page: Page) -> int:
+    """The id of the game the page shows (its address ends /games/<id>…)."""
+    return int(re.search(r"/games/(\d+)", page.url).group(1))
+
+
 # --- actions -----------------------------------------------------------------------
 
 def start_game(page: Page, base: str, taps: Taps, *, target: int = TARGET, dealer: int = 1) -> None:
@@ -144,6 +154,13 @@ def tally(page: Page, taps: Taps, points: dict[str, str]) -> None:
         # A team's radio is named by its letter and then its players ("A Ann & Dan").
         name = team if len(team) > 1 else re.compile(rf"^{team}\b")
         choose(page, group.get_by_role("radio", name=name, exact=len(team) > 1), taps)
+
+
+def enter_hand_1(page: Page, taps: Taps, points: dict[str, str] = HAND_1) -> None:
+    """Bob's 4 in hearts and who took which point, up to (not including) Record."""
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, points)
 
 
 def record(page: Page, taps: Taps, number: int) -> None:

@@ -7,12 +7,8 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from sqlmodel import Session
 
-from scorekeeper.models import Club
-from tests.browser.phones import PHONE, phone_page
 from tests.browser.table_steps import Taps, expect_scores, start_game
-from tests.members import member_cookie
 from tests.browser.test_record_answer import sweep
 
 pytestmark = pytest.mark.browser
@@ -42,19 +38,6 @@ def chances_shown(page: Page) -> dict[str, int]:
     assert shown["bars"] == list(said.values()) and shown["hidden"], shown
     assert shown["width"] <= 390, shown  # no sideways scroll
     return said
-
-
-@pytest.fixture
-def page(browser, live_app, live_server):
-    """The owner's phone of a club of its own, with no history: the chances come from the
-    neutral default alone, whatever games the other browser tests played before."""
-    with live_app.test_request_context(), Session(live_app.extensions["db_engine"]) as session:
-        club = Club(name="Chances")
-        session.add(club)
-        session.commit()
-        club_id = club.id
-    yield from phone_page(browser, PHONE,
-                          (live_server, member_cookie(live_app, "owner", club_id=club_id)))
 
 
 def test_the_chances_move_with_each_hand_also_one_answered_in_parts(

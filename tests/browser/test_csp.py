@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from scorekeeper import create_app
-from tests.browser.phones import phone_context, serve
+from tests.browser.phones import phone_context, serve, until
 from tests.browser.table_steps import (
     Taps, button, expect_scores, name_trump, quick_bid, record, start_game, tally,
 )
@@ -122,10 +122,7 @@ def test_a_hand_is_recorded_without_a_policy_violation(first_visitor: Page,
     assert ran is False
     expect(page.locator("h1, h2").first).not_to_have_css("color", "rgb(255, 0, 0)")
     wanted = ["securitypolicyviolation: script-src", "securitypolicyviolation: style-src"]
-    for _ in range(50):  # the reports arrive asynchronously
-        reported = "\n".join(listener.problems)
-        if all(words in reported for words in wanted):
-            break
-        page.wait_for_timeout(100)
-    assert all(words in reported for words in wanted), reported
+    until(page, lambda: all(words in "\n".join(listener.problems) for words in wanted),
+          f"reported: {wanted}")  # the reports arrive asynchronously
+    reported = "\n".join(listener.problems)
     assert re.search(r"inline script.*Content Security Policy", reported), reported

@@ -15,10 +15,9 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select, update
 
-from scorekeeper.models import Club, Device, Member
-from tests.browser.phones import phone_page
+from scorekeeper.models import Device, Member
+from tests.browser.phones import PHONE, phone_page
 from tests.browser.table_steps import Taps, name_trump, quick_bid, record, start_game, tally
-from tests.members import member_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -29,33 +28,13 @@ POINTS = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker
 
 
 @pytest.fixture
-def club(live_app, live_server):
-    with Session(live_app.extensions["db_engine"]) as session:
-        club = Club(name="Names of devices")
-        session.add(club)
-        session.commit()
-        club_id = club.id
-    return lambda role, name: (live_server, member_cookie(live_app, role, name, club_id))
-
-
-@pytest.fixture
-def owner(browser, club, live_app):
-    member = club("owner", "Olga")
+def owner(browser, member_of_club, live_app):
+    member = member_of_club("owner", "Olga")
     with Session(live_app.extensions["db_engine"]) as session:  # Olga's phone, named
         session.execute(update(Device).where(Device.member_id == select(Member.id).where(
             Member.name == "Olga").scalar_subquery()).values(label=DEVICE))
         session.commit()
-    yield from phone_page(browser, {"width": 390, "height": 844}, member)
-
-
-@pytest.fixture
-def viewer(browser, club):
-    yield from phone_page(browser, {"width": 390, "height": 844}, club("viewer", "Vic"))
-
-
-@pytest.fixture
-def scorer(browser, club):
-    yield from phone_page(browser, {"width": 390, "height": 844}, club("scorer", "Sam"))
+    yield from phone_page(browser, PHONE, member)
 
 
 def reachable(phone: Page, start: str) -> dict[str, str]:

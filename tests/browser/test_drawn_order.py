@@ -400,10 +400,10 @@ MINIMUM = {
 
 
 @pytest.mark.parametrize("language", ["fa", "en"])
-def test_every_team_is_drawn_beside_its_own_figures(browser, live_app, member_of_club,
+def test_every_team_is_drawn_beside_its_own_figures(browser, live_app, club, member_of_club,
                                                     language):
-    game, evening = start_scene_at_evening(live_app)
-    player = player_id(live_app, PLAYER)
+    game, evening = start_scene_at_evening(live_app, club.id)
+    player = player_id(live_app, PLAYER, club.id)
     url, cookie = member_of_club()
     _url, other_cookie = member_of_club("scorer", "Second phone")
     t = words(language)

@@ -11,14 +11,10 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from sqlmodel import Session
 
-from scorekeeper.models import Club
-from tests.browser.phones import phone_page
 from tests.browser.table_steps import (
-    Taps, button, expect_notice, name_trump, quick_bid, record, start_game, tally,
+    Taps, button, expect_notice, game_id, name_trump, quick_bid, record, start_game, tally,
 )
-from tests.members import member_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -27,35 +23,10 @@ SWEEP = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker"
          "Game": "B"}
 
 
-@pytest.fixture
-def club(live_app, live_server):
-    """A club of this test's own: (server URL, role -> a device cookie of a member)."""
-    with Session(live_app.extensions["db_engine"]) as session:
-        club = Club(name="Follow the table")
-        session.add(club)
-        session.commit()
-        club_id = club.id
-    return lambda role, name: (live_server, member_cookie(live_app, role, name, club_id))
-
-
-@pytest.fixture
-def scorer(browser, club):
-    yield from phone_page(browser, {"width": 390, "height": 844}, club("scorer", "Sam"))
-
-
-@pytest.fixture
-def viewer(browser, club):
-    yield from phone_page(browser, {"width": 390, "height": 844}, club("viewer", "Vic"))
-
-
-def game_of(url: str) -> int:
-    return int(re.search(r"/games/(\d+)$", url).group(1))
-
-
 def test_a_viewer_following_from_game_1_to_game_2(scorer: Page, viewer: Page, live_server):
     taps = Taps()
     start_game(scorer, live_server, taps, target=5)
-    one = game_of(scorer.url)
+    one = game_id(scorer)
     viewer.goto(scorer.url)
     expect(viewer.get_by_text("You are watching")).to_be_visible()
 
@@ -72,7 +43,7 @@ def test_a_viewer_following_from_game_1_to_game_2(scorer: Page, viewer: Page, li
     taps(scorer.get_by_role("link", name="Next game, same seats"))
     taps(button(scorer, "Start the game"))
     expect(scorer).to_have_url(re.compile(r"/games/\d+$"))
-    two = game_of(scorer.url)
+    two = game_id(scorer)
     assert two != one
     expect(viewer).to_have_url(f"{live_server}/games/{two}", timeout=LIVE_MS)
     expect_notice(viewer, f"Game {one} is over and game {two} has started: you're on it now.")

@@ -15,6 +15,7 @@ from scorekeeper.access import COOKIE, token_hash
 from scorekeeper.membership import fresh_owner_link
 from scorekeeper.models import Club, Device, Member
 from tests.browser.phones import PHONE, phone_page
+from tests.members import new_club
 
 pytestmark = pytest.mark.browser
 
@@ -26,9 +27,7 @@ def owner_link(live_app) -> tuple[int, str]:
     """A club of its own waiting for its owner, and the one-time link that makes them
     (as after a restore): (club id, link token)."""
     with Session(live_app.extensions["db_engine"]) as session:
-        club = Club(name="Lossy line")
-        session.add(club)
-        session.commit()
+        club = session.get(Club, new_club(live_app, "Lossy line"))
         invite, _revoked = fresh_owner_link(session, club)
         return club.id, invite.token
 

@@ -16,33 +16,20 @@ from sqlmodel import Session, select
 from scorekeeper.models import GameChange, Hand
 from tests.browser.phones import connection, wait_until
 from tests.browser.table_steps import (
-    SEATS, Taps, button, call_radio, choice_label, expect_entry, expect_history_totals,
-    expect_notice, expect_scores, name_trump, point_group, quick_bid, start_game, tally,
+    AFTER_HAND_1, HAND_1, HAND_1_CARDS, Taps, button, call_radio, choice_label, enter_hand_1,
+    expect_entry, expect_history_totals, expect_notice, expect_scores, game_id, name_trump,
+    point_group, quick_bid, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
 
-HAND_1 = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "C",
-          "Game": "C"}
-AFTER_HAND_1 = {"A": 0, "B": 4, "C": 2}
 SENT_MS = 30_000  # a hand sent again by itself: within a few retries
-
-
-def enter_hand_1(page: Page, taps: Taps, points: dict[str, str] = HAND_1) -> None:
-    """Bob's 4 in hearts and who took which point, up to (not including) Record."""
-    quick_bid(page, taps, bidder=2, bid=4)
-    name_trump(page, taps, "Hearts")
-    tally(page, taps, points)
 
 
 def hands_recorded(app, game_id: int) -> list[Hand]:
     with Session(app.extensions["db_engine"]) as session:
         return list(session.exec(select(Hand).where(Hand.game_id == game_id)
                                  .order_by(Hand.number)))
-
-
-def game_id(page: Page) -> int:
-    return int(re.search(r"/games/(\d+)", page.url).group(1))
 
 
 def under_the_service_worker(page: Page, base: str) -> None:
@@ -211,7 +198,8 @@ def test_after_trump_every_point_the_preview_and_record_are_on_one_screen(page: 
     quick_bid(page, taps, bidder=2, bid=4)
     name_trump(page, taps, "Hearts")
     height = page.viewport_size["height"]
-    page.wait_for_timeout(100)  # the page has brought Record into view
+    # The page brings Record into view (in the frame after trump): wait for that.
+    expect(button(page, "Record hand 1")).to_be_in_viewport(ratio=1)
     boxes = {}
     for point in ("High", "Low", "Right Bauer", "Left Bauer", "Joker", "Game"):
         for radio in point_group(page, point).get_by_role("radio").all():
@@ -225,7 +213,7 @@ def test_after_trump_every_point_the_preview_and_record_are_on_one_screen(page: 
     missing = page.locator("#hand-form .missing")
     expect(missing).to_have_text("Still to choose: High Low Right Bauer Left Bauer Joker Game",
                                  use_inner_text=True)
-    tally(page, taps, {point: team for point, team in HAND_1.items() if point != "Game"})
+    tally(page, taps, HAND_1_CARDS)
     expect(missing).to_have_text("Still to choose: Game", use_inner_text=True)
     taps(button(page, "Record hand 1"))  # not sent: the Game row is marked where it is
     expect(point_group(page, "Game").locator("legend")).to_have_css(

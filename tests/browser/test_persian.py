@@ -72,8 +72,8 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, s
     expect(left_bauer).to_have_text("J♦")
     assert left_bauer.evaluate("el => getComputedStyle(el).direction") == "ltr"
     # One screen: every point's buttons and Record in view after trump.
-    page.wait_for_timeout(100)
     record = page.get_by_role("button", name=fa("Record hand %(number)s", number=1), exact=True)
+    expect(record).to_be_in_viewport(ratio=1)  # brought into view in the frame after trump
     for point in OWNERS:
         for radio in page.get_by_role("group", name=fa(point), exact=True).get_by_role("radio").all():
             box = radio.locator("xpath=ancestor::label[1]").bounding_box()

@@ -19,12 +19,11 @@ from scorekeeper.ledger import load_table
 from scorekeeper.models import Game, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
 from tests.browser.table_steps import (
-    Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, name_trump,
-    quick_bid, start_game, tally,
+    Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,
+    name_trump, quick_bid, start_game, tally,
 )
 from tests.browser.phones import PHONE, connection, phone_context, wait_until
 from tests.browser.test_network import under_the_service_worker
-from tests.members import member_cookie
 
 pytestmark = pytest.mark.browser
 
@@ -84,7 +83,7 @@ def expect_played_on(page: Page, number: int) -> None:
     """The phone shows the game after hand ``number`` of HANDS, hands it kept marked."""
     state = played(HANDS[:number])
     expect_scores(page, state.scores)
-    row = page.locator(f"#deals li.unsent").first
+    row = page.locator("#deals li.unsent").first
     expect(row.locator(".deal-head strong").first).to_have_text(f"{number}.")
     expect(row).to_contain_text("On this phone only")
     if state.finished:
@@ -109,10 +108,6 @@ def server_scores(app, game_id: int) -> dict[str, int]:
         return load_table(session, session.get(Game, game_id)).state.scores
 
 
-def game_of(page: Page) -> int:
-    return int(re.search(r"/games/(\d+)", page.url).group(1))
-
-
 def play_online(page: Page, taps: Taps, upto: int) -> None:
     for number in range(1, upto + 1):
         enter(page, taps, HANDS[number - 1], number)
@@ -133,7 +128,7 @@ def offline_from_hand_3(page: Page, taps: Taps, base: str, last: int) -> tuple[s
     """A new game, hands 1-2 recorded, then the connection gone for hands 3 to ``last``:
     (the game's address, its id)."""
     start_game(page, base, taps, target=TARGET)
-    game_url, game = page.url, game_of(page)
+    game_url, game = page.url, game_id(page)
     play_online(page, taps, 2)
     connection(page, up=False)
     play_offline(page, taps, 3, last)
@@ -161,7 +156,7 @@ def test_the_rest_of_the_game_is_played_offline_and_sent_once_in_order(
     taps = Taps()
     under_the_service_worker(page, live_server)
     start_game(page, live_server, taps, target=TARGET)
-    game_url, game = page.url, game_of(page)
+    game_url, game = page.url, game_id(page)
     play_online(page, taps, 2)
 
     connection(page, up=False, server=server_to_lose)
@@ -187,7 +182,7 @@ def test_hands_kept_offline_go_through_a_connection_that_fails_at_random(
         page: Page, live_server: str, live_app):
     taps = Taps()
     start_game(page, live_server, taps, target=TARGET)
-    game = game_of(page)
+    game = game_id(page)
     play_online(page, taps, 2)
     connection(page, up=False)
     play_offline(page, taps, 3, 6)
@@ -297,7 +292,7 @@ def test_an_offline_stretch_in_persian_is_drawn_in_persian(page: Page, live_serv
     from tests.browser.test_drawn_order import check_page, words
     t, taps = words("fa"), Taps()
     start_game(page, live_server, taps, target=TARGET)
-    game = game_of(page)
+    game = game_id(page)
     play_online(page, taps, 2)
     page.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server}])
     page.reload()
@@ -335,15 +330,16 @@ def test_an_offline_stretch_in_persian_is_drawn_in_persian(page: Page, live_serv
 # --- (e) a phone on the LAN over plain http: no service worker, the hands kept all the same
 
 def test_over_plain_http_on_the_lan_the_hands_survive_a_reload(browser_on_lan, live_app,
-                                                              live_server: str):
+                                                              member_of_club):
+    live_server, cookie = member_of_club()
     port = live_server.rsplit(":", 1)[1]
     base = f"http://club.lan:{port}"
-    context = phone_context(browser_on_lan, PHONE, (base, member_cookie(live_app, "owner")))
+    context = phone_context(browser_on_lan, PHONE, (base, cookie))
     try:
         page = context.new_page()
         taps = Taps()
         start_game(page, base, taps, target=TARGET)
-        game_url, game = page.url, game_of(page)
+        game_url, game = page.url, game_id(page)
         assert page.evaluate("() => [window.isSecureContext, 'serviceWorker' in navigator]") \
             == [False, False]
         play_online(page, taps, 1)
@@ -426,7 +422,7 @@ def test_with_no_words_to_say_it_the_page_keeps_the_hand_as_before(page: Page,
     taps = Taps()
     page.route(re.compile(r"/offline-words$"), lambda route: route.abort("internetdisconnected"))
     start_game(page, live_server, taps, target=TARGET)
-    game = game_of(page)
+    game = game_id(page)
     connection(page, up=False)
     enter(page, taps, HANDS[0], 1)
     expect(page.locator("#hand-form .send-status")).to_have_text(

@@ -16,7 +16,7 @@ from scorekeeper.models import Club, Evening, Game, Player
 from tests.browser.phones import PHONE, phone_page
 from tests.browser.table_steps import SMALL_PHONE, layout_problems
 from tests.browser.test_axe import violations
-from tests.members import member_cookie
+from tests.members import member_cookie, new_club
 from tests.test_ratings import CLOSE, TIE, TRIOS
 
 pytestmark = pytest.mark.browser
@@ -26,9 +26,7 @@ pytestmark = pytest.mark.browser
 def rated_club(live_app):
     """A new club whose three games, played one evening, are over; its id."""
     with live_app.test_request_context(), Session(live_app.extensions["db_engine"]) as session:
-        club = Club(name="Rated")
-        session.add(club)
-        session.commit()
+        club = session.get(Club, new_club(live_app, "Rated"))
         evening = Evening(club_id=club.id, played_on=date.today())
         session.add(evening)
         session.commit()

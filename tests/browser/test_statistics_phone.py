@@ -33,9 +33,9 @@ def headings(page: Page) -> list[str]:
 
 
 def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
-        small_page: Page, live_app, live_server: str) -> None:
+        small_page: Page, club, live_app, live_server: str) -> None:
     page = small_page
-    scene.start_scene(live_app)
+    scene.start_scene(live_app, club.id)
     page.goto(f"{live_server}/players?sort=win_rate")  # the ratings lead once a game is over
     expect(page.get_by_role("table", name="Leaderboard: Games")).to_be_visible()
     assert headings(page) == ["Player", "Played", "Won", "Lost", "Win rate"]
@@ -77,10 +77,10 @@ def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
 
 
 @pytest.mark.parametrize("language", ["fa", "sk", "lo", "te", "fy"])
-def test_every_group_fits_in_every_language(small_page: Page, live_app, live_server: str,
+def test_every_group_fits_in_every_language(small_page: Page, club, live_app, live_server: str,
                                             language: str) -> None:
     page = small_page
-    scene.start_scene(live_app)
+    scene.start_scene(live_app, club.id)
     page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
     for sort in ("win_rate", "made_rate", "points", "high", "joker"):
         page.goto(f"{live_server}/players?sort={sort}")
@@ -89,11 +89,11 @@ def test_every_group_fits_in_every_language(small_page: Page, live_app, live_ser
         page.screenshot(path="/tmp/statistics-leaderboard-te-360.png", full_page=True)
 
 
-def test_a_players_page_draws_the_first_evening_and_fits(small_page: Page, live_app,
+def test_a_players_page_draws_the_first_evening_and_fits(small_page: Page, club, live_app,
                                                          live_server: str) -> None:
     page = small_page
-    scene.start_scene(live_app)
-    page.goto(f"{live_server}/players/{scene.player_id(live_app, 'Bob')}")
+    scene.start_scene(live_app, club.id)
+    page.goto(f"{live_server}/players/{scene.player_id(live_app, 'Bob', club.id)}")
     chart = page.get_by_role("img", name="Bob's win rate and bids made, evening by evening")
     expect(chart).to_be_visible()
     expect(page.locator("#trend-table tbody tr").first).to_be_visible()
@@ -104,15 +104,15 @@ def test_a_players_page_draws_the_first_evening_and_fits(small_page: Page, live_
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])
-def test_the_statistics_pages_have_no_accessibility_violation(small_page: Page, live_app,
+def test_the_statistics_pages_have_no_accessibility_violation(small_page: Page, club, live_app,
                                                               live_server: str, language):
     page = small_page
-    scene.start_scene(live_app)
+    scene.start_scene(live_app, club.id)
     page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
     found = {}
     for path in ("/players?sort=made_rate", "/players?sort=points", "/players?sort=high",
                  "/players?sort=joker", "/players?sort=name&show=hands",
-                 f"/players/{scene.player_id(live_app, 'Bob')}"):
+                 f"/players/{scene.player_id(live_app, 'Bob', club.id)}"):
         page.goto(f"{live_server}{path}")
         problems = violations(page)
         if problems:

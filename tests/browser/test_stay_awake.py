@@ -14,7 +14,7 @@ from scorekeeper.access import COOKIE
 from tests.browser.club_tonight import club_tonight
 from tests.browser.phones import wait_until
 from tests.browser.table_steps import (
-    Taps, button, name_trump, quick_bid, record, start_game, tally,
+    Taps, button, name_trump, quick_bid, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
