@@ -45,6 +45,16 @@ def spied(monkeypatch, module, name: str) -> list[int]:
     return sizes
 
 
+
+def visits_until_exact(to_go, visit) -> int:
+    """How many more visits a page makes until nothing is left to go."""
+    visits = 0
+    while to_go():
+        visit()
+        visits += 1
+    return visits
+
+
 def test_a_page_counts_a_batch_and_the_figures_become_exact(big_club, monkeypatch):
     _app, session, club = big_club
     recounted = spied(monkeypatch, summaries, "_recount")
@@ -52,11 +62,9 @@ def test_a_page_counts_a_batch_and_the_figures_become_exact(big_club, monkeypatc
     assert sum(recounted) == PER_VISIT
     assert summaries.to_go(session, club.id) == GAMES - PER_VISIT
     assert session.get(ClubSummary, club.id) is None  # nothing kept until exact
-    visits = 1
-    while summaries.to_go(session, club.id):
-        summaries.club_stats(session, club.id)
-        visits += 1
-    assert visits == -(-GAMES // PER_VISIT)
+    assert 1 + visits_until_exact(lambda: summaries.to_go(session, club.id),
+                                  lambda: summaries.club_stats(session, club.id)) \
+        == -(-GAMES // PER_VISIT)
     assert max(recounted) <= PER_VISIT
     assert_summaries_match_a_replay(session, club)
 
@@ -68,11 +76,9 @@ def test_a_page_rates_a_batch_and_the_ratings_become_exact(big_club, monkeypatch
     assert looked_at == [PER_VISIT]
     assert ratings.to_go(session, club.id) == GAMES - PER_VISIT
     assert first  # the games rated so far stand meanwhile
-    visits = 1
-    while ratings.to_go(session, club.id):
-        ratings.club_ratings(session, club.id)
-        visits += 1
-    assert visits == -(-GAMES // PER_VISIT)
+    assert 1 + visits_until_exact(lambda: ratings.to_go(session, club.id),
+                                  lambda: ratings.club_ratings(session, club.id)) \
+        == -(-GAMES // PER_VISIT)
     assert max(looked_at) <= PER_VISIT
     assert_kept_equals_a_rating_from_the_hands(session, club)
 

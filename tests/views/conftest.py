@@ -7,7 +7,7 @@ from flask.testing import FlaskClient
 from scorekeeper import create_app
 from tests import new_games
 from tests.databases import database_url, forget
-from tests.views.view_helpers import hand_form
+from tests.views.view_helpers import Game, hand_form, rows
 
 class CheckedClient(FlaskClient):
     """A test client that fails the test on any answer a player must never get."""
@@ -78,3 +78,22 @@ def play(record):
         return response
 
     return post
+
+
+@pytest.fixture
+def evening(client, db, new_game_form):
+    """Start games of one evening as the owner: ``evening.game()`` is the next one's id."""
+
+    class Tonight:
+        id: int | None = None
+
+        def game(self) -> int:
+            form = new_game_form(target="5", evening=str(self.id) if self.id else "new")
+            response = client.post("/games/new", data=form)
+            assert response.status_code == 303, response.get_data(as_text=True)[:500]
+            game_id = int(response.headers["Location"].rsplit("/", 1)[1])
+            if self.id is None:
+                self.id = next(g.evening_id for g in rows(db, Game) if g.id == game_id)
+            return game_id
+
+    return Tonight()

@@ -15,9 +15,8 @@ from sqlalchemy import event
 
 from scorekeeper import create_app
 from scorekeeper.access import COOKIE
-from scorekeeper.models import Game
 from tests.members import client_as, member_cookie
-from tests.views.view_helpers import HTMX, Page, calls_for, hand_form, rows
+from tests.views.view_helpers import HTMX, Page, calls_for, hand_form
 
 B_SWEEPS = (calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # with Ann dealing
 C_IS_SET = (calls_for(1, {3: 4}), "hearts", "AAAAB", "none")  # the game goes on
@@ -36,25 +35,6 @@ def moved_to(response) -> str | None:
     """Where the poll's answer sends the phone (htmx's whole-page redirect), if anywhere."""
     assert response.status_code in (200, 204), response.status_code
     return response.headers.get("HX-Redirect")
-
-
-@pytest.fixture
-def evening(client, db, new_game_form):
-    """Start games of one evening as the owner: ``evening.game()`` is the next one's id."""
-
-    class Tonight:
-        id: int | None = None
-
-        def game(self) -> int:
-            form = new_game_form(target="5", evening=str(self.id) if self.id else "new")
-            response = client.post("/games/new", data=form)
-            assert response.status_code == 303, response.get_data(as_text=True)[:500]
-            game_id = int(response.headers["Location"].rsplit("/", 1)[1])
-            if self.id is None:
-                self.id = next(g.evening_id for g in rows(db, Game) if g.id == game_id)
-            return game_id
-
-    return Tonight()
 
 
 @pytest.mark.parametrize("role", ROLES)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 
-import pytest
 from sqlalchemy import event
 from scorekeeper.models import Game, utcnow
 from tests.members import client_as
-from tests.views.view_helpers import HTMX, Page, calls_for, rows
+from tests.views.view_helpers import HTMX, Page, calls_for
 
 B_SWEEPS = (calls_for(1, {2: 3}), "hearts", "BBBBB", "B")  # with Ann dealing
 C_IS_SET = (calls_for(1, {3: 4}), "hearts", "AAAAB", "none")
@@ -25,25 +24,6 @@ def poll_of(html: str) -> str:
                       html)
     assert match, "the board does not poll"
     return match.group(1).replace("&amp;", "&")
-
-
-@pytest.fixture
-def evening(client, db, new_game_form):
-    """Start games of one evening as the owner: ``evening.game()`` is the next one's id."""
-
-    class Tonight:
-        id: int | None = None
-
-        def game(self) -> int:
-            form = new_game_form(target="5", evening=str(self.id) if self.id else "new")
-            response = client.post("/games/new", data=form)
-            assert response.status_code == 303, response.get_data(as_text=True)[:500]
-            game_id = int(response.headers["Location"].rsplit("/", 1)[1])
-            if self.id is None:
-                self.id = next(g.evening_id for g in rows(db, Game) if g.id == game_id)
-            return game_id
-
-    return Tonight()
 
 
 def test_the_table_board_shows_the_current_game_and_follows_the_next_one(
