@@ -45,7 +45,6 @@ def spied(monkeypatch, module, name: str) -> list[int]:
     return sizes
 
 
-
 def visits_until_exact(to_go, visit) -> int:
     """How many more visits a page makes until nothing is left to go."""
     visits = 0
