@@ -102,7 +102,7 @@ class Table:
 
 def new_table(port: int, cookies: list[str]) -> Table:
     """A new game at a new table: the scorer starts it, five watchers open it."""
-    from scorekeeper.access import COOKIE
+    from scorekeeper.clubs.access import COOKIE
     scorer = served.Client(port, {COOKIE: cookies[0]})
     game = served.new_game(scorer, 0)
     phones = [Phone(scorer, game)] + [
@@ -234,8 +234,8 @@ def main(argv: list[str] | None = None) -> int:
     from sqlmodel import Session, select
 
     from scorekeeper import create_app
-    from scorekeeper.membership import add_member
-    from scorekeeper.models import Club
+    from scorekeeper.clubs.membership import add_member
+    from scorekeeper.store.models import Club
 
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'capacity.sqlite'}"

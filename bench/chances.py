@@ -35,10 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import owner_client  # noqa: E402
-from scorekeeper import chances, create_app, ledger, pages  # noqa: E402
-from scorekeeper.kept import LockedLRU  # noqa: E402
-from scorekeeper.ledger import load_table  # noqa: E402
-from scorekeeper.models import Club, Game  # noqa: E402
+from scorekeeper.figures import chances  # noqa: E402
+from scorekeeper import create_app
+from scorekeeper.views import pages
+from scorekeeper.store import replay  # noqa: E402
+from scorekeeper.store.kept import LockedLRU  # noqa: E402
+from scorekeeper.store.replay import load_table  # noqa: E402
+from scorekeeper.store.models import Club, Game  # noqa: E402
 
 SEATS = {f"seat_{i}": name for i, name in enumerate(seeding.NAMES[:6], 1)}
 POINTS = ("high", "low", "right", "left", "joker")
@@ -112,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                         chances.GAME_HANDS = LockedLRU(512)
                         chances.outcome_of.cache_clear()
                         chances.scored.cache_clear()
-                        ledger.REPLAYS = ledger.Replays(games=2048)
+                        replay.REPLAYS = replay.Replays(games=2048)
                     chances.Deck(table.rules, chances.blended(
                         table.rules, chances.club_shapes(session, table.game)))
 

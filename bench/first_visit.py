@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import app_on, owner_client  # noqa: E402
-from scorekeeper import ratings, summaries  # noqa: E402
-from scorekeeper.models import Club, GameSeat  # noqa: E402
+from scorekeeper.figures import ratings, summaries  # noqa: E402
+from scorekeeper.store.models import Club, GameSeat  # noqa: E402
 
 KEPT_TABLES = ("club_summary", "seat_summary", "club_ratings", "player_rating", "rated_game")
 

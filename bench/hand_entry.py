@@ -462,7 +462,7 @@ def stored_hands(app, game_id: int) -> list[tuple[int, str | None, bool]]:
     undone), in the order they were written."""
     from sqlmodel import Session, select
 
-    from scorekeeper.models import Hand as Row
+    from scorekeeper.store.models import Hand as Row
 
     with Session(app.extensions["db_engine"]) as session:
         rows = session.exec(select(Row).where(Row.game_id == game_id).order_by(Row.id))

@@ -38,9 +38,9 @@ def serve(folder: Path):
     from sqlmodel import Session, select
 
     from scorekeeper import create_app
-    from scorekeeper.access import COOKIE
-    from scorekeeper.membership import add_member
-    from scorekeeper.models import Club
+    from scorekeeper.clubs.access import COOKIE
+    from scorekeeper.clubs.membership import add_member
+    from scorekeeper.store.models import Club
 
     app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'lighthouse.sqlite'}",
                       "SECRET_KEY": "lighthouse", "WTF_CSRF_ENABLED": False})

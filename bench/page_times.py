@@ -30,11 +30,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.access import COOKIE  # noqa: E402
-from scorekeeper.membership import add_member  # noqa: E402
-from scorekeeper.models import Club, Evening, GameSeat  # noqa: E402
-from scorekeeper.ratings import club_ratings  # noqa: E402
-from scorekeeper.summaries import refresh  # noqa: E402
+from scorekeeper.clubs.access import COOKIE  # noqa: E402
+from scorekeeper.clubs.membership import add_member  # noqa: E402
+from scorekeeper.store.models import Club, Evening, GameSeat  # noqa: E402
+from scorekeeper.figures.ratings import club_ratings  # noqa: E402
+from scorekeeper.figures.summaries import refresh  # noqa: E402
 
 
 def app_on(path: Path):

@@ -84,9 +84,9 @@ def test_client_runs(games: int) -> list:
     from sqlmodel import Session, select
 
     from scorekeeper import create_app
-    from scorekeeper.access import COOKIE
-    from scorekeeper.membership import add_member
-    from scorekeeper.models import Club
+    from scorekeeper.clubs.access import COOKIE
+    from scorekeeper.clubs.membership import add_member
+    from scorekeeper.store.models import Club
 
     runs = []
     with tempfile.TemporaryDirectory() as folder:
@@ -129,9 +129,9 @@ def gunicorn_runs(games: int, tree: Path) -> list:
     from sqlmodel import Session, select
 
     from scorekeeper import create_app
-    from scorekeeper.access import COOKIE
-    from scorekeeper.membership import add_member
-    from scorekeeper.models import Club
+    from scorekeeper.clubs.access import COOKIE
+    from scorekeeper.clubs.membership import add_member
+    from scorekeeper.store.models import Club
 
     runs = []
     with tempfile.TemporaryDirectory() as folder:

@@ -20,8 +20,8 @@ from pathlib import Path
 from sqlalchemy import insert
 from sqlmodel import Session, select
 
-from scorekeeper.ledger import hand_fields
-from scorekeeper.models import Club, Evening, Game, GameSeat, Hand, Player
+from scorekeeper.store.replay import hand_fields
+from scorekeeper.store.models import Club, Evening, Game, GameSeat, Hand, Player
 from scorekeeper.rules import (
     PASS, SEATS, SUITS, Deal, HandRejected, HouseRules, Tally, quick_auction, replay,
 )
@@ -132,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.database.exists():
         parser.error(f"{args.database} exists: the seed fills a new database")
     from scorekeeper import create_app
-    from scorekeeper.summaries import refresh
+    from scorekeeper.figures.summaries import refresh
 
     app = create_app({"DATABASE_URL": f"sqlite:///{args.database.resolve()}"})
     started = time.perf_counter()

@@ -257,11 +257,11 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     from scorekeeper import create_app
-    from scorekeeper.access import COOKIE
-    from scorekeeper.membership import add_member
+    from scorekeeper.clubs.access import COOKIE
+    from scorekeeper.clubs.membership import add_member
     from sqlmodel import Session, select
 
-    from scorekeeper.models import Club
+    from scorekeeper.store.models import Club
 
     with tempfile.TemporaryDirectory() as folder:
         folder_path = Path(folder)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from scorekeeper import settings
+from scorekeeper.web import settings
 
 PACKAGE = Path(__file__).resolve().parent
 
@@ -28,7 +28,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(site_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    # Every setting and its default: scorekeeper/settings.py (README, "Settings").
+    # Every setting and its default: scorekeeper/web/settings.py (README, "Settings").
     app.config.from_mapping(settings.defaults(app.instance_path))
     app.config.from_mapping(settings.from_environment(os.environ))
     if test_config is None:
@@ -39,23 +39,26 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 
-    from scorekeeper import assets, db, extensions, security
+    from scorekeeper.web import assets, extensions, security
 
     # Extensions first: Flask runs after_request hooks last-registered first, so
+
+    from scorekeeper.store import db
     # Flask-Compress's runs after every other one, on the finished response.
     extensions.init_app(app)
     assets.init_app(app)
     security.init_app(app)
     db.init_app(app)
 
-    from scorekeeper import access
+    from scorekeeper.clubs import access
     from scorekeeper.views import (
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
         offline, players, rules,
     )
 
     access.init_app(app)
-    from scorekeeper import languages, page_cache
+    from scorekeeper.web import languages
+    from scorekeeper.views import page_cache
 
     languages.init_app(app)
     page_cache.init_app(app)
@@ -74,7 +77,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.register_blueprint(offline.bp)
     errors.init_app(app)
 
-    from scorekeeper import cli
+    from scorekeeper.cli import commands as cli
 
     cli.init_app(app)
     return app

@@ -1,5 +1,5 @@
 // The rules of Schmier on the phone, for when it is offline: the same reading of a hand's
-// form (scorekeeper/draft.py) and the same scores, dealers and verdicts as the server's
+// form (scorekeeper/table/draft.py) and the same scores, dealers and verdicts as the server's
 // rules engine (scorekeeper/rules/). Each part names the RULES.md section it follows;
 // tests/test_rules_js.py holds this copy to the engine, game by game.
 "use strict";
@@ -44,7 +44,7 @@
   // The six seats in the order they bid: from the dealer's left, the dealer last.
   const biddingOrder = (dealer) => SEATS.map((turn) => ((checkSeat(dealer) + turn - 1) % 6) + 1);
 
-  // Persian (۰-۹) and Arabic-Indic (٠-٩) digits read as 0-9 (scorekeeper/digits.py).
+  // Persian (۰-۹) and Arabic-Indic (٠-٩) digits read as 0-9 (scorekeeper/text/digits.py).
   const READER_DIGITS = "۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩";
   const latinDigits = (text) =>
     text.replace(/[۰-۹٠-٩]/g, (digit) => String(READER_DIGITS.indexOf(digit) % 10));
@@ -109,7 +109,7 @@
     return quickAuction(to, bidder, best);
   }
 
-  // --- A hand's form as scorekeeper/draft.py reads it: "Bidding", as entered ------------
+  // --- A hand's form as scorekeeper/table/draft.py reads it: "Bidding", as entered ------------
   const CARD_POINTS = ["high", "low", "right", "left", "joker"];
   const TURNS = SEATS.map((turn) => `turn_${turn}`);
   const FIELDS = ["calls", "bid", ...TURNS, "trump", ...CARD_POINTS, "game",

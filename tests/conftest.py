@@ -5,7 +5,7 @@ import pytest
 from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
-from scorekeeper.models import Game, GameSeat, Hand, Player
+from scorekeeper.store.models import Game, GameSeat, Hand, Player
 from tests.databases import database_url, drop_created, forget
 from tests.members import client_as
 from tests.new_games import start_game_as

@@ -47,8 +47,8 @@ def _create(name: str, template: str | None = None) -> str:
 @lru_cache(maxsize=1)
 def _template() -> str:
     """A database migrated to the newest schema, to clone each test's from."""
-    from scorekeeper.db import make_engine
-    from scorekeeper.migrate import upgrade
+    from scorekeeper.store.db import make_engine
+    from scorekeeper.store.migrate import upgrade
 
     name = f"sk_template_{os.getpid()}_{uuid.uuid4().hex[:6]}"
     engine = make_engine(_create(name))
@@ -60,8 +60,8 @@ def _template() -> str:
 @lru_cache(maxsize=1)
 def _sqlite_template() -> Path:
     """A SQLite file migrated to the newest schema, in a folder of this process's own."""
-    from scorekeeper.db import make_engine
-    from scorekeeper.migrate import upgrade
+    from scorekeeper.store.db import make_engine
+    from scorekeeper.store.migrate import upgrade
 
     shared_memory = Path("/dev/shm")  # a commit's fsync costs nothing there
     folder = Path(tempfile.mkdtemp(prefix="scorekeeper-tests-",

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from sqlmodel import Session, select
 
-from scorekeeper.access import COOKIE
-from scorekeeper.membership import add_member
-from scorekeeper.models import Club
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.clubs.membership import add_member
+from scorekeeper.store.models import Club
 
 
 def new_club(app, name: str = "Club") -> int:

@@ -11,9 +11,9 @@ import re
 import pytest
 from sqlmodel import Session, func, select
 
-from scorekeeper.access import COOKIE, new_device
-from scorekeeper.membership import new_invite
-from scorekeeper.models import (
+from scorekeeper.clubs.access import COOKIE, new_device
+from scorekeeper.clubs.membership import new_invite
+from scorekeeper.store.models import (
     Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, SeatSummary,
 )
 from tests.members import client_as

@@ -9,8 +9,12 @@ import random
 import pytest
 from sqlmodel import Session, select
 
-from scorekeeper import create_app, kept, ratings, summaries
-from scorekeeper.models import Club, ClubRatings, ClubSummary
+from scorekeeper import create_app
+
+from scorekeeper.store import kept
+
+from scorekeeper.figures import ratings, summaries
+from scorekeeper.store.models import Club, ClubRatings, ClubSummary
 from tests.databases import database_url
 from tests.members import client_as
 from tests.test_ratings import assert_kept_equals_a_rating_from_the_hands

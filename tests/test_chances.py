@@ -1,4 +1,4 @@
-"""Win chances from here (scorekeeper.chances): the rest of the game played out many times
+"""Win chances from here (scorekeeper.figures.chances): the rest of the game played out many times
 with the rules engine, on hands drawn from the club's own history.
 
 The simulation's quick path is held to the engine itself: a game it plays out is the
@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from scorekeeper.chances import (
+from scorekeeper.figures.chances import (
     DEFAULT_WEIGHT, POOL, Deck, Shape, blended, default_shapes, largest_remainder,
     play_out, reseated, shape_of, simulate,
 )

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper.charts import spread
+from scorekeeper.figures.charts import spread
 
 
 @pytest.mark.parametrize("wanted, placed", [

@@ -7,8 +7,8 @@ import json
 import pytest
 from sqlmodel import select
 
-from scorekeeper.db import get_session
-from scorekeeper.models import Game
+from scorekeeper.store.db import get_session
+from scorekeeper.store.models import Game
 from tests.sample_games import P, TRIOS
 
 

@@ -5,7 +5,7 @@ import re
 
 from sqlmodel import Session, select
 
-from scorekeeper.models import Club, Invite, Member
+from scorekeeper.store.models import Club, Invite, Member
 from tests.members import client_as
 
 

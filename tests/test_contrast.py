@@ -26,7 +26,7 @@ LIGHT = dict(re.findall(COLOUR, palette_block(CSS, 0)))
 DARK = {**LIGHT, **dict(re.findall(COLOUR, palette_block(CSS, CSS.index(DARK_QUERY))))}
 PALETTES = {"light": LIGHT, "dark": DARK}
 # The same in both: the header's words on its bar (dark in both), the focus ring, and
-# the paper the charts are drawn on (their ink is dark: see scorekeeper/charts.py).
+# the paper the charts are drawn on (their ink is dark: see scorekeeper/figures/charts.py).
 ALIKE = {"on-top", "focus", "chart-paper"}
 
 # (text, background) as the stylesheet pairs them.

@@ -1,4 +1,4 @@
-"""Corrections past one hand, in the ledger: each leaves the game as a replay of its
+"""Corrections past one hand: each leaves the game as a replay of its
 hands says, the later hands keep who bid what, and the statistics follow.
 
 RULES.md, "Corrections past one hand".
@@ -12,11 +12,11 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
 
-from scorekeeper.corrections import (
+from scorekeeper.table.corrections import (
     apply, plan_abandon, plan_edit, plan_insert, plan_rename, plan_swap,
 )
-from scorekeeper.ledger import deal_from_hand, load_table
-from scorekeeper.models import Game, GameChange, GameSeat
+from scorekeeper.store.replay import deal_from_hand, load_table
+from scorekeeper.store.models import Game, GameChange, GameSeat
 from scorekeeper.rules import PASS, Deal, RuleViolation, replay
 from scorekeeper.rules.auction import Auction
 from tests.test_summaries import assert_summaries_match_a_replay, fresh_club, seeding

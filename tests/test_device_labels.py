@@ -1,7 +1,7 @@
 """A device is named by its browser and system, so a member can tell theirs apart."""
 import pytest
 
-from scorekeeper.access import browser_label
+from scorekeeper.clubs.access import browser_label
 
 AGENTS = {
     "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) "

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.digits import latin_digits, number_text
+from scorekeeper.text.digits import latin_digits, number_text
 
 LRI, PDI = "\u2066", "\u2069"  # left-to-right isolate, and its end
 

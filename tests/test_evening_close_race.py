@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.models import Evening
+from scorekeeper.store.models import Evening
 from tests.databases import database_url
 from tests.members import client_as
 from tests.new_games import start_game_as

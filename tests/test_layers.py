@@ -1,5 +1,6 @@
 """The app's modules import one another in one direction only: no import circles, and no
-import of the app's own modules hidden inside a function to dodge one.
+import of the app's own modules hidden inside a function to dodge one; and each room (a
+package by purpose) imports only the rooms below it that ``MAY_IMPORT`` names.
 
 Every ``import`` and ``from … import`` of a ``scorekeeper`` module is read from the
 source (at the top of a module or inside a function alike). ``from scorekeeper import
@@ -14,6 +15,23 @@ from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scorekeeper"
 FACTORY = "scorekeeper"
+
+# Each room of the app and the rooms it may import besides itself, lowest first. README's
+# "Layout" says the same in words. The factory (``scorekeeper/__init__.py``) may import
+# every room.
+LOW = {"rules", "text"}
+MAY_IMPORT: dict[str, set[str]] = {
+    "rules": set(),  # the rules engine: pure Python
+    "text": set(),  # plain helpers for what people type and read
+    "store": LOW,  # the database, a game read back and replayed; nothing above it
+    "figures": LOW | {"store"},  # derived from the hands; they never change a game
+    "table": LOW | {"store", "figures"},  # what happens at the card table
+    "web": LOW | {"store"},  # what every page needs: words, forms, languages, headers
+    "files": LOW | {"store", "table", "web"},  # game files, backups, CSV
+    "clubs": LOW | {"store", "table", "web"},  # members, devices, roles, joining
+    "views": LOW | {"store", "figures", "table", "web", "files", "clubs"},
+    "cli": LOW | {"store", "figures", "table", "files", "clubs"},
+}
 
 
 def modules() -> dict[str, Path]:
@@ -108,6 +126,43 @@ def test_no_module_of_the_app_is_in_an_import_circle():
 def test_no_import_of_the_app_hides_inside_a_function():
     _edges, hidden = graph()
     assert {name: found for name, found in hidden.items() if name != FACTORY} == {}
+
+
+def room(module: str) -> str:
+    """The room a module is in ("" for the factory itself)."""
+    parts = module.split(".")
+    return parts[1] if len(parts) > 1 else ""
+
+
+def breaches(edges: dict[str, set[str]]) -> list[str]:
+    """Every import of a room its room may not import, as "module -> module"."""
+    found = []
+    for module, targets in edges.items():
+        if module == FACTORY:
+            continue
+        allowed = MAY_IMPORT[room(module)] | {room(module)}
+        found += [f"{module} -> {t}" for t in sorted(targets) if room(t) not in allowed]
+    return found
+
+
+def test_every_module_of_the_app_is_in_a_room():
+    edges, _hidden = graph()
+    assert sorted(m for m in edges if room(m) not in MAY_IMPORT and m != FACTORY) == []
+    assert {room(m) for m in edges} - {""} == set(MAY_IMPORT)  # no room stands empty
+
+
+def test_each_room_imports_only_the_rooms_below_it():
+    edges, _hidden = graph()
+    assert breaches(edges) == []
+
+
+def test_the_room_check_sees_a_breach():
+    """The check itself can fail: the store may not import a figure, nor a figure the table."""
+    edges = {"scorekeeper.store.models": {"scorekeeper.figures.stats"},
+             "scorekeeper.figures.stats": {"scorekeeper.table.live", "scorekeeper.store.db"},
+             "scorekeeper.table.live": {"scorekeeper.figures.stats"}}
+    assert breaches(edges) == ["scorekeeper.store.models -> scorekeeper.figures.stats",
+                               "scorekeeper.figures.stats -> scorekeeper.table.live"]
 
 
 def test_the_rules_engine_imports_nothing_else_of_the_app():

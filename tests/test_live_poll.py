@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from types import SimpleNamespace
 
-from scorekeeper.live import GameHead, Poll
+from scorekeeper.table.live import GameHead, Poll
 
 STARTED = datetime(2026, 1, 1, tzinfo=timezone.utc)
 

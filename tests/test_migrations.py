@@ -4,9 +4,9 @@ from alembic.migration import MigrationContext
 from sqlalchemy import inspect
 from sqlmodel import SQLModel
 
-from scorekeeper.db import make_engine
-from scorekeeper.migrate import upgrade
-import scorekeeper.models  # noqa: F401
+from scorekeeper.store.db import make_engine
+from scorekeeper.store.migrate import upgrade
+import scorekeeper.store.models  # noqa: F401
 from tests.members import client_as
 
 
@@ -142,7 +142,7 @@ def test_a_start_with_nothing_to_migrate_does_not_judge_old_rows(tmp_path):
 def newest() -> str:
     from alembic.script import ScriptDirectory
 
-    from scorekeeper.migrate import MIGRATIONS
+    from scorekeeper.store.migrate import MIGRATIONS
 
     return ScriptDirectory(str(MIGRATIONS)).get_current_head()
 
@@ -162,7 +162,7 @@ def test_workers_starting_together_on_a_new_database_all_start_with_one_club(tmp
 
     from sqlmodel import Session, select
 
-    from scorekeeper.models import Club
+    from scorekeeper.store.models import Club
 
     url = f"sqlite:///{tmp_path / 'shared.sqlite'}"
     workers = [subprocess.Popen([sys.executable, "-c", START_ONE, url],

@@ -29,9 +29,9 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.access import COOKIE
-from scorekeeper.ledger import load_table
-from scorekeeper.models import Game, GameChange, Hand
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.store.replay import load_table
+from scorekeeper.store.models import Game, GameChange, Hand
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
 from tests.new_games import new_game_form
@@ -493,8 +493,8 @@ def count_rows(engine, model, *where) -> int:
 
 
 def test_a_single_use_owner_link_lets_one_person_in_however_many_tap_at_once(club):
-    from scorekeeper.membership import new_invite
-    from scorekeeper.models import Club, Member
+    from scorekeeper.clubs.membership import new_invite
+    from scorekeeper.store.models import Club, Member
 
     engine, server, _devices = club
     with Session(engine) as session:
@@ -523,8 +523,8 @@ def test_one_join_sent_again_at_once_on_two_workers_is_one_member(club, role):
     """A phone whose answer to Join is lost sends the same form again, copies at the very
     same moment: one member with one device, whether the link lets one person in (an
     owner's) or many, and every copy is answered with that device's cookie."""
-    from scorekeeper.membership import new_invite
-    from scorekeeper.models import Club, Device, Member
+    from scorekeeper.clubs.membership import new_invite
+    from scorekeeper.store.models import Club, Device, Member
 
     engine, server, _devices = club
     with Session(engine) as session:
@@ -554,7 +554,7 @@ FIRST_VISIT_ROUNDS = 6
 def test_several_first_visitors_at_once_make_one_club_with_one_owner(fresh_install):
     from sqlalchemy import delete
 
-    from scorekeeper.models import Club, Device, Member
+    from scorekeeper.store.models import Club, Device, Member
 
     app, server = fresh_install
     engine = app.extensions["db_engine"]

@@ -39,8 +39,8 @@ def is_game_row(func: ast.expr) -> bool:
 
 
 def test_only_the_file_reader_parses_json():
-    assert calls(is_json_parse) == {"json_files": ["read_json"]}
+    assert calls(is_json_parse) == {"files/json_files": ["read_json"]}
 
 
 def test_only_new_game_makes_a_game_row():
-    assert calls(is_game_row) == {"seating": ["new_game"]}
+    assert calls(is_game_row) == {"table/seating": ["new_game"]}

@@ -8,9 +8,9 @@ import brotli
 import pytest
 from sqlalchemy import text
 
-from scorekeeper.db import make_engine
-from scorekeeper.extensions import compress
-from scorekeeper.languages import COOKIE
+from scorekeeper.store.db import make_engine
+from scorekeeper.web.extensions import compress
+from scorekeeper.web.languages import COOKIE
 from tests.members import client_as
 from tests.new_games import start_game_as
 
@@ -134,7 +134,7 @@ def test_a_poll_never_reads_the_session_and_a_page_reads_it_once(app, monkeypatc
 
 
 def test_a_lazy_session_is_read_by_every_way_of_looking_at_it():
-    from scorekeeper.extensions import LazySession
+    from scorekeeper.web.extensions import LazySession
 
     looks = {
         "in": lambda s: "a" in s, "get": lambda s: s.get("a"), "item": lambda s: s["a"],
@@ -157,14 +157,14 @@ def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeyp
     """Every phone asks every 2 seconds: who is asking and the game's head, nothing more."""
     from sqlalchemy import event
 
-    import scorekeeper.db
+    import scorekeeper.store.db
 
     phone = client_as(app, "scorer")
     game = start_game_as(phone)
     phone.get(f"/games/{game}")
     statements, sessions = [], []
-    original = scorekeeper.db.Session
-    monkeypatch.setattr(scorekeeper.db, "Session",
+    original = scorekeeper.store.db.Session
+    monkeypatch.setattr(scorekeeper.store.db, "Session",
                         lambda *args, **kwargs: sessions.append(1) or original(*args, **kwargs))
     engine = app.extensions["db_engine"]
     listener = lambda *args: statements.append(args[2])  # noqa: E731 (the statement text)
@@ -183,7 +183,7 @@ def test_an_unchanged_poll_costs_two_small_reads_and_no_orm_session(app, monkeyp
         event.remove(engine, "before_cursor_execute", listener)
     from sqlmodel import Session
 
-    from scorekeeper.models import LiveDraft
+    from scorekeeper.store.models import LiveDraft
 
     with Session(engine) as session:  # the step's write, on the same connection, committed
         assert session.get(LiveDraft, int(game)).args["calls"] == "pass"

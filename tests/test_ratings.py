@@ -20,13 +20,16 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from openskill.models import PlackettLuce
 from sqlmodel import Session, select
 
-from scorekeeper import create_app, ratings
-from scorekeeper.corrections import apply, edit_hand, plan_abandon
-from scorekeeper.exchange import import_game
-from scorekeeper.ledger import load_table, record_hand
-from scorekeeper.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
+from scorekeeper import create_app
+
+from scorekeeper.figures import ratings
+from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
+from scorekeeper.files.exchange import import_game
+from scorekeeper.store.replay import load_table
+from scorekeeper.table.recording import record_hand
+from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
 from scorekeeper.rules import Deal, Tally
-from scorekeeper.summaries import club_stamp
+from scorekeeper.figures.summaries import club_stamp
 from tests.databases import database_url
 from tests.test_summaries import fresh_club, seeding
 from tests.test_summaries_incremental import STEPS, a_hand_on_the_newest_game, take_step

@@ -38,7 +38,7 @@ def settings_section() -> str:
 
 
 def test_readme_lists_every_setting_and_only_those():
-    from scorekeeper import settings
+    from scorekeeper.web import settings
 
     section = settings_section()
     named = set(re.findall(r"^\| `([A-Z_]+)` \|", section, flags=re.MULTILINE))
@@ -48,7 +48,7 @@ def test_readme_lists_every_setting_and_only_those():
 
 
 def test_environment_settings_are_read_as_readme_says():
-    from scorekeeper import settings
+    from scorekeeper.web import settings
 
     read = settings.from_environment(
         {
@@ -68,14 +68,19 @@ def test_environment_settings_are_read_as_readme_says():
     assert settings.from_environment({}) == {}
 
 
-def test_readme_layout_names_every_module_of_the_app():
+def test_readme_layout_names_every_room_and_module_of_the_app():
     text = (ROOT / "README.md").read_text()
     start = text.index("## Layout")
     end = text.find("\n## ", start + 1)
     layout = text[start : end if end != -1 else len(text)]
     package = ROOT / "scorekeeper"
-    modules = [path.name for path in package.glob("*.py") if path.name != "__init__.py"]
-    missing = [name for name in modules if name not in layout]
-    assert not missing, f"README's layout does not say what these are: {missing}"
-    for folder in ("rules", "views", "migrations", "translations"):
+    rooms = [path.parent for path in package.glob("*/__init__.py")]
+    assert len(rooms) >= 10  # the walk found the rooms
+    for room in rooms:
+        assert f"`scorekeeper/{room.name}/`" in layout, room.name
+        modules = [path.name for path in room.glob("*.py") if path.name != "__init__.py"]
+        missing = [name for name in modules if name not in layout]
+        assert not missing, f"README's layout does not say what these are: {missing}"
+    assert [path.name for path in package.glob("*.py")] == ["__init__.py"]  # all in rooms
+    for folder in ("migrations", "translations"):
         assert f"{folder}/" in layout, folder

@@ -18,8 +18,8 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
-from scorekeeper.exchange import read_game_file
-from scorekeeper.json_files import FileRefused
+from scorekeeper.files.exchange import read_game_file
+from scorekeeper.files.json_files import FileRefused
 from tests.databases import database_url
 from tests.members import client_as
 from tests.test_exchange import EVENING, P, changed, delete_at, set_at

@@ -1,9 +1,9 @@
-"""The last replay of each game, kept by the process to carry on from (ledger.Replays):
+"""The last replay of each game, kept by the process to carry on from (store.replay.Replays):
 whatever it is asked, it answers what a full replay of the deals gives, and plays on
 from what it kept only where the kept deals begin the ones asked about."""
 from hypothesis import given, settings, HealthCheck, strategies as st
 
-from scorekeeper.ledger import Replays
+from scorekeeper.store.replay import Replays
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, replay
 
 from tests.rules.test_properties import legal_games

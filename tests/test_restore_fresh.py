@@ -14,7 +14,7 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.models import Club, Invite, Member
+from scorekeeper.store.models import Club, Invite, Member
 from tests.databases import database_url
 from tests.members import client_as
 from tests.test_backup import build_history, fresh_app, scores

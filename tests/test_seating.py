@@ -4,9 +4,9 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from scorekeeper import seating
-from scorekeeper.clubs import ensure_default_club
-from scorekeeper.models import Game, GameSeat, Player
+from scorekeeper.table import seating
+from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.store.models import Game, GameSeat, Player
 from scorekeeper.rules import HouseRules
 
 NAMES = ["Una", "Vic", "Wim", "Xia", "Yan", "Zoe"]

@@ -9,7 +9,7 @@ import pytest
 from flask import after_this_request
 
 from scorekeeper import create_app
-from scorekeeper.security import secured_cookie
+from scorekeeper.web.security import secured_cookie
 from tests.databases import database_url
 from tests.views.view_helpers import parse
 

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper import create_app, settings
+from scorekeeper import create_app
+
+from scorekeeper.web import settings
 from tests.databases import database_url
 
 ON = ["1", "true", "TRUE", "True", "yes", "Yes", "on", "ON", " on "]

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.ledger import Table
-from scorekeeper.models import Game
+from scorekeeper.store.replay import Table
+from scorekeeper.store.models import Game
 from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay
-from scorekeeper.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
+from scorekeeper.figures.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
 
 P = "pass"
 ALL_PASS = (P,) * 6

@@ -24,17 +24,17 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from openskill.models import PlackettLuce
 from sqlmodel import select
 
-from scorekeeper import ratings
-from scorekeeper.clubs import ensure_default_club
-from scorekeeper.db import get_session
-from scorekeeper.corrections import (
+from scorekeeper.figures import ratings
+from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.store.db import get_session
+from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
-from scorekeeper.exchange import import_game
-from scorekeeper.ledger import load_table
-from scorekeeper.models import ClubRatings, Game, Player, PlayerRating
+from scorekeeper.files.exchange import import_game
+from scorekeeper.store.replay import load_table
+from scorekeeper.store.models import ClubRatings, Game, Player, PlayerRating
 from scorekeeper.rules import RuleViolation
-from scorekeeper.summaries import club_stamp
+from scorekeeper.figures.summaries import club_stamp
 from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
 from tests.test_summaries import fresh_club

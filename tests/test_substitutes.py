@@ -30,20 +30,21 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.clubs import ensure_default_club
-from scorekeeper.corrections import (
+from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_insert, plan_rename, plan_substitute, plan_swap,
     plan_take_back,
 )
-from scorekeeper.db import get_session, make_engine
-from scorekeeper.exchange import export_game, export_text, import_game
-from scorekeeper.json_files import FileRefused
-from scorekeeper.ledger import load_table, record_hand
-from scorekeeper.migrate import upgrade
-from scorekeeper.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
+from scorekeeper.store.db import get_session, make_engine
+from scorekeeper.files.exchange import export_game, export_text, import_game
+from scorekeeper.files.json_files import FileRefused
+from scorekeeper.store.replay import load_table
+from scorekeeper.table.recording import record_hand
+from scorekeeper.store.migrate import upgrade
+from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
 from scorekeeper.rules import PASS, SEATS, Deal, HouseRules, RuleViolation, Tally
-from scorekeeper.seating import start_game
-from scorekeeper.summaries import club_stats, one_player_stats
+from scorekeeper.table.seating import start_game
+from scorekeeper.figures.summaries import club_stats, one_player_stats
 from tests.databases import database_url
 from tests.test_backup import backup_of, fresh_app, restore_into
 from tests.test_summaries import assert_summaries_match_a_replay, fresh_club, seeding

@@ -15,12 +15,13 @@ from datetime import datetime, timezone
 from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, select
 
-from scorekeeper import summaries
-from scorekeeper.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
-from scorekeeper.ledger import load_table, record_hand, undo_last_hand
-from scorekeeper.models import ClubSummary, Game
+from scorekeeper.figures import summaries
+from scorekeeper.table.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
+from scorekeeper.store.replay import load_table
+from scorekeeper.table.recording import record_hand, undo_last_hand
+from scorekeeper.store.models import ClubSummary, Game
 from scorekeeper.rules import Deal, RuleViolation, Tally
-from scorekeeper.summaries import club_stats, up_to_date
+from scorekeeper.figures.summaries import club_stats, up_to_date
 from tests.test_summaries import assert_summaries_match_a_replay, figures, fresh_club, seeding
 
 STEPS = ("record", "edit", "undo", "insert", "swap", "abandon", "reinstate")

@@ -12,8 +12,8 @@ from itertools import combinations, permutations
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.ratings import NEW, Rating
-from scorekeeper.teams import (
+from scorekeeper.figures.ratings import NEW, Rating
+from scorekeeper.figures.teams import (
     BEST, Balance, balance, most_even, next_partners, nothing_to_go_on, partner_pairs,
     read_seats_text, seated, seats_text, split_of, splits, team_sets,
 )

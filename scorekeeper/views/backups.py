@@ -9,15 +9,15 @@ from flask_babel import gettext as _, lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 
-from scorekeeper.backup import (
+from scorekeeper.files.backup import (
     backup_limit, backup_text, club_backup, club_is_empty, restore_backup,
 )
-from scorekeeper.db import get_session
-from scorekeeper.extensions import csrf
-from scorekeeper.forms import first_error
-from scorekeeper.json_files import N_, FileRefused, Message, size_text
-from scorekeeper.models import utcnow
-from scorekeeper.pages import render_page
+from scorekeeper.store.db import get_session
+from scorekeeper.web.extensions import csrf
+from scorekeeper.web.forms import first_error
+from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
+from scorekeeper.store.models import utcnow
+from scorekeeper.views.pages import render_page
 from scorekeeper.views.lookup import current_club
 
 bp = Blueprint("backups", __name__)

@@ -6,8 +6,8 @@ from flask_babel import gettext as _
 from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
-from scorekeeper.pages import render_page
-from scorekeeper.security import UnstorableInput
+from scorekeeper.views.pages import render_page
+from scorekeeper.web.security import UnstorableInput
 
 
 def _error_page(title: str, message: str, status: int):

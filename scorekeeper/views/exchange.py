@@ -4,15 +4,15 @@ from __future__ import annotations
 from flask import Blueprint, current_app, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.csvfile import csv_download, spreadsheet_safe
-from scorekeeper.db import get_session
-from scorekeeper.forms import ImportForm, first_error
-from scorekeeper.exchange import export_text, import_game as store_import
-from scorekeeper.json_files import N_, FileRefused, Message, size_text
-from scorekeeper.pages import render_page
+from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
+from scorekeeper.store.db import get_session
+from scorekeeper.web.forms import ImportForm, first_error
+from scorekeeper.files.exchange import export_text, import_game as store_import
+from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
+from scorekeeper.views.pages import render_page
 from scorekeeper.rules import CARD_POINTS, POINTS
 from scorekeeper.views.lookup import current_club, table_or_404
-from scorekeeper.words import point_name, suit_name
+from scorekeeper.web.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)
 

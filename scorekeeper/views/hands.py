@@ -4,23 +4,24 @@ from __future__ import annotations
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.access import actor, change_author
-from scorekeeper.answers import done, problem_beside_record, refused, sent_again, to_check
-from scorekeeper.db import get_session
-from scorekeeper.draft import TallyIncomplete, read_draft
-from scorekeeper.evenings import is_past_game
-from scorekeeper.forms import HandForm, RestoreForm, UndoForm
-from scorekeeper.corrections import apply, plan_edit
-from scorekeeper.ledger import (
-    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, Table, deal_from_hand,
-    hand_by_entry, hand_fields, last_undone_hand, load_table, record_hand,
-    bring_back_hand, stored_fields, undo_last_hand, who_recorded,
+from scorekeeper.clubs.access import actor, change_author
+from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.store.db import get_session
+from scorekeeper.table.draft import TallyIncomplete, read_draft
+from scorekeeper.table.evenings import is_past_game
+from scorekeeper.web.forms import HandForm, RestoreForm, UndoForm
+from scorekeeper.table.corrections import apply, plan_edit
+from scorekeeper.store.replay import (
+    Table, deal_from_hand, hand_fields, load_table, stored_fields, who_recorded,
 )
-from scorekeeper.pages import NEXT_HAND, Check, Mode, entry_for
+from scorekeeper.table.recording import (
+    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
+)
+from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
 from scorekeeper.rules import RuleViolation
 from scorekeeper.views.lookup import table_or_404
-from scorekeeper.names import typed
-from scorekeeper.words import (
+from scorekeeper.text.names import typed
+from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,
 )

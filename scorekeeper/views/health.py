@@ -4,7 +4,7 @@ from __future__ import annotations
 from flask import Blueprint
 from sqlalchemy import text
 
-from scorekeeper.db import get_engine
+from scorekeeper.store.db import get_engine
 
 bp = Blueprint("health", __name__)
 

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import abort, g, request
 
-from scorekeeper.digits import latin_digits
-from scorekeeper.access import current_member
-from scorekeeper.clubs import club_row
-from scorekeeper.db import get_session
-from scorekeeper.ledger import Table, load_table
-from scorekeeper.models import MAX_ID, Club, Game
+from scorekeeper.text.digits import latin_digits
+from scorekeeper.clubs.access import current_member
+from scorekeeper.store.rosters import club_row
+from scorekeeper.store.db import get_session
+from scorekeeper.store.replay import Table, load_table
+from scorekeeper.store.models import MAX_ID, Club, Game
 
 
 def current_club(session) -> Club:

@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from scorekeeper.pages import render_page
+from scorekeeper.views.pages import render_page
 from scorekeeper.rules import SUITS
 from scorekeeper.rules.cards import Suit, left_bauer, right_bauer, trump_order
-from scorekeeper.words import suit_name
+from scorekeeper.web.words import suit_name
 
 bp = Blueprint("rules", __name__)
 

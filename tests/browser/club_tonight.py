@@ -12,8 +12,8 @@ from datetime import date
 
 from sqlmodel import Session
 
-from scorekeeper.exchange import import_game
-from scorekeeper.models import Club, Evening
+from scorekeeper.files.exchange import import_game
+from scorekeeper.store.models import Club, Evening
 from tests.browser import scene
 from tests.members import member_cookie, new_club
 

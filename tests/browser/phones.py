@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
-from scorekeeper.access import COOKIE
+from scorekeeper.clubs.access import COOKIE
 
 DEFAULT_CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -11,11 +11,12 @@ from datetime import date
 
 from sqlmodel import Session, select
 
-from scorekeeper.exchange import read_game
-from scorekeeper.corrections import edit_hand
-from scorekeeper.ledger import Actor, load_table, record_hand
-from scorekeeper.models import Club, Evening, Game, Player
-from scorekeeper.seating import start_game
+from scorekeeper.files.exchange import read_game
+from scorekeeper.table.corrections import edit_hand
+from scorekeeper.store.replay import load_table
+from scorekeeper.table.recording import Actor, record_hand
+from scorekeeper.store.models import Club, Evening, Game, Player
+from scorekeeper.table.seating import start_game
 
 from tests.sample_games import P
 SEATS = ["Anna", "Bob", "مریم", "Dora", "Eve", "Jo 2"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import expect
 
-from scorekeeper.access import COOKIE
+from scorekeeper.clubs.access import COOKIE
 from tests.browser.club_tonight import club_tonight
 from tests.browser.phones import phone_context, wait_until
 from tests.browser.table_steps import SMALL_PHONE

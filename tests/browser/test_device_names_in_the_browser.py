@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select, update
 
-from scorekeeper.models import Device, Member
+from scorekeeper.store.models import Device, Member
 from tests.browser.phones import PHONE, phone_page
 from tests.browser.table_steps import Taps, name_trump, quick_bid, record, start_game, tally
 

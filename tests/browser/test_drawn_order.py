@@ -35,7 +35,7 @@ import pytest
 from babel.support import Translations
 from playwright.sync_api import Page, expect
 
-from scorekeeper.languages import DIGITS
+from scorekeeper.web.languages import DIGITS
 from tests.browser.phones import phone_context
 from tests.browser.scene import SEATS, player_id, start_scene_at_evening
 

@@ -11,9 +11,9 @@ from itsdangerous import URLSafeSerializer
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.access import COOKIE, token_hash
-from scorekeeper.membership import fresh_owner_link
-from scorekeeper.models import Club, Device, Member
+from scorekeeper.clubs.access import COOKIE, token_hash
+from scorekeeper.clubs.membership import fresh_owner_link
+from scorekeeper.store.models import Club, Device, Member
 from tests.browser.phones import PHONE, phone_page
 from tests.members import new_club
 

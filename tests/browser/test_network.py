@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.models import GameChange, Hand
+from scorekeeper.store.models import GameChange, Hand
 from tests.browser.phones import connection, wait_until
 from tests.browser.table_steps import (
     AFTER_HAND_1, HAND_1, HAND_1_CARDS, Taps, button, call_radio, choice_label, enter_hand_1,

@@ -13,7 +13,7 @@ import pytest
 from babel.support import Translations
 from playwright.sync_api import Page, expect
 
-from scorekeeper.languages import DIGITS
+from scorekeeper.web.languages import DIGITS
 from tests.browser.phones import connection, phone_context
 from tests.browser.table_steps import SEATS, layout_problems
 

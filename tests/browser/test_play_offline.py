@@ -14,9 +14,9 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.languages import DIGITS
-from scorekeeper.ledger import load_table
-from scorekeeper.models import Game, Hand
+from scorekeeper.web.languages import DIGITS
+from scorekeeper.store.replay import load_table
+from scorekeeper.store.models import Game, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
 from tests.browser.table_steps import (
     Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,

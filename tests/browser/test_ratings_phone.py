@@ -11,8 +11,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.exchange import import_game
-from scorekeeper.models import Club, Evening, Game, Player
+from scorekeeper.files.exchange import import_game
+from scorekeeper.store.models import Club, Evening, Game, Player
 from tests.browser.phones import PHONE, phone_page
 from tests.browser.table_steps import SMALL_PHONE, layout_problems
 from tests.browser.test_axe import violations

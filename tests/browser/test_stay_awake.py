@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.access import COOKIE
+from scorekeeper.clubs.access import COOKIE
 from tests.browser.club_tonight import club_tonight
 from tests.browser.phones import wait_until
 from tests.browser.table_steps import (

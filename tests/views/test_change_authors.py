@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.access import without_device
+from scorekeeper.clubs.access import without_device
 from tests.members import client_as
-from scorekeeper.models import GameChange
+from scorekeeper.store.models import GameChange
 from tests.views.view_helpers import HTMX, Page, hand_form, rows
 
 THROW_IN = ",".join(["pass"] * 6)

@@ -16,9 +16,9 @@ from flask import url_for
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.access import COOKIE
-from scorekeeper.membership import add_member, new_invite
-from scorekeeper.models import Club, Game, Player
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.clubs.membership import add_member, new_invite
+from scorekeeper.store.models import Club, Game, Player
 from tests.views.conftest import CheckedClient
 from tests.views.view_helpers import HTMX, Page, calls_for, hand_form, parse
 

@@ -39,10 +39,10 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
-from scorekeeper.access import COOKIE
-from scorekeeper.exchange import import_game
-from scorekeeper.membership import add_member, shown_code
-from scorekeeper.models import Club, Evening, Game, Invite, Player
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.files.exchange import import_game
+from scorekeeper.clubs.membership import add_member, shown_code
+from scorekeeper.store.models import Club, Evening, Game, Invite, Player
 from tests.browser import scene
 from tests.databases import database_url, forget
 from tests.views.view_helpers import HTMX, Page, hands_of, submit, the_hand_form

@@ -15,7 +15,7 @@ import pytest
 from babel.messages.mofile import read_mo
 from babel.messages.pofile import read_po
 
-from scorekeeper.languages import LANGUAGES, page_digits
+from scorekeeper.web.languages import LANGUAGES, page_digits
 from tests.views.view_helpers import Page
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -174,7 +174,7 @@ def test_the_picker_sends_back_to_the_page_never_to_its_query(client):
 
 
 def test_a_code_shown_in_persian_digits_can_be_typed_back(app, client, stranger, db):
-    from scorekeeper.membership import typed_code
+    from scorekeeper.clubs.membership import typed_code
 
     assert typed_code("۷۹۱۰-vay۸") == "7910VAY8"
 

@@ -6,13 +6,13 @@ import re
 
 import pytest
 
-from scorekeeper import chances as chances_module
-from scorekeeper.chances import (
+from scorekeeper.figures import chances as chances_module
+from scorekeeper.figures.chances import (
     Deck, Shape, blended, club_shapes, default_shapes, seed_for, simulate,
 )
-from scorekeeper.kept import LockedLRU
-from scorekeeper.ledger import load_table
-from scorekeeper.models import Game, GameChange
+from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.replay import load_table
+from scorekeeper.store.models import Game, GameChange
 from tests.views.view_helpers import HTMX, THROW_IN, Page, calls_for, count
 
 SENTENCE = re.compile(r"Chances to win from here: A (\d+)%, B (\d+)% and C (\d+)%\.")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from sqlmodel import select
 
-from scorekeeper.models import Game, GameChange
+from scorekeeper.store.models import Game, GameChange
 from tests.members import client_as
 from tests.views.test_view_undo_edit import GAME_BLOCK, HAND_1, THROW_IN, three_hands
 from tests.views.view_helpers import Page, hand_form, hands_of, seat_players

@@ -9,7 +9,7 @@ from datetime import date, timedelta, timezone
 
 from sqlmodel import Session, select
 
-from scorekeeper.models import Evening, Game, Player
+from scorekeeper.store.models import Evening, Game, Player
 from tests.members import client_as
 from tests.views.view_helpers import Page, calls_for, hands_of, submit
 
@@ -362,9 +362,9 @@ def test_an_evening_quiet_for_36_hours_is_over_and_stays_so(app, client, db, new
     evening_id = evening_of(db, game_id).id
     changed = db.get(Game, game_id).changed_at
     changed = changed if changed.tzinfo else changed.replace(tzinfo=timezone.utc)
-    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: changed + timedelta(hours=35))
+    monkeypatch.setattr("scorekeeper.table.evenings.utcnow", lambda: changed + timedelta(hours=35))
     assert Page(client.get(f"/games/{game_id}")).has_button("Undo hand 1")
-    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: changed + timedelta(hours=36))
+    monkeypatch.setattr("scorekeeper.table.evenings.utcnow", lambda: changed + timedelta(hours=36))
     page = Page(client.get(f"/games/{game_id}"))
     assert not page.has_button("Undo hand 1") and "kept as it was" in page.text
     page = Page(client.get(f"/evenings/{evening_id}"))

@@ -14,7 +14,7 @@ import pytest
 from sqlalchemy import event
 
 from scorekeeper import create_app
-from scorekeeper.access import COOKIE
+from scorekeeper.clubs.access import COOKIE
 from tests.members import client_as, member_cookie
 from tests.views.view_helpers import HTMX, Page, calls_for, hand_form
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from scorekeeper.models import Game, utcnow
+from scorekeeper.store.models import Game, utcnow
 from tests.members import client_as
 from tests.sample_games import TRIOS  # two trios to 3: Gus, Ida and Kim (A) win hand 1
 from tests.views.view_helpers import Page

@@ -10,8 +10,8 @@ from datetime import timedelta
 
 import pytest
 
-from scorekeeper.access import COOKIE
-from scorekeeper.models import Device, Invite, JoinAttempt, Member, utcnow
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.store.models import Device, Invite, JoinAttempt, Member, utcnow
 from tests.views.test_view_membership import (
     cookie_device, device_cookie_header, first_club, make_link, set_code,
 )

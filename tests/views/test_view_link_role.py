@@ -2,7 +2,7 @@
 second link for the same part is one tap."""
 from __future__ import annotations
 
-from scorekeeper.models import Invite
+from scorekeeper.store.models import Invite
 from tests.views.view_helpers import Page, rows
 
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from scorekeeper.models import LiveDraft
+from scorekeeper.store.models import LiveDraft
 from tests.members import client_as
 from tests.views.view_helpers import Page, rows, the_hand_form
 

@@ -10,8 +10,8 @@ from datetime import timedelta
 import pytest
 from sqlmodel import Session
 
-from scorekeeper.access import COOKIE, new_device, token_hash
-from scorekeeper.models import (
+from scorekeeper.clubs.access import COOKIE, new_device, token_hash
+from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, PLAYER_NAME_LENGTH, Club, Device, Game, GameChange, Invite,
     JoinAttempt, Member, Player, utcnow,
 )

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.models import NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH
+from scorekeeper.store.models import NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH
 from tests.views.view_helpers import (
     HTMX, Game, GameSeat, Page, Player, count, path_of, rows, seat_players,
 )
@@ -209,7 +209,7 @@ def test_draw_at_random_picks_a_seat_and_says_who(client, db, new_game_form):
 
 def test_the_drawn_dealer_deals_and_the_one_on_the_left_bids(client, db, new_game_form,
                                                              monkeypatch):
-    monkeypatch.setattr("scorekeeper.seating.draw_dealer", lambda: 6)
+    monkeypatch.setattr("scorekeeper.table.seating.draw_dealer", lambda: 6)
     client.post("/games/new", data=new_game_form(first_dealer="random"))
     (game,) = rows(db, Game)
     assert (game.first_dealer, game.first_dealer_drawn) == (6, True)
@@ -258,7 +258,7 @@ def test_a_null_character_in_an_address_is_refused_in_the_page(client, stranger,
 
 
 def test_a_head_request_is_a_look_never_a_submission(client, db, new_game_form):
-    from scorekeeper.models import Evening
+    from scorekeeper.store.models import Evening
 
     """HEAD is GET without the body: it shows the form's answer, and never starts a game
     or an evening, whatever its address holds."""

@@ -1,4 +1,4 @@
-"""The kept game page (scorekeeper/page_cache.py): always the page a fresh render gives.
+"""The kept game page (scorekeeper/views/page_cache.py): always the page a fresh render gives.
 
 Two apps share one database, as two app servers do: one keeps pages, the other renders
 every request afresh. After each kind of change a game can see, every role in two
@@ -16,9 +16,9 @@ from datetime import timedelta
 import pytest
 
 from scorekeeper import create_app
-from scorekeeper.access import COOKIE
-from scorekeeper.languages import COOKIE as LANGUAGE_COOKIE
-from scorekeeper.models import KeptAnswer, utcnow
+from scorekeeper.clubs.access import COOKIE
+from scorekeeper.web.languages import COOKIE as LANGUAGE_COOKIE
+from scorekeeper.store.models import KeptAnswer, utcnow
 from sqlalchemy import select
 from tests.databases import database_url
 from tests.members import member_cookie
@@ -156,7 +156,7 @@ def test_after_every_kind_of_change_the_kept_page_is_the_fresh_one(apps, phones,
 
     # Three days on, nothing in the game changed, but its evening is over.
     later = utcnow() + timedelta(days=3)
-    monkeypatch.setattr("scorekeeper.evenings.utcnow", lambda: later)
+    monkeypatch.setattr("scorekeeper.table.evenings.utcnow", lambda: later)
     pages = check_pages(apps, phones, game)
     assert "kept as it was" in pages["owner", "en"]
     assert "Next game, same seats" not in pages["owner", "en"]
@@ -199,7 +199,7 @@ def test_a_notice_from_the_last_change_is_shown_once_and_never_kept(client, star
 def test_a_game_of_another_club_is_not_found_whatever_is_kept(app, client, start_game):
     from sqlmodel import Session
 
-    from scorekeeper.models import Club
+    from scorekeeper.store.models import Club
 
     game = start_game()
     assert client.get(f"/games/{game}").status_code == 200  # kept now
@@ -541,7 +541,7 @@ def test_a_page_two_hands_behind_by_the_time_the_game_is_read_gets_the_whole_gam
     # The poll's first read says one change behind; two hands are recorded before the
     # game itself is read: only the whole game part can bring both.
     import scorekeeper.views.games as games_view
-    from scorekeeper.live import game_head
+    from scorekeeper.table.live import game_head
 
     keeping, _ = apps
     owner = keeping.test_client()

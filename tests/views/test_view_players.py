@@ -35,7 +35,7 @@ from datetime import datetime, timezone
 import pytest
 from sqlalchemy import event
 
-from scorekeeper.models import Club, ClubSummary, Game, Player, SeatSummary
+from scorekeeper.store.models import Club, ClubSummary, Game, Player, SeatSummary
 from tests.views.view_helpers import THROW_IN, Page, calls_for, rows
 
 FIRST = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
@@ -526,7 +526,7 @@ def test_in_persian_the_trend_charts_title_keeps_the_players_name_as_typed(clien
 
 
 def abandon(db, game_id: int, when) -> int:
-    """Abandon the game (or take that back with ``when=None``) as the ledger does: the
+    """Abandon the game (or take that back with ``when=None``) as a correction does: the
     row's revision is bumped by the write itself. The game's revision after."""
     game = db.get(Game, game_id)
     game.abandoned_at = when

@@ -15,8 +15,8 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlmodel import select
 
-from scorekeeper.exchange import import_game
-from scorekeeper.models import Club, ClubRatings, Evening, PlayerRating, RatedGame
+from scorekeeper.files.exchange import import_game
+from scorekeeper.store.models import Club, ClubRatings, Evening, PlayerRating, RatedGame
 from tests.test_ratings import CLOSE, HISTORY, TIE, TRIOS, changes_by_openskill, points
 from tests.views.test_view_players import (  # noqa: F401  (history: a fixture)
     FIRST, board, history, new_game, order, player_id, read_csv, shown_group, table_rows,

@@ -11,7 +11,7 @@ import csv
 import io
 
 
-from scorekeeper.models import Game, GameChange, GameSeat
+from scorekeeper.store.models import Game, GameChange, GameSeat
 from tests.members import client_as
 from tests.test_substitutes import HANDS, SUBSTITUTES, TEAM, expected_figures, who
 from tests.views.view_helpers import Page, calls_for, hand_form, rows

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from sqlalchemy import event
-from scorekeeper.models import Game, utcnow
+from scorekeeper.store.models import Game, utcnow
 from tests.members import client_as
 from tests.views.view_helpers import HTMX, Page, calls_for
 

@@ -11,8 +11,8 @@ from datetime import date, timedelta
 
 from babel.dates import format_date
 
-from scorekeeper.charts import HEIGHT, LABEL_GAP, WIDTH
-from scorekeeper.models import Evening, Game, Player
+from scorekeeper.figures.charts import HEIGHT, LABEL_GAP, WIDTH
+from scorekeeper.store.models import Evening, Game, Player
 from tests.views.view_helpers import Page, calls_for, rows
 
 BOB_WINS = (calls_for(1, {2: 6}), "hearts", "BBBBB", "B")

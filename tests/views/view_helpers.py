@@ -14,7 +14,7 @@ import lxml.html
 from sqlmodel import select
 from werkzeug.datastructures import MultiDict
 
-from scorekeeper.models import Game, GameSeat, Hand, Player
+from scorekeeper.store.models import Game, GameSeat, Hand, Player
 
 PASS = "pass"
 HTMX = {"HX-Request": "true"}

@@ -1,0 +1,2 @@
+"""Command-line commands: ``flask --app scorekeeper <command>``.
+"""

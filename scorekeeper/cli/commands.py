@@ -1,0 +1,186 @@
+"""Command-line commands: flask --app scorekeeper <command>."""
+from __future__ import annotations
+
+import json
+
+import click
+from flask import Flask, current_app
+from flask.cli import with_appcontext
+from flask_babel import gettext as _
+from sqlmodel import select
+
+from scorekeeper.cli import clubs as club_cli
+from scorekeeper.store.rosters import club_game, ensure_default_club
+from scorekeeper.files.backup import (
+    backup_contents, backup_limit, backup_text, club_backup, restore_backup,
+)
+from scorekeeper.store.db import get_session
+from scorekeeper.files.exchange import export_text, import_game
+from scorekeeper.files.json_files import FileRefused
+from scorekeeper.store.replay import Table, load_table
+from scorekeeper.store.models import Club, Game, Player
+from scorekeeper.figures import ratings, summaries
+from scorekeeper.figures.ratings import best_first, club_ratings
+
+
+CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
+                           help="The club's id (see `clubs`); the first club if left out.")
+
+
+def game_line(table: Table) -> str:
+    """One game as a tab-separated line, id first: id, date, status, scores, teams."""
+    state = table.state
+    status = f"won by {state.winner}" if state.finished else "playing"
+    teams = table.rules.team_names
+    scores = " · ".join(f"{team} {state.scores[team]}" for team in teams)
+    players = " / ".join(table.team_label(team) for team in teams)
+    date = table.game.created_at.strftime("%Y-%m-%d")
+    return "\t".join((str(table.game.id), date, status, scores, players))
+
+
+def command_club(session, club_id: int | None) -> Club:
+    """The club a command acts for: the one named, else the first (the only one, mostly)."""
+    club = session.get(Club, club_id) if club_id else ensure_default_club(session)
+    if club is None:
+        raise click.ClickException(f"there is no club {club_id}")
+    return club
+
+
+@click.command("games")
+@with_appcontext
+@CLUB_OPTION
+def games_command(club_id: int | None) -> None:
+    """List the club's games, one per line, id first."""
+    session = get_session()
+    club = command_club(session, club_id)
+    for game in session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)):
+        click.echo(game_line(load_table(session, game)))
+
+
+@click.command("export-game")
+@with_appcontext
+@CLUB_OPTION
+@click.argument("game_id", type=int)
+def export_game_command(game_id: int, club_id: int | None) -> None:
+    """Print game GAME_ID as JSON (format schmier-game/1)."""
+    session = get_session()
+    game = club_game(session, command_club(session, club_id), game_id)
+    if game is None:
+        raise click.ClickException(f"there is no game {game_id}")
+    click.echo(export_text(load_table(session, game)), nl=False)
+
+
+@click.command("import-game")
+@with_appcontext
+@CLUB_OPTION
+@click.argument("game_file", type=click.File("rb"))
+def import_game_command(game_file, club_id: int | None) -> None:
+    """Import a game from GAME_FILE (JSON, as exported; - for stdin); print its id."""
+    limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    # One byte past the limit is enough to know the file is too large.
+    raw = game_file.read(limit + 1) if limit else game_file.read()
+    session = get_session()
+    try:
+        game = import_game(session, command_club(session, club_id), raw, limit)
+    except FileRefused as refused:
+        raise click.ClickException(
+            f"nothing was imported from {game_file.name}: {refused}"
+        ) from None
+    click.echo(game.id)
+
+
+def init_app(app: Flask) -> None:
+    app.cli.add_command(games_command)
+    app.cli.add_command(export_game_command)
+    app.cli.add_command(import_game_command)
+    app.cli.add_command(backup_command)
+    app.cli.add_command(restore_command)
+    app.cli.add_command(owner_link_command)
+    app.cli.add_command(ratings_command)
+    app.cli.add_command(catch_up_command)
+
+    club_cli.init_app(app)
+
+
+@click.command("backup")
+@with_appcontext
+@CLUB_OPTION
+# atomic: the file appears whole, or not at all, so an old backup is never half-replaced.
+@click.argument("backup_file", type=click.File("w", encoding="utf-8", atomic=True))
+def backup_command(backup_file, club_id: int | None) -> None:
+    """Write the club's backup to BACKUP_FILE (JSON; - for stdout)."""
+    session = get_session()
+    backup = club_backup(session, command_club(session, club_id))
+    backup_file.write(backup_text(backup))
+    # On stderr, so that "backup -" leaves stdout to the file alone.
+    click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
+                 file=backup_file.name), err=True)
+
+
+@click.command("restore")
+@with_appcontext
+@CLUB_OPTION
+@club_cli.BASE_URL
+@click.argument("backup_file", type=click.File("rb"))
+def restore_command(backup_file, club_id: int | None, base_url: str) -> None:
+    """Restore a backup from BACKUP_FILE (- for stdin) into an empty database; print
+    the one-time link that lets its owner back in."""
+    limit = backup_limit()
+    # One byte past the limit is enough to know the file is too large.
+    raw = backup_file.read(limit + 1)
+    session = get_session()
+    club = command_club(session, club_id)
+    try:
+        restored = restore_backup(session, club, raw, limit)
+    except FileRefused as refused:
+        raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
+                                     file=backup_file.name, problem=str(refused))) from None
+    click.echo(_("Restored %(contents)s from %(file)s.", contents=restored.contents(),
+                 file=backup_file.name))
+    # A backup keeps no members: nobody could open the restored club without this.
+    club_cli.print_owner_link(session, club, base_url)
+
+
+@click.command("owner-link")
+@with_appcontext
+@CLUB_OPTION
+@club_cli.BASE_URL
+def owner_link_command(club_id: int | None, base_url: str) -> None:
+    """Print a one-time link that makes its first opener the club's owner (after a
+    restore, or a lost phone); the owner links printed before it stop working."""
+    session = get_session()
+    club_cli.print_owner_link(session, command_club(session, club_id), base_url)
+
+
+@click.command("ratings")
+@with_appcontext
+@CLUB_OPTION
+def ratings_command(club_id: int | None) -> None:
+    """Print the club's ratings as JSON, best first: each rated player's name, mu,
+    sigma, rated games and the number pages show (null while "new")."""
+    session = get_session()
+    club = command_club(session, club_id)
+    ratings.catch_up(session, club.id)  # every game rated, however many were new
+    names = dict(session.exec(
+        select(Player.id, Player.name).where(Player.club_id == club.id)).all())
+    click.echo(json.dumps(
+        [{"player": names[player_id], "mu": rating.mu, "sigma": rating.sigma,
+          "games": rating.games, "rating": None if rating.is_new else rating.points}
+         for player_id, rating in best_first(club_ratings(session, club.id))],
+        ensure_ascii=False, indent=2))
+
+
+@click.command("catch-up")
+@with_appcontext
+@click.option("--club", "club_id", type=int, default=None,
+              help="The club's id (see `clubs`); every club if left out.")
+def catch_up_command(club_id: int | None) -> None:
+    """Bring the kept statistics and ratings up to date with every game, a batch at a
+    time (pages do a batch per visit): after an import or a restore, or at start."""
+    session = get_session()
+    clubs = ([command_club(session, club_id)] if club_id is not None
+             else session.exec(select(Club).order_by(Club.id)).all())
+    for club in clubs:
+        counted = summaries.catch_up(session, club.id)
+        rated = ratings.catch_up(session, club.id)
+        click.echo(f"club {club.id}: {counted} games counted, {rated} rated")

@@ -1,0 +1,365 @@
+"""Clubs as private spaces: their owners, invite links and codes, members and devices."""
+from __future__ import annotations
+
+import ipaddress
+import secrets
+from datetime import timedelta
+
+from sqlalchemy import exists, or_, update
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, delete, func, select
+
+from scorekeeper.clubs.access import (
+    device_cookie_value, joined_device_token, new_device, token_hash,
+)
+from scorekeeper.text.digits import latin_digits
+from scorekeeper.store.models import (
+    Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, Role, utcnow,
+)
+
+# A short code is typed at the table: 8 letters and digits that can't be mistaken for
+# one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries per
+# address. There is no cap on all addresses together: it would let anyone's guessing
+# lock everyone out, and it isn't needed: even ten thousand addresses at their limit
+# try about 1.4e7 codes a day against 1.1e12, so finding one takes about 200 years.
+CODE_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+CODE_LENGTH = 8
+TRIES = 10  # codes one address (an IPv6 network's /64) may try ...
+TRY_WINDOW = timedelta(minutes=10)  # ... in this long
+SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and the night
+# A join whose answer was lost is answered again if the phone sends it again this soon.
+JOIN_SENT_AGAIN_WITHIN = timedelta(hours=1)
+# An owner's links make scorers and viewers; the server's commands may make an owner too.
+ROLES = tuple(Role)
+
+
+def anyone_is_member(session: Session) -> bool:
+    return session.exec(select(func.count()).select_from(Member)).one() > 0
+
+
+def _first_club(session: Session) -> Club | None:
+    return session.exec(select(Club).order_by(Club.id)).first()
+
+
+def _unclaimed(club: Club) -> tuple:
+    """SQL conditions: the club is as a fresh install makes it, so its first visitor
+    may name it. Nobody is a member of any club, and it was never restored and holds no
+    players, evenings or games (those wait for their owner's link, never a newcomer)."""
+    return (Club.restored_at.is_(None),  # type: ignore[union-attr]
+            ~exists().where(Member.id.is_not(None)),
+            *(~exists().where(model.club_id == club.id) for model in (Player, Evening, Game)))
+
+
+def _may_claim(session: Session, club: Club) -> bool:
+    return session.exec(select(Club.id).where(Club.id == club.id, *_unclaimed(club))).first() \
+        is not None
+
+
+def waiting_club(session: Session) -> Club | None:
+    """The club a server holds before anyone is a member that no newcomer may take:
+    restored from a backup, or keeping games from before clubs had members. Its owner
+    gets in by the one-time link a command prints (``fresh_owner_link``)."""
+    first = _first_club(session)
+    if first is None or anyone_is_member(session) or _may_claim(session, first):
+        return None
+    return first
+
+
+def may_create_club(session: Session, open_signup: bool) -> bool:
+    """A fresh install's first visitor may; after that only where sign-up is open."""
+    return open_signup or not (anyone_is_member(session) or waiting_club(session))
+
+
+class ClubTaken(Exception):
+    """Someone else made the first club a moment ago."""
+
+
+def create_club(session: Session, club_name: str, owner_name: str,
+                label: str = "", open_signup: bool = False) -> tuple[Club, Member, str]:
+    """A club with its owner and the owner's device; returns the device cookie too.
+
+    On a fresh install (nobody is a member yet) the empty club the install made is the
+    one named. A club that was restored, or holds players, evenings or games, is never
+    taken over this way (its owner has a link of their own): with open sign-up the
+    visitor gets a club of their own instead, else ClubTaken. The name is changed only
+    while all that still holds, in the statement that checks it, so two first visitors
+    at the same moment can't both become its owner (ClubTaken). Without open sign-up
+    nobody else makes a club, however close behind the first they come.
+    """
+    first = _first_club(session)
+    if first is not None:
+        # A first visitor already claiming it holds the club's row until it is done:
+        # the members are counted once that one has committed (PostgreSQL; SQLite has
+        # one writer at a time, and the claim below checks again under its lock).
+        session.exec(select(Club.id).where(Club.id == first.id).with_for_update())
+    if first is not None and _may_claim(session, first):
+        claimed = session.execute(
+            update(Club).where(Club.id == first.id, *_unclaimed(first))
+            .values(name=club_name)
+        ).rowcount
+        if claimed != 1:
+            session.rollback()
+            raise ClubTaken()
+        club = first
+        session.expire(club)
+    elif open_signup or first is None:
+        club = Club(name=club_name)
+        session.add(club)
+    else:
+        session.rollback()
+        raise ClubTaken()
+    session.flush()
+    owner, cookie = add_member(session, club.id, owner_name, Role.OWNER, label)
+    return club, owner, cookie
+
+
+def new_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def shown_code(code: str) -> str:
+    return f"{code[:4]}-{code[4:]}"
+
+
+def typed_code(text: str) -> str:
+    """What was typed, read as a code: case, spaces and dashes don't matter, nor O for 0."""
+    # Persian (or Arabic) digits, as a Persian keyboard types the code, read as 0-9.
+    cleaned = "".join(ch for ch in latin_digits(text).upper() if ch.isalnum())
+    return cleaned.translate(str.maketrans("OIL", "011"))
+
+
+def new_invite(session: Session, club: Club, role: str, by: Member | None = None,
+               game: Game | None = None) -> Invite:
+    """A link and code to join ``club`` as ``role`` (optionally opening one game).
+
+    A game's links last the evening (SHARE_LINK_LIFE); the club's last until revoked.
+    """
+    if role not in ROLES:
+        raise ValueError(f"an invite is for an owner, a scorer or a viewer, not {role!r}")
+    invite = Invite(club_id=club.id, role=role, token=secrets.token_urlsafe(24),
+                    code=new_code(), created_by=by.id if by else None,
+                    game_id=game.id if game else None,
+                    expires_at=utcnow() + SHARE_LINK_LIFE if game else None)
+    session.add(invite)
+    session.commit()
+    return invite
+
+
+def fresh_owner_link(session: Session, club: Club) -> tuple[Invite, int]:
+    """A one-time link that makes whoever opens it first the club's owner (``join``
+    uses it up), in place of the club's earlier owner links nobody has used: only the
+    newest printed lets anyone in. Returns it and how many were revoked."""
+    revoked = session.execute(
+        update(Invite).where(Invite.club_id == club.id, Invite.role == Role.OWNER,
+                             Invite.revoked_at.is_(None))  # type: ignore[union-attr]
+        .values(revoked_at=utcnow())
+    ).rowcount
+    return new_invite(session, club, Role.OWNER), revoked  # committed with the revoking
+
+
+def _live_invites():
+    """Invites neither revoked nor past their time."""
+    return select(Invite).where(
+        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+    )
+
+
+def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite | None:
+    """The game's live link for ``role``, if there is one."""
+    return session.exec(
+        _live_invites().where(Invite.club_id == club.id, Invite.game_id == game.id,
+                              Invite.role == role).order_by(Invite.id)
+    ).first()
+
+
+def live_invite(session: Session, *, token: str | None = None,
+                code: str | None = None) -> Invite | None:
+    """The live invite with that token or code, else None."""
+    query = _live_invites()
+    if token is not None:
+        query = query.where(Invite.token == token)
+    elif code is not None:
+        query = query.where(Invite.code == code)
+    else:
+        return None
+    return session.exec(query).first()
+
+
+def client_key(address: str) -> str:
+    """Who is trying, for counting: an IPv4 address, or an IPv6 address's /64 network
+    (one household or phone gets a whole /64 and could try from every address in it)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address[:64]
+    if ip.version == 6:
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def too_many_tries(session: Session, address: str) -> bool:
+    """Note one more code typed from ``address``; whether it is over a limit."""
+    now = utcnow()
+    client = client_key(address)
+    session.exec(delete(JoinAttempt).where(JoinAttempt.at < now - timedelta(days=1)))
+    mine = session.exec(select(func.count()).select_from(JoinAttempt).where(
+        JoinAttempt.at > now - TRY_WINDOW, JoinAttempt.client == client)).one()
+    session.add(JoinAttempt(client=client, at=now))
+    session.commit()
+    return mine >= TRIES
+
+
+def add_member(session: Session, club_id: int, name: str, role: str, label: str = "",
+               invite: Invite | None = None, device_token: str | None = None
+               ) -> tuple[Member, str]:
+    """A new member of the club with their first device (its token a random one unless
+    given); returns the device cookie too."""
+    member = Member(club_id=club_id, name=name, role=role,
+                    invite_id=invite.id if invite else None)
+    session.add(member)
+    session.flush()
+    cookie = new_device(session, member, label, device_token)
+    session.commit()
+    return member, cookie
+
+
+class LinkUsed(Exception):
+    """A single-use link was used a moment ago, by someone else."""
+
+
+def join(session: Session, invite: Invite, name: str, label: str = "",
+         join_key: str = "") -> tuple[Member, str]:
+    """A new member of the invite's club with its role; returns the device cookie too.
+
+    A link that makes an owner works once: it is revoked as it is used, by the statement
+    that checks it is still live, so of several people tapping it at once one gets in
+    (LinkUsed for the others). ``join_key`` is the phone's key for this join (its form
+    carries it): sent again because the answer was lost, however many copies come at
+    once, the join is made once and each copy answered as the first (``joined_before``).
+    """
+    earlier = joined_before(session, invite, join_key, name)
+    if earlier is not None:
+        return earlier
+    try:
+        return _join_once(session, invite, name, label, join_key)
+    except (LinkUsed, IntegrityError):  # used a moment ago: by someone else, or this join
+        session.rollback()
+        earlier = joined_before(session, invite, join_key, name)
+        if earlier is None:
+            raise LinkUsed() from None
+        return earlier
+
+
+def _join_once(session: Session, invite: Invite, name: str, label: str,
+               join_key: str) -> tuple[Member, str]:
+    """The join itself: the member, their device, and an owner's link used up, in one
+    transaction. The device's token comes from the join's key, so a copy of the same join
+    made at the same moment can't add a second device (its token is taken)."""
+    if invite.role == Role.OWNER:
+        used = session.execute(
+            update(Invite).where(Invite.id == invite.id, Invite.revoked_at.is_(None))
+            .values(revoked_at=utcnow())
+        ).rowcount
+        if used != 1:
+            raise LinkUsed()
+    token = joined_device_token(invite.token, join_key) if join_key else None
+    return add_member(session, invite.club_id, name, invite.role, label, invite, token)
+
+
+def joined_before(session: Session, invite: Invite, join_key: str, name: str
+                  ) -> tuple[Member, str] | None:
+    """The member a join by ``invite`` with this key and name let in lately, and the
+    cookie of the device it made: the join's answer again, for the phone whose answer was
+    lost. None if there is none, or that member or device has gone since (or the form
+    came back with another name: someone else, after the Back button)."""
+    if not join_key:
+        return None
+    token = joined_device_token(invite.token, join_key)
+    member = session.exec(select(Member).join(Device).where(
+        Device.token_hash == token_hash(token), Member.invite_id == invite.id,
+        Member.name == name,
+        Device.created_at > utcnow() - JOIN_SENT_AGAIN_WITHIN,
+        Device.forgotten_at.is_(None), Member.removed_at.is_(None),  # type: ignore[union-attr]
+    )).first()
+    return None if member is None else (member, device_cookie_value(token))
+
+
+def join_again(session: Session, token: str, join_key: str, name: str
+               ) -> tuple[Invite, str] | None:
+    """A join by the link ``token`` that is used up (or revoked, or past its time) since
+    it let the phone in, sent again: the link, and the cookie the join was answered with."""
+    invite = session.exec(select(Invite).where(Invite.token == token)).first()
+    earlier = joined_before(session, invite, join_key, name) if invite is not None else None
+    if earlier is None:
+        return None
+    _member, cookie = earlier
+    return invite, cookie
+
+
+def revoke(session: Session, invite: Invite) -> None:
+    if invite.revoked_at is None:
+        invite.revoked_at = utcnow()
+        session.add(invite)
+        session.commit()
+
+
+def club_invites(session: Session, club: Club) -> list[Invite]:
+    """The club's links that still let people in (a game's link is gone after its evening)."""
+    return list(session.exec(_live_invites().where(Invite.club_id == club.id).order_by(Invite.id)))
+
+
+def club_members(session: Session, club: Club) -> list[Member]:
+    return list(session.exec(
+        select(Member).where(Member.club_id == club.id, Member.removed_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Member.created_at, Member.id)
+    ))
+
+
+def member_devices(session: Session, member: Member) -> list[Device]:
+    return list(session.exec(
+        select(Device).where(Device.member_id == member.id,
+                             Device.forgotten_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Device.created_at, Device.id)
+    ))
+
+
+def forget_device(session: Session, device: Device) -> None:
+    device.forgotten_at = utcnow()
+    session.add(device)
+    session.commit()
+
+
+def remove_member(session: Session, member: Member) -> Invite | None:
+    """The member leaves the club: their devices no longer open it, and the link they
+    joined by is revoked so it can't let them back in. Returns that link, if any."""
+    now = utcnow()
+    member.removed_at = now
+    session.add(member)
+    invite = session.get(Invite, member.invite_id) if member.invite_id else None
+    if invite is not None and invite.revoked_at is None:
+        invite.revoked_at = now
+        session.add(invite)
+    else:
+        invite = None
+    session.commit()
+    return invite
+
+
+def owners(session: Session, club_id: int) -> int:
+    """How many owners the club has."""
+    return session.exec(
+        select(func.count()).select_from(Member).where(
+            Member.club_id == club_id, Member.role == Role.OWNER,
+            Member.removed_at.is_(None))  # type: ignore[union-attr]
+    ).one()
+
+
+def set_role(session: Session, member: Member, role: str) -> None:
+    if role not in ROLES:
+        raise ValueError(f"no such part: {role!r}")
+    member.role = role
+    session.add(member)
+    session.commit()

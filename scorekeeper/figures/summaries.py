@@ -1,0 +1,434 @@
+"""The statistics of a club with years of evenings, added up in the database.
+
+Each player's stretch of each game (their seat all game, or the part of it they sat
+before or after a substitute) is counted once by ``stats.player_stats`` from the replayed
+hands and kept as a ``SeatSummary`` row tagged with the game's revision; the club's per-player
+sums of those rows are kept as a ``ClubSummary`` tagged with a stamp of all its games.
+Before any figure is read, ``up_to_date`` compares the stamp: if any game changed (a
+hand recorded, edited, undone or brought back bumps its revision; a new, imported or
+restored game has no rows yet), ``refresh`` recounts the games whose rows don't carry
+their current revision. Where the stamp proves that only those games changed since the
+sums were kept (the usual case: one hand recorded), the sums are moved on by taking the
+games' old rows out and their new rows in; otherwise everything is added up again. So
+every figure equals a full replay of the hands, and a page reads it with a few indexed
+queries however long the history, recounting only the game that just changed. How the
+figures are kept and proven current is ``kept``'s: a page recounts a batch of games at
+most, and with more to go (a long history new to the figures) shows the sums of the rows
+counted so far and keeps none until every game is counted.
+
+An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
+that back) bumps its revision like any change, and the stamp counts abandoned games too.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from types import SimpleNamespace
+from datetime import date
+from typing import Iterable
+
+from sqlalchemy import and_, exists, func, or_
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
+from sqlmodel import Session, delete, select, update
+
+from scorekeeper.store import kept
+from scorekeeper.store.kept import (
+    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
+)
+from scorekeeper.store.replay import load_seated
+from scorekeeper.store.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
+from scorekeeper.rules import BIDS, POINTS, Point
+from scorekeeper.figures.stats import PlayerStats, Record, SeatedGame, player_stats
+
+log = logging.getLogger(__name__)
+
+# Games recounted per query and commit when many are stale at once (after an import).
+BATCH = 200
+
+# The summed columns and the PlayerStats figure each one feeds.
+_POINT_COLUMNS = {point: f"took_{point.value}" for point in POINTS}
+_BID_COLUMNS = {level: (f"bids_{level}", f"made_{level}") for level in BIDS}
+_SUMMED = (
+    "finished", "won", "hands", "throw_ins_dealt", "taken_as_bidder",
+    *(column for pair in _BID_COLUMNS.values() for column in pair),
+    *_POINT_COLUMNS.values(),
+)
+
+
+def seat_rows(seated: SeatedGame) -> list[SeatSummary]:
+    """The rows one game adds, one per player who sat at one of its hands (a player
+    sits once in a game: one stretch, one row), counted by ``player_stats``."""
+    table = seated.table
+    by_player = player_stats([seated])
+    team_at = {seat: team for team, seats in table.rules.team_seats.items() for seat in seats}
+    rows = []
+    for player_id, stretch in sorted(seated.stretches(),
+                                     key=lambda item: (item[1].sitting.seat, item[1].first)):
+        seat, counted = stretch.sitting.seat, by_player[player_id]
+        row = SeatSummary(
+            game_id=table.game.id, seat=seat, from_hand=stretch.first,
+            to_hand=stretch.last, player_id=player_id,
+            revision=table.game.revision, team=team_at[seat],
+            finished=int(counted.games.finished), won=counted.won,
+            hands=counted.hands_played, throw_ins_dealt=counted.throw_ins_dealt,
+            taken_as_bidder=counted.taken_as_bidder,
+        )
+        for level, (bids, made) in _BID_COLUMNS.items():
+            setattr(row, bids, counted.bid_levels[level].bids)
+            setattr(row, made, counted.bid_levels[level].made)
+        for point, column in _POINT_COLUMNS.items():
+            setattr(row, column, counted.points_taken[point])
+        rows.append(row)
+    return rows
+
+
+def _stale():
+    """A game's rows are missing, or one of them was counted at another revision."""
+    counted = SeatSummary.game_id == Game.id
+    return or_(~exists().where(counted, SeatSummary.revision == Game.revision),
+               exists().where(counted, SeatSummary.revision != Game.revision))
+
+
+def stale_games(session: Session, club_id: int) -> list[Game]:
+    """The club's games whose rows are missing or were counted before their last change."""
+    return list(session.exec(
+        select(Game).where(Game.club_id == club_id, _stale()).order_by(Game.id)
+        .execution_options(populate_existing=True)  # the revisions as stored now
+    ))
+
+
+def _counted_at():
+    """The revision a game's rows were counted at, by one row: a game's rows are only
+    ever written together (``_recount``), so they share one revision, and one index
+    lookup a game finds them (``stale_games`` reads every row, for where that must be
+    shown)."""
+    return (select(SeatSummary.revision).where(SeatSummary.game_id == Game.id)
+            .limit(1).correlate(Game).scalar_subquery())
+
+
+def to_go(session: Session, club_id: int) -> int:
+    """How many of the club's games are still to be counted (0: the figures are exact)."""
+    return games_to_go(session, club_id, _counted_at())
+
+
+def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], list[int]]:
+    """Count the games' rows afresh in the open transaction (nothing committed): the rows
+    written, and the ids of the games that changed while they were counted, whose rows
+    are left out."""
+    counted = {game.id: game.revision for game in games}
+    rows = [row for table, players in load_seated(session, games)
+            for row in seat_rows(SeatedGame(table, players))]
+    ids = list(counted)
+    session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(ids)))  # type: ignore[attr-defined]
+    session.add_all(rows)
+    session.flush()
+    # A game changed while it was being counted: its rows would be out of date, so
+    # none are kept and the next page counts it again.
+    moved = [game_id for game_id, revision in session.exec(
+        select(Game.id, Game.revision).where(Game.id.in_(ids))  # type: ignore[union-attr]
+    ) if revision != counted[game_id]]
+    if moved:
+        session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(moved)))  # type: ignore[attr-defined]
+    return rows, moved
+
+
+def refresh(session: Session, club_id: int, most: int | None = None) -> int:
+    """Recount the club's stale games (``most`` of them at most, the oldest first); how
+    many were recounted."""
+    stale = changed_games(session, club_id, _counted_at(), most)
+    for start in range(0, len(stale), BATCH):
+        _recount(session, stale[start:start + BATCH])
+        try:
+            session.commit()
+        except IntegrityError:
+            # Another page recounted the same games at the same moment: theirs stand,
+            # and anything still stale is recounted the next time a page asks.
+            log.info("statistics of club %s: recounted elsewhere meanwhile", club_id)
+            session.rollback()
+    return len(stale)
+
+
+def _counted():
+    """The games the statistics count: all but the abandoned ones."""
+    return Game.abandoned_at.is_(None)  # type: ignore[union-attr]
+
+
+def _sums():
+    return [func.count().label("played"),
+            *(func.sum(getattr(SeatSummary, column)).label(column) for column in _SUMMED)]
+
+
+def _stats_from(player_id: int, name: str, sums) -> PlayerStats:
+    stats = PlayerStats(player_id, name)
+    stats.games = Record(played=sums.played, won=sums.won, lost=sums.finished - sums.won)
+    stats.hands_played = sums.hands
+    stats.throw_ins_dealt = sums.throw_ins_dealt
+    stats.taken_as_bidder = sums.taken_as_bidder
+    for level, (bids, made) in _BID_COLUMNS.items():
+        stats.bid_levels[level].bids = getattr(sums, bids)
+        stats.bid_levels[level].made = getattr(sums, made)
+    for point, column in _POINT_COLUMNS.items():
+        stats.points_taken[Point(point)] = getattr(sums, column)
+    return stats
+
+
+def club_stamp(session: Session, club_id: int) -> str:
+    """The club's ``Stamp`` as the kept figures' column holds it."""
+    return stamp_of(session, club_id).as_kept()
+
+
+def _row_sums(session: Session, game_ids: list[int]) -> list[dict]:
+    """The games' rows as plain numbers: game, revision, player and every summed column."""
+    return [dict(row._mapping) for row in session.exec(
+        select(SeatSummary.game_id, SeatSummary.revision, SeatSummary.player_id,
+               *(getattr(SeatSummary, column) for column in _SUMMED))
+        .where(SeatSummary.game_id.in_(game_ids))  # type: ignore[attr-defined]
+    )]
+
+
+def _moved_on(summary: ClubSummary, taken_out: list[dict], put_in: list[dict]) -> list[dict]:
+    """The stored per-player sums less the rows taken out, plus the rows put in."""
+    sums = {entry["player_id"]: dict(entry) for entry in summary.players}
+    for rows, sign in ((taken_out, -1), (put_in, 1)):
+        for row in rows:
+            entry = sums.setdefault(row["player_id"], {
+                "player_id": row["player_id"], "played": 0, **dict.fromkeys(_SUMMED, 0)})
+            entry["played"] += sign
+            for column in _SUMMED:
+                entry[column] += sign * row[column]
+    return [entry for _, entry in sorted(sums.items()) if entry["played"]]
+
+
+def _abandoned_then(then: Stamp, now: Stamp, stale: list[Game],
+                    taken_out: list[dict]) -> int | None:
+    """How many of ``stale`` were abandoned when the sums were kept, where it is proven
+    that no other game changed since and the rows ``taken_out`` are those the sums hold;
+    None where it isn't.
+
+    Revisions only grow and the stored sums were added up when every game's rows were
+    current. So if the number of games and the newest id are as they were (games are
+    never deleted), and the stale games' revisions have moved on from their rows' by
+    exactly as much as the club's revisions have moved on from the stored stamp's, then
+    no other game changed and those rows are the ones the sums hold. The other games'
+    abandoning is as it was too (it bumps the revision), so the abandoned count tells
+    how many of the stale games were abandoned before: when that is none or all of
+    them, the rows taken out are those of the games counted then.
+    """
+    abandoned_then = then.abandoned - now.abandoned + sum(
+        game.abandoned_at is not None for game in stale)
+    if abandoned_then not in (0, len(stale)):
+        return None
+    counted_at: dict[int, set[int]] = {}
+    for row in taken_out:
+        counted_at.setdefault(row["game_id"], set()).add(row["revision"])
+    if any(len(counted_at.get(game.id, ())) != 1 or max(counted_at[game.id]) >= game.revision
+           for game in stale):
+        return None
+    moved_by = sum(game.revision - max(counted_at[game.id]) for game in stale)
+    return abandoned_then if moved_by == now.revisions - then.revisions else None
+
+
+def _adjusted(session: Session, club_id: int, summary: ClubSummary,
+              stamp: Stamp) -> ClubSummary | None:
+    """The stored sums moved on by the games changed since they were added up, in one
+    transaction with those games' recount; None when that can't be proven exact
+    (``_abandoned_then``), and the sums are added up in full instead. The stamp read
+    again before storing shows nothing moved while this was worked out."""
+    then = Stamp.from_kept(summary.stamp)
+    if then is None or (then.games, then.newest) != (stamp.games, stamp.newest):
+        return None
+    stale = changed_games(session, club_id, _counted_at(), BATCH + 1)
+    if not stale or len(stale) > BATCH:
+        return None
+    taken_out = _row_sums(session, [game.id for game in stale])
+    abandoned_then = _abandoned_then(then, stamp, stale, taken_out)
+    if abandoned_then is None:
+        return None
+    rows, moved = _recount(session, stale)
+    if moved:
+        session.rollback()
+        return None
+    abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
+    counted_now = [{"player_id": row.player_id,
+                    **{column: getattr(row, column) for column in _SUMMED}}
+                   for row in rows if row.game_id not in abandoned_now]
+    players = _moved_on(summary, [] if abandoned_then else taken_out, counted_now)
+    # Stored only over the sums this was worked out from: another page (or server) that
+    # moved them on first wins, and this one adds up afresh.
+    stored = session.exec(
+        update(ClubSummary)
+        .where(ClubSummary.club_id == club_id, ClubSummary.stamp == summary.stamp)  # type: ignore[arg-type]
+        .values(stamp=stamp.as_kept(), players=players))
+    if stored.rowcount != 1:
+        session.rollback()
+        return None
+    if not commit_if_current(session, club_id, stamp, "statistics"):
+        return None
+    session.expire(summary)
+    return summary
+
+
+def _summed(session: Session, club_id: int) -> list[dict]:
+    """Each player's sums over the rows of the club's counted games, as kept now."""
+    return [dict(row._mapping) for row in session.exec(
+        select(SeatSummary.player_id, *_sums())
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(Game.club_id == club_id, _counted())
+        .group_by(SeatSummary.player_id)
+    )]
+
+
+def up_to_date(session: Session, club_id: int, most: int | None = None) -> ClubSummary:
+    """The club's per-player sums, brought up to date first if any game changed since.
+
+    The sums are kept with the stamp of the games they were added up from; finding
+    another stamp, the changed games are recounted and the sums moved on by them
+    (``_adjusted``), or, where that can't be proven exact, added up anew. At most
+    ``most`` games are recounted (None: a page's worth, ``kept.PER_VISIT``): with more
+    to go, the sums of the rows as they are kept are shown this once (``to_go`` tells
+    how many games are left).
+    """
+    stamp = stamp_of(session, club_id)
+    summary = session.get(ClubSummary, club_id)
+    if summary is not None and Stamp.from_kept(summary.stamp) == stamp:
+        return summary
+    if summary is not None:
+        adjusted = _adjusted(session, club_id, summary, stamp)
+        if adjusted is not None:
+            return adjusted
+    refresh(session, club_id, kept.PER_VISIT if most is None else most)
+    sums = _summed(session, club_id)
+    if stamp_of(session, club_id) != stamp or changed_games(session, club_id, _counted_at(), 1):
+        # A game changed meanwhile, another page's recount won, or games are still to
+        # go: these sums are shown this once and not kept.
+        session.rollback()
+        return ClubSummary(club_id=club_id, stamp="", players=sums)
+    summary = session.get(ClubSummary, club_id) or ClubSummary(club_id=club_id)
+    summary.stamp, summary.players = stamp.as_kept(), sums
+    session.add(summary)
+    commit_if_current(session, club_id, None, "statistics")  # the stamp checked above
+    return summary
+
+
+def catch_up(session: Session, club_id: int) -> int:
+    """Count every game still to be counted and keep the sums; how many were counted."""
+    counted = refresh(session, club_id)
+    up_to_date(session, club_id)
+    return counted
+
+
+def abandoned_games(session: Session, club_id: int, player_id: int | None = None) -> int:
+    """How many of the club's games (or of those the player sat in) were abandoned, and
+    so are left out of the figures."""
+    query = select(func.count()).select_from(Game).where(
+        Game.club_id == club_id, Game.abandoned_at.is_not(None))  # type: ignore[union-attr]
+    if player_id is not None:
+        query = query.where(exists().where(GameSeat.game_id == Game.id,
+                                           GameSeat.player_id == player_id))
+    return session.exec(query).one()
+
+
+def club_stats(session: Session, club_id: int) -> list[PlayerStats]:
+    """Every player of the club who has sat in a game, with their figures."""
+    summary = up_to_date(session, club_id)
+    names = dict(session.exec(
+        select(Player.id, Player.name).where(Player.club_id == club_id)).all())
+    return [_stats_from(sums["player_id"], names[sums["player_id"]], SimpleNamespace(**sums))
+            for sums in summary.players if sums["player_id"] in names]
+
+
+def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
+    """One player's figures and partners, or None before their first game."""
+    summary = up_to_date(session, player.club_id)
+    sums = next((entry for entry in summary.players if entry["player_id"] == player.id), None)
+    if sums is None or not sums["played"]:
+        return None
+    stats = _stats_from(player.id, player.name, SimpleNamespace(**sums))
+    partner = aliased(SeatSummary)
+    for partner_id, name, played, finished, won in session.exec(
+        select(partner.player_id, Player.name, func.count(),
+               func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
+        .join(partner, and_(partner.game_id == SeatSummary.game_id,
+                            partner.team == SeatSummary.team,
+                            partner.seat != SeatSummary.seat,
+                            # at the table together at one hand at least
+                            partner.from_hand <= SeatSummary.to_hand,
+                            SeatSummary.from_hand <= partner.to_hand))
+        .join(Player, Player.id == partner.player_id)
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(SeatSummary.player_id == player.id, _counted())
+        .group_by(partner.player_id, Player.name)
+    ):
+        stats.partners[partner_id] = Record(played=played, won=won, lost=finished - won)
+        stats.partner_names[partner_id] = name
+    return stats
+
+
+@dataclass(frozen=True)
+class EveningRecord:
+    """What one evening added to a player's record: games and bids; ``day_number``
+    tells it from the club's other evenings of that date (None when it had none)."""
+
+    evening_id: int
+    played_on: date
+    day_number: int | None
+    finished: int
+    won: int
+    bids: int
+    made: int
+
+
+def evening_records(session: Session, player: Player, *, counted: bool = False
+                    ) -> list[EveningRecord]:
+    """The player's games and bids evening by evening, oldest first; two queries.
+    ``counted``: the club's figures were brought up to date in this same request
+    (``one_player_stats``), so they are not checked again."""
+    if not counted:
+        up_to_date(session, player.club_id)
+    bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
+    made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
+    rows = session.exec(
+        select(Evening.id, Evening.played_on,
+               func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
+               func.sum(bids), func.sum(made))
+        .join(Game, Game.id == SeatSummary.game_id)
+        .join(Evening, Evening.id == Game.evening_id)
+        .where(SeatSummary.player_id == player.id, _counted())
+        .group_by(Evening.id, Evening.played_on)
+        .order_by(Evening.played_on, Evening.id)
+    ).all()
+    day_numbers = evening_day_numbers(session, player.club_id)
+    return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
+            for evening_id, played_on, *counts in rows]
+
+
+def evening_day_numbers(session: Session, club_id: int) -> dict[int, int]:
+    """Evening id -> 1, 2, … for the club's evenings that share their date with another
+    (most dates have one evening, and those need no number)."""
+    shared_dates = (select(Evening.played_on).where(Evening.club_id == club_id)
+                    .group_by(Evening.played_on).having(func.count() > 1))
+    shared = session.exec(
+        select(Evening.id, Evening.played_on)
+        .where(Evening.club_id == club_id, Evening.played_on.in_(shared_dates))  # type: ignore[attr-defined]
+        .order_by(Evening.played_on, Evening.id)
+    ).all()
+    numbers: dict[int, int] = {}
+    previous, number = None, 0
+    for evening_id, played_on in shared:
+        number = number + 1 if played_on == previous else 1
+        numbers[evening_id], previous = number, played_on
+    return numbers
+
+
+def game_counts(session: Session, evening_ids: Iterable[int]) -> dict[int, int]:
+    """Evening id -> how many games it holds, for a page of evenings; one query."""
+    ids = list(evening_ids)
+    counts = dict.fromkeys(ids, 0)
+    if ids:
+        counts.update(session.exec(
+            select(Game.evening_id, func.count()).where(Game.evening_id.in_(ids))  # type: ignore[union-attr]
+            .group_by(Game.evening_id)
+        ).all())
+    return counts
+

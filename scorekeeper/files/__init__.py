@@ -1,0 +1,2 @@
+"""Files in and out: the JSON reader, game files, club backups and CSV downloads.
+"""

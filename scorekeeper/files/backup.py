@@ -1,0 +1,681 @@
+"""Club backups (format scorekeeper-backup/1): the whole club as one JSON file, and back.
+
+RULES.md, "Backups".
+
+A backup holds the club, its players, its evenings and every game as a schmier-game/1
+record (see exchange.py) with the ids that link them and the times each hand was
+recorded, changed or undone; undone hands are kept too, so nothing recorded is lost.
+
+A restore checks the whole file before it writes anything: every game is read and
+replayed by exchange.read_game, as an imported game is, and every undone hand checked
+by exchange.read_hand. It writes into an empty club only, keeps the file's ids, and
+commits once: a file with anything wrong is refused whole and the database is left as
+it was. The club is marked restored, so that the welcome page never offers it to a
+newcomer: its owner comes back in by a one-time link (membership.fresh_owner_link).
+
+Keys added to the format since its first files (an evening's closing, a game's
+abandoning, what a change changed, a game's substitutes and their ids) may be left out:
+older backups restore as before.
+"""
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+from dataclasses import dataclass
+from datetime import date, datetime, timezone
+from typing import Annotated, Any, Literal, Optional
+
+from flask import current_app
+from flask_babel import gettext as _, ngettext
+from pydantic import (
+    BaseModel, ConfigDict, Field, PlainValidator, StrictBool, StrictInt, StrictStr,
+)
+from pydantic import ValidationError
+from pydantic_core import PydanticCustomError
+from sqlalchemy import text
+from sqlalchemy.exc import IntegrityError
+from sqlmodel import Session, func, select
+
+from scorekeeper.files import exchange
+from scorekeeper.files.exchange import (
+    ImportedGame, check_hand_count, export_game, hand_facts, read_game, read_hand,
+)
+from scorekeeper.files.json_files import (
+    N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
+)
+from scorekeeper.store.replay import Table, deal_from_hand, hand_fields, house_rules
+from scorekeeper.text.names import clean_name, name_key
+from scorekeeper.store.models import (
+    CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
+    PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
+    ChangeKind, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
+)
+from scorekeeper.rules import SEATS, Deal, replay
+from scorekeeper.store.sittings import Sitting, names_at, sitting_at
+from scorekeeper.table.seating import new_game
+
+FORMAT = "scorekeeper-backup/1"
+
+# What a backup adds to a game's schmier-game/1 record, and to each of its hands.
+BACKUP_GAME_KEYS = frozenset(
+    {"evening_id", "changed_at", "first_dealer_drawn", "abandoned_at", "player_ids",
+     "substitute_ids", "undone_hands", "changes"}
+)
+BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
+
+
+def backup_limit() -> int:
+    """The most a backup file may be (the setting MAX_BACKUP_LENGTH)."""
+    return current_app.config["MAX_BACKUP_LENGTH"]
+
+
+# --- backup ---------------------------------------------------------------------------
+
+def club_backup(session: Session, club: Club) -> dict[str, Any]:
+    """The club as a scorekeeper-backup/1 document."""
+    players = session.exec(
+        select(Player).where(Player.club_id == club.id).order_by(Player.id)).all()
+    evenings = session.exec(
+        select(Evening).where(Evening.club_id == club.id).order_by(Evening.id)).all()
+    games = session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)).all()
+    # Seats and hands in one query each, not one per game: a club keeps years of games.
+    seats: dict[int, list[GameSeat]] = defaultdict(list)
+    for seat in session.exec(
+        select(GameSeat).join(Game, Game.id == GameSeat.game_id).where(Game.club_id == club.id)
+        .order_by(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand)
+    ):
+        seats[seat.game_id].append(seat)
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    for hand in session.exec(
+        select(Hand).join(Game, Game.id == Hand.game_id).where(Game.club_id == club.id)
+        .order_by(Hand.game_id, Hand.number, Hand.id)
+    ):
+        hands[hand.game_id].append(hand)
+    changes: dict[int, list[GameChange]] = defaultdict(list)
+    for change in session.exec(
+        select(GameChange).join(Game, Game.id == GameChange.game_id)
+        .where(Game.club_id == club.id).order_by(GameChange.game_id, GameChange.id)
+    ):
+        changes[change.game_id].append(change)
+    names = {player.id: player.name for player in players}
+    return {
+        "format": FORMAT,
+        "club": {"name": club.name, "created_at": _moment_text(club.created_at)},
+        "players": [
+            {"id": p.id, "name": p.name, "created_at": _moment_text(p.created_at)}
+            for p in players
+        ],
+        "evenings": [
+            {"id": e.id, "played_on": e.played_on.isoformat(), "place": e.place,
+             "note": e.note, "created_at": _moment_text(e.created_at),
+             "closed_at": _moment_text(e.closed_at)}
+            for e in evenings
+        ],
+        "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
+                  for game in games],
+    }
+
+
+def backup_text(backup: dict[str, Any]) -> str:
+    """The backup as the text of a file: one line per player, evening and game."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    parts = []
+    for key, value in backup.items():
+        if isinstance(value, list) and value:
+            items = ",\n".join(f"  {line(item)}" for item in value)
+            parts.append(f" {line(key)}: [\n{items}\n ]")
+        else:
+            parts.append(f" {line(key)}: {line(value)}")
+    return "{\n" + ",\n".join(parts) + "\n}\n"
+
+
+def contents(players: int, evenings: int, games: int) -> str:
+    """What a backup holds, in words: "12 players, 2 evenings and 3 games"."""
+    return _("%(players)s, %(evenings)s and %(games)s",
+             players=ngettext("%(num)s player", "%(num)s players", players),
+             evenings=ngettext("%(num)s evening", "%(num)s evenings", evenings),
+             games=ngettext("%(num)s game", "%(num)s games", games))
+
+
+def backup_contents(backup: dict[str, Any]) -> str:
+    return contents(len(backup["players"]), len(backup["evenings"]), len(backup["games"]))
+
+
+def _moment_text(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat()
+
+
+def _game_entry(
+    game: Game, seats: list[GameSeat], names: dict[int, str], hands: list[Hand],
+    changes: list[GameChange],
+) -> dict[str, Any]:
+    """A game's schmier-game/1 record, with its links, timestamps and undone hands."""
+    live = tuple(hand for hand in hands if hand.undone_at is None)
+    rules = house_rules(game)
+    state = replay(rules, game.first_dealer, [deal_from_hand(hand) for hand in live])
+    seating = tuple(Sitting(row.seat, row.from_hand, names[row.player_id], row.player_id)
+                    for row in seats)
+    table = Table(game, rules, names_at(seating, state.next_number), live, state, seating)
+    record = export_game(table)
+    for hand_record, hand in zip(record["hands"], live):
+        hand_record["recorded_at"] = _moment_text(hand.recorded_at)
+        hand_record["updated_at"] = _moment_text(hand.updated_at)
+    entry: dict[str, Any] = {
+        "id": game.id,
+        "evening_id": game.evening_id,
+        "created_at": _moment_text(game.created_at),
+        "changed_at": _moment_text(game.changed_at),
+        "first_dealer_drawn": game.first_dealer_drawn,
+        "abandoned_at": _moment_text(game.abandoned_at),
+        "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
+    }
+    if table.substitutes:  # in the order of the record's "substitutes"
+        entry["substitute_ids"] = [sitting.player_id for sitting in table.substitutes]
+    entry.update((key, value) for key, value in record.items() if key not in entry)
+    undone = sorted((hand for hand in hands if hand.undone_at is not None),
+                    key=lambda hand: (hand.undone_at, hand.id))
+    entry["undone_hands"] = [_undone_record(hand) for hand in undone]
+    # The change log, by name: members and devices are not part of a backup.
+    entry["changes"] = [
+        {"at": _moment_text(change.at), "kind": change.kind, "number": change.number,
+         "who": change.who, "hand_before": change.hand_before,
+         "hand_after": change.hand_after, "totals_before": change.totals_before,
+         "totals_after": change.totals_after, "details": change.details}
+        for change in changes
+    ]
+    return entry
+
+
+def _undone_record(hand: Hand) -> dict[str, Any]:
+    """An undone hand: its number and times, and its facts as a game file writes a hand."""
+    return {
+        "number": hand.number,
+        **hand_facts(hand),
+        "recorded_at": _moment_text(hand.recorded_at),
+        "updated_at": _moment_text(hand.updated_at),
+        "undone_at": _moment_text(hand.undone_at),
+    }
+
+
+# --- restore: the file's shape --------------------------------------------------------
+
+def _moment(value: Any) -> datetime:
+    """A date and time as ISO text; one without an offset is UTC, as the app stores it."""
+    if not isinstance(value, str):
+        raise PydanticCustomError("moment", "not a date and time")
+    try:
+        moment = datetime.fromisoformat(value)
+        if moment.tzinfo is None:
+            return moment.replace(tzinfo=timezone.utc)
+        # In UTC now: a time near year 1 or 9999 can't be moved there when stored.
+        return moment.astimezone(timezone.utc)
+    except (ValueError, OverflowError):
+        raise PydanticCustomError("moment", "not a date and time") from None
+
+
+def _day(value: Any) -> date:
+    if not isinstance(value, str):
+        raise PydanticCustomError("day", "not a date")
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise PydanticCustomError("day", "not a date") from None
+
+
+Moment = Annotated[datetime, PlainValidator(_moment)]
+Day = Annotated[date, PlainValidator(_day)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ClubFacts(_Part):
+    name: StrictStr
+    created_at: Moment
+
+
+class PlayerFacts(_Part):
+    id: StrictInt
+    name: StrictStr
+    created_at: Moment
+
+
+class EveningFacts(_Part):
+    id: StrictInt
+    played_on: Day
+    place: Optional[StrictStr] = None
+    note: Optional[StrictStr] = None
+    created_at: Moment
+    closed_at: Optional[Moment] = None  # not in backups made before evenings were closed
+
+
+class BackupFacts(_Part):
+    format: StrictStr
+    club: ClubFacts
+    players: list[PlayerFacts]
+    evenings: list[EveningFacts]
+    # Each game is read in two parts: what the backup adds (below), and the
+    # schmier-game/1 record that exchange reads.
+    games: list[dict[str, Any]]
+
+
+class UndoneHandFacts(BaseModel):
+    """An undone hand: its number and times; the rest is a schmier-game/1 hand."""
+
+    model_config = ConfigDict(extra="allow")
+
+    number: StrictInt
+    recorded_at: Moment
+    updated_at: Optional[Moment] = None
+    undone_at: Moment
+
+
+Scores = dict[StrictStr, StrictInt]
+
+
+# What a change did: to the hand it names, or (number 0) to the whole game.
+HAND_CHANGES = (ChangeKind.RECORDED, ChangeKind.EDITED, ChangeKind.UNDONE, ChangeKind.RESTORED,
+                ChangeKind.INSERTED)
+GAME_CHANGES = (ChangeKind.SEATS, ChangeKind.RENAMED, ChangeKind.SUBBED, ChangeKind.UNSUBBED,
+                ChangeKind.ABANDONED, ChangeKind.REINSTATED)
+CHANGE_KINDS = Literal[HAND_CHANGES + GAME_CHANGES]  # type: ignore[valid-type]
+
+
+class ChangeFacts(_Part):
+    """One entry of a game's change log."""
+
+    at: Moment
+    kind: CHANGE_KINDS
+    number: Annotated[StrictInt, Field(ge=0)]  # the hand (0: the whole game); see _check_game
+    who: Annotated[StrictStr, Field(max_length=MAX_WHO)]
+    hand_before: Optional[Scores] = None
+    hand_after: Optional[Scores] = None
+    totals_before: Scores
+    totals_after: Scores
+    # What was changed (Joker B → C, the seats swapped), as the log tells it; not in
+    # backups made before the log said so.
+    details: Optional[dict[StrictStr, Any]] = None
+
+
+class GameKeeping(BaseModel):
+    """What a backup adds to a game record (the record's own keys are ignored here)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    id: StrictInt
+    evening_id: Optional[StrictInt]
+    created_at: Moment
+    changed_at: Optional[Moment] = None
+    first_dealer_drawn: StrictBool = False
+    abandoned_at: Optional[Moment] = None  # not in backups made before games were abandoned
+    player_ids: list[StrictInt]
+    substitute_ids: list[StrictInt] = []  # not in backups made before substitutes
+    undone_hands: list[UndoneHandFacts] = []
+    changes: list[ChangeFacts] = []  # not in backups made before the log was kept
+
+
+class HandTimes(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+
+    recorded_at: Moment
+    updated_at: Optional[Moment] = None
+
+
+# --- restore: checking ----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class UndoneHand:
+    number: int
+    deal: Deal
+    recorded_at: datetime
+    updated_at: datetime | None
+    undone_at: datetime
+
+
+@dataclass(frozen=True)
+class BackupGame:
+    """A game of the file that passed every check, with its links and times."""
+
+    keeping: GameKeeping
+    imported: ImportedGame
+    hand_times: tuple[HandTimes, ...]
+    undone: tuple[UndoneHand, ...]
+
+
+@dataclass(frozen=True)
+class CheckedBackup:
+    """A backup that passed every check, ready to write."""
+
+    club: ClubFacts
+    players: tuple[PlayerFacts, ...]
+    evenings: tuple[EveningFacts, ...]
+    games: tuple[BackupGame, ...]
+
+
+def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
+    """Check a backup whole: JSON, format, shape, ids and links, and every game replayed."""
+    data = read_json(raw, limit, lambda size: Message(
+        N_("the file is larger than %(size)s, the most a backup may be"), size=size))
+    if not isinstance(data, dict):
+        raise FileRefused(None, Message(N_("a backup holds one JSON object, not %(value)s"),
+                                        value=AsWritten(shown(data))))
+    _check_format(data)
+    try:
+        facts = BackupFacts.model_validate(data)
+    except ValidationError as error:
+        raise shape_refusal(error, FORMAT) from None
+    _check_club(facts.club)
+    players = _check_players(facts.players)
+    evenings = _check_evenings(facts.evenings)
+    games: list[BackupGame] = []
+    first_of: dict[int, int] = {}
+    for index, entry in enumerate(facts.games):
+        games.append(_check_game(index, entry, players, evenings, first_of))
+    return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games))
+
+
+def _check_format(data: dict[str, Any]) -> None:
+    if "format" not in data:
+        raise FileRefused("format", Message(
+            N_('missing: a backup says "format": "%(format)s"'), format=AsWritten(FORMAT)))
+    if data["format"] == exchange.FORMAT:
+        raise FileRefused("format", Message(
+            N_("this is one game (%(game_format)s), not a backup: import it as a game"),
+            game_format=AsWritten(exchange.FORMAT)))
+    if data["format"] != FORMAT:
+        raise FileRefused("format", Message(
+            N_("%(value)s is not %(format)s, the format this app restores"),
+            value=AsWritten(shown(data["format"])), format=AsWritten(FORMAT)))
+
+
+def _check_club(club: ClubFacts) -> None:
+    if not clean_name(club.name):
+        raise FileRefused("club.name", Message(N_("the club needs a name")))
+    if len(club.name) > MAX_CLUB_NAME:
+        raise FileRefused("club.name", Message(
+            N_("a club's name may have at most %(limit)s letters"), limit=MAX_CLUB_NAME))
+
+
+def _check_id(where: str, value: int, first_of: dict[int, int], part: str, index: int) -> None:
+    """An id in range and not given twice (``first_of``: id -> the index that gave it)."""
+    if not 0 < value <= MAX_ID:
+        raise FileRefused(where, Message(
+            N_("an id is a whole number from 1 to %(max)s, not %(id)s"),
+            max=MAX_ID, id=AsWritten(value)))
+    if value in first_of:
+        raise FileRefused(where, _twice(AsWritten(value), f"{part}[{first_of[value]}]"))
+    first_of[value] = index
+
+
+def _twice(value: AsWritten | Typed, other: str) -> Message:
+    """An id or a name given twice; ``other`` is the path of its first place."""
+    return Message(N_("%(value)s is in the file twice (also %(other)s)"),
+                   value=value, other=AsWritten(other))
+
+
+def _check_players(players: list[PlayerFacts]) -> dict[int, PlayerFacts]:
+    by_id: dict[int, int] = {}
+    by_key: dict[str, int] = {}
+    for index, player in enumerate(players):
+        _check_id(f"players[{index}].id", player.id, by_id, "players", index)
+        name = clean_name(player.name)
+        where = f"players[{index}].name"
+        if not name:
+            raise FileRefused(where, Message(N_("a player needs a name")))
+        if len(name) > MAX_NAME:
+            raise FileRefused(where, Message(
+                N_("a name may have at most %(limit)s letters"), limit=MAX_NAME))
+        if name_key(name) in by_key:
+            raise FileRefused(where, _twice(Typed(name), f"players[{by_key[name_key(name)]}]"))
+        by_key[name_key(name)] = index
+    return {player.id: player for player in players}
+
+
+def _check_evenings(evenings: list[EveningFacts]) -> dict[int, EveningFacts]:
+    by_id: dict[int, int] = {}
+    for index, evening in enumerate(evenings):
+        _check_id(f"evenings[{index}].id", evening.id, by_id, "evenings", index)
+        for field, value, limit in (("place", evening.place, MAX_PLACE),
+                                    ("note", evening.note, MAX_NOTE)):
+            if value is not None and len(value) > limit:
+                raise FileRefused(f"evenings[{index}].{field}", Message(
+                    N_("at most %(limit)s letters, not %(length)s"),
+                    limit=limit, length=len(value)))
+    return {evening.id: evening for evening in evenings}
+
+
+def _check_game(
+    index: int, entry: dict[str, Any], players: dict[int, PlayerFacts],
+    evenings: dict[int, EveningFacts], first_of: dict[int, int],
+) -> BackupGame:
+    """One entry of ``games``; ``first_of`` holds the game ids seen so far."""
+    where = f"games[{index}]"
+    try:
+        keeping = GameKeeping.model_validate(entry)
+    except ValidationError as error:
+        raise shape_refusal(error, FORMAT, where) from None
+    _check_id(f"{where}.id", keeping.id, first_of, "games", index)
+    record = {key: value for key, value in entry.items() if key not in BACKUP_GAME_KEYS}
+    hand_times: list[HandTimes] = []
+    if isinstance(record.get("hands"), list):
+        check_hand_count(record["hands"], where)
+        # What a backup adds to each hand (its times) is read here, the rest below.
+        record["hands"] = []
+        for position, hand in enumerate(entry["hands"]):
+            if isinstance(hand, dict):
+                try:
+                    hand_times.append(HandTimes.model_validate(hand))
+                except ValidationError as error:
+                    raise shape_refusal(error, FORMAT, f"{where}.hands[{position}]") from None
+                hand = {key: value for key, value in hand.items()
+                        if key not in BACKUP_HAND_KEYS}
+            record["hands"].append(hand)
+    # The game itself is checked as an imported game is, its messages pointed into it.
+    imported = read_game(record, where)
+    if keeping.evening_id is not None and keeping.evening_id not in evenings:
+        raise FileRefused(f"{where}.evening_id", Message(
+            N_("there is no evening %(id)s in the file"), id=AsWritten(keeping.evening_id)))
+    _check_seat_players(where, keeping.player_ids, imported.names, players)
+    _check_substitute_players(where, keeping.substitute_ids, imported.substitutes, players)
+    undone = tuple(
+        _check_undone(f"{where}.undone_hands[{position}]", hand, imported)
+        for position, hand in enumerate(keeping.undone_hands)
+    )
+    for position, change in enumerate(keeping.changes):
+        if change.number or change.kind in HAND_CHANGES:
+            _check_hand_number(f"{where}.changes[{position}].number", change.number)
+    return BackupGame(keeping, imported, tuple(hand_times), undone)
+
+
+def _check_seat_players(
+    where: str, player_ids: list[int], names: tuple[str, ...], players: dict[int, PlayerFacts]
+) -> None:
+    """Each seat's player id names a player of the file, the one the seat names."""
+    if len(player_ids) != len(SEATS):
+        raise FileRefused(f"{where}.player_ids", Message(
+            N_("a game has six seats, so six player ids, not %(count)s"),
+            count=len(player_ids)))
+    for index, (player_id, name) in enumerate(zip(player_ids, names)):
+        _check_named_player(f"{where}.player_ids[{index}]", player_id, f"seats[{index}]",
+                            name, players)
+
+
+def _check_substitute_players(
+    where: str, player_ids: list[int], substitutes: tuple[Sitting, ...],
+    players: dict[int, PlayerFacts]
+) -> None:
+    """Each substitute's player id names a player of the file, the one it names."""
+    if len(player_ids) != len(substitutes):
+        raise FileRefused(f"{where}.substitute_ids", Message(
+            N_("a player id for each of the %(count)s substitutes, not %(given)s"),
+            count=len(substitutes), given=len(player_ids)))
+    for index, (player_id, sitting) in enumerate(zip(player_ids, substitutes)):
+        _check_named_player(f"{where}.substitute_ids[{index}]", player_id,
+                            f"substitutes[{index}].name", sitting.name, players)
+
+
+def _check_named_player(at: str, player_id: int, named: str, name: str,
+                        players: dict[int, PlayerFacts]) -> None:
+    """``player_id`` is a player of the file, the one ``named`` (a path) names."""
+    player = players.get(player_id)
+    if player is None:
+        raise FileRefused(at, Message(N_("there is no player %(id)s in the file"),
+                                      id=AsWritten(player_id)))
+    if name_key(player.name) != name_key(name):
+        raise FileRefused(at, Message(
+            N_("player %(id)s is %(player)s, but %(seat)s is %(name)s"),
+            id=AsWritten(player_id), player=Typed(clean_name(player.name)),
+            seat=AsWritten(named), name=Typed(name)))
+
+
+def _check_hand_number(where: str, number: int) -> None:
+    if not 0 < number <= MAX_ID:
+        raise FileRefused(where, Message(
+            N_("a hand number is a whole number from 1 up, not %(number)s"),
+            number=AsWritten(number)))
+
+
+def _check_undone(where: str, hand: UndoneHandFacts, imported: ImportedGame) -> UndoneHand:
+    _check_hand_number(f"{where}.number", hand.number)
+    deal = read_hand(hand.model_extra, where, imported.rules, imported.first_dealer)
+    return UndoneHand(hand.number, deal, hand.recorded_at, hand.updated_at, hand.undone_at)
+
+
+# --- restore: writing -----------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Restored:
+    players: int
+    evenings: int
+    games: int
+    hands: int
+
+    def contents(self) -> str:
+        return contents(self.players, self.evenings, self.games)
+
+
+def club_is_empty(session: Session, club: Club) -> bool:
+    """No players, evenings or games yet: the only club a backup is restored into."""
+    return all(
+        session.exec(select(func.count()).select_from(model)
+                     .where(model.club_id == club.id)).one() == 0
+        for model in (Player, Evening, Game)
+    )
+
+
+def restore_backup(
+    session: Session, club: Club, raw: bytes | str, limit: int | None = None
+) -> Restored:
+    """Check a backup and write it into the empty club, committing once (or FileRefused)."""
+    if not club_is_empty(session, club):
+        # Merging can't tell a game already here from its copy in the file, nor Ann
+        # here from another Ann there: restoring twice would double every game.
+        raise FileRefused(None, Message(N_(
+            "this scorekeeper already has players, evenings or games, and a backup is "
+            "restored only into an empty one: start the app on a new database and "
+            "restore there")))
+    backup = read_backup(raw, limit)
+    try:
+        hands = _write(session, club, backup)
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        # The ids are the file's, so a game or player added meanwhile collides with one.
+        raise FileRefused(None, Message(N_(
+            "a game was started while the backup was being restored; nothing was restored, "
+            "try again"))) from None
+    except Exception:
+        session.rollback()
+        raise
+    return Restored(len(backup.players), len(backup.evenings), len(backup.games), hands)
+
+
+def _database_is_empty(session: Session) -> bool:
+    """No club at all has players, evenings or games: the file's ids can be kept."""
+    return all(session.exec(select(func.count()).select_from(model)).one() == 0
+               for model in (Player, Evening, Game))
+
+
+def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
+    """A restored game's seats, hands, undone hands and change log; the hands written."""
+    game_id, teams = game.id, entry.imported.rules.team_names
+    for seat, player_id in zip(SEATS, entry.keeping.player_ids):
+        session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
+    for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
+        session.add(GameSeat(game_id=game_id, seat=sitting.seat,
+                             from_hand=sitting.from_hand, player_id=players[player_id].id))
+    for number, (deal, times) in enumerate(zip(entry.imported.deals, entry.hand_times),
+                                           start=1):
+        # The same columns as a hand recorded at the table, so the two can't differ.
+        session.add(Hand(game_id=game_id, number=number, **hand_fields(deal, teams),
+                         recorded_at=times.recorded_at, updated_at=times.updated_at))
+    for undone in entry.undone:
+        session.add(Hand(game_id=game_id, number=undone.number,
+                         **hand_fields(undone.deal, teams),
+                         recorded_at=undone.recorded_at, updated_at=undone.updated_at,
+                         undone_at=undone.undone_at))
+    for change in entry.keeping.changes:
+        session.add(GameChange(game_id=game_id, **change.model_dump()))
+    return len(entry.imported.deals) + len(entry.undone)
+
+
+def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
+    """Add the backup's rows (not committed); the number of hands written.
+
+    Into an empty database the file's ids are kept, so the restored pages have the
+    addresses the old ones had. Where other clubs already keep rows, the database gives
+    new ids (and the file's links are followed to them): a file's ids must never collide
+    with, or push ahead of, another club's.
+    """
+    keep = _database_is_empty(session)
+    club.name = clean_name(backup.club.name)
+    club.created_at = backup.club.created_at
+    club.restored_at = utcnow()
+    session.add(club)
+    players: dict[int, Player] = {}
+    for player in backup.players:
+        players[player.id] = Player(
+            id=player.id if keep else None, club_id=club.id, name=clean_name(player.name),
+            name_key=name_key(player.name), created_at=player.created_at)
+    evenings: dict[int, Evening] = {}
+    for evening in backup.evenings:
+        evenings[evening.id] = Evening(
+            id=evening.id if keep else None, club_id=club.id, played_on=evening.played_on,
+            place=evening.place, note=evening.note, created_at=evening.created_at,
+            closed_at=evening.closed_at)
+    session.add_all([*players.values(), *evenings.values()])
+    session.flush()  # the rows the games point at go in first
+    games: list[Game] = []
+    for entry in backup.games:
+        keeping, rules = entry.keeping, entry.imported.rules
+        evening = evenings[keeping.evening_id] if keeping.evening_id is not None else None
+        games.append(new_game(
+            club, rules, entry.imported.first_dealer, drawn=keeping.first_dealer_drawn,
+            id=keeping.id if keep else None, evening_id=evening.id if evening else None,
+            created_at=keeping.created_at, changed_at=keeping.changed_at,
+            abandoned_at=keeping.abandoned_at,
+        ))
+    session.add_all(games)
+    session.flush()
+    hands = sum(_write_game_rows(session, entry, game, players)
+                for entry, game in zip(backup.games, games))
+    session.flush()
+    if keep:
+        _continue_ids(session)
+    return hands
+
+
+def _continue_ids(session: Session) -> None:
+    """Make the next new row's id follow the restored ones."""
+    # PostgreSQL takes ids from a sequence that rows written with their own ids don't
+    # move; SQLite takes the largest id + 1 by itself.
+    if session.get_bind().dialect.name != "postgresql":
+        return
+    for table in ("player", "evening", "game"):
+        session.execute(text(
+            f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table} "
+            "HAVING COUNT(*) > 0"
+        ))

@@ -1,0 +1,96 @@
+"""The database engine and one session per request."""
+from __future__ import annotations
+
+from flask import Flask, current_app, g
+from sqlalchemy import event
+from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.pool import StaticPool
+from sqlmodel import Session, create_engine
+
+from scorekeeper.store.migrate import upgrade
+
+
+BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before giving up
+
+
+def make_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        options: dict = {"connect_args": {"check_same_thread": False,
+                                          "timeout": BUSY_TIMEOUT_MS / 1000}}
+        in_memory = ":memory:" in url or url in ("sqlite://", "sqlite:///")
+        if in_memory:
+            options["poolclass"] = StaticPool  # one shared in-memory database
+        engine = create_engine(url, **options)
+
+        @event.listens_for(engine, "connect")
+        def _sqlite_pragmas(dbapi_connection, _record) -> None:
+            cursor = dbapi_connection.cursor()
+            cursor.execute("PRAGMA foreign_keys=ON")
+            cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            if not in_memory:
+                # Write-ahead log: pages (and the 2-second polls) read while a hand is
+                # written, instead of waiting for the writer.
+                cursor.execute("PRAGMA journal_mode=WAL")
+            cursor.close()
+
+        return engine
+    return create_engine(url, pool_pre_ping=True)
+
+
+def init_app(app: Flask) -> None:
+    engine = make_engine(app.config["DATABASE_URL"])
+    app.extensions["db_engine"] = engine
+    # The schema is made (or brought up to date) on start, no manual step; a new
+    # database gets its first club there too.
+    upgrade(engine)
+    app.teardown_appcontext(close_session)
+
+
+def get_engine() -> Engine:
+    return current_app.extensions["db_engine"]
+
+
+def get_connection() -> Connection:
+    """The request's connection, for the reads (and the one write) done without the ORM:
+    who is asking, and a game's head. A poll that finds nothing changed needs no more,
+    and never pays for an ORM session."""
+    if "db_session" in g:
+        return g.db_session.connection()
+    if "db_connection" not in g:
+        g.db_connection = get_engine().connect()
+    return g.db_connection
+
+
+def commit() -> None:
+    """Commit what was written on the request's connection (through its session, if one
+    is open: the session owns the connection's transaction then)."""
+    if "db_session" in g:
+        g.db_session.commit()
+    elif "db_connection" in g:
+        g.db_connection.commit()
+
+
+def get_session() -> Session:
+    """The request's session, opened on first use (on the request's connection, if one
+    is open) and closed at teardown."""
+    if "db_session" not in g:
+        connection = g.get("db_connection")
+        if connection is None:
+            g.db_session = Session(get_engine(), expire_on_commit=False)
+        else:
+            # Its reads are done (a write is committed as it is made). The session
+            # begins at once, so the connection's transaction is the session's from
+            # here on: nothing run on it afterwards escapes the session's commit.
+            connection.rollback()
+            g.db_session = Session(bind=connection, expire_on_commit=False)
+            g.db_session.connection()
+    return g.db_session
+
+
+def close_session(_exc: BaseException | None = None) -> None:
+    session = g.pop("db_session", None)
+    if session is not None:
+        session.close()
+    connection = g.pop("db_connection", None)
+    if connection is not None:
+        connection.close()

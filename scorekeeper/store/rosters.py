@@ -1,0 +1,50 @@
+"""Clubs and their rosters, as the database holds them."""
+from __future__ import annotations
+
+from sqlmodel import Session, select
+
+from scorekeeper.store.models import MAX_ID, Club, Game, Player
+from scorekeeper.text.names import clean_name, name_key
+
+DEFAULT_CLUB_NAME = "Our table"
+
+
+def ensure_default_club(session: Session) -> Club:
+    club = session.exec(select(Club).order_by(Club.id)).first()
+    if club is None:
+        club = Club(name=DEFAULT_CLUB_NAME)
+        session.add(club)
+        session.commit()
+        session.refresh(club)
+    return club
+
+
+def roster(session: Session, club: Club) -> list[Player]:
+    return list(session.exec(
+        select(Player).where(Player.club_id == club.id).order_by(Player.name)
+    ))
+
+
+def find_or_add_player(session: Session, club: Club, name: str) -> Player:
+    """The roster's player of that name, added if new (no commit)."""
+    key = name_key(name)
+    player = session.exec(
+        select(Player).where(Player.club_id == club.id, Player.name_key == key)
+    ).first()
+    if player is None:
+        player = Player(club_id=club.id, name=clean_name(name), name_key=key)
+        session.add(player)
+        session.flush()
+    return player
+
+
+def club_row(session: Session, club_id: int, model, row_id: int):
+    """The club's row of that id, or None (another club's rows are none of its business)."""
+    if not 0 < row_id <= MAX_ID:
+        return None
+    row = session.get(model, row_id)
+    return row if row is not None and row.club_id == club_id else None
+
+
+def club_game(session: Session, club: Club, game_id: int) -> Game | None:
+    return club_row(session, club.id, Game, game_id)

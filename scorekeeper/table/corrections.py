@@ -1,0 +1,366 @@
+"""Corrections that reach past one hand: a forgotten hand put in, a hand changed between
+played and thrown in, two seats swapped, a seat's player renamed, a substitute who took a
+seat from a hand on (and that taken back), a game abandoned.
+
+Each is planned first (``plan_*``): the game as it would be afterwards, replayed through
+the rules engine, with what moves, so the page can show the consequences before anyone
+confirms. ``apply`` then writes exactly that plan, checked against the game's revision,
+and keeps it in the change log. Nothing here decides a score: the replay does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from sqlmodel import Session, select
+
+from scorekeeper.store.rosters import find_or_add_player
+from scorekeeper.store.replay import Table, deal_from_hand, hand_fields, stored_fields
+from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change
+from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
+from scorekeeper.text.names import clean_name, name_key
+from scorekeeper.rules import SEATS, Deal, GameState, HandRejected, RuleViolation, replay
+from scorekeeper.rules.auction import Auction, reseated
+from scorekeeper.rules.table import left_of
+from scorekeeper.store.sittings import Sitting, names_at, sitting_at
+from scorekeeper.table.seating import name_problems, sits_elsewhere, substitute_problem
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A later hand now dealt by another seat than recorded."""
+
+    number: int  # its number after the correction
+    dealer_before: int
+    dealer_after: int
+    whole: bool  # its calls kept call by call (else kept as its winning bid)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """A correction, worked out and replayed, not yet written."""
+
+    kind: ChangeKind  # as the change log names it
+    number: int  # the hand it is about (0: the whole game)
+    deals: tuple[Deal, ...]  # every live hand afterwards, in order
+    before: GameState
+    after: GameState
+    names_after: dict[int, str]
+    moved: tuple[Moved, ...] = ()
+    details: dict = field(default_factory=dict)
+    seats: tuple[int, ...] = ()  # the seats whose player changes
+    new_name: str = ""
+    seating: tuple[Sitting, ...] = ()  # every seat's players afterwards (a substitute)
+
+
+def _dealt_again(table: Table, deals: list[Deal], later_from: int, shift: int) -> tuple[
+        list[Deal], tuple[Moved, ...]]:
+    """``deals`` with every hand from index ``later_from`` on (the table's hands from
+    index ``later_from - shift`` on) reseated to the dealer the replay now gives it."""
+    dealer = table.game.first_dealer
+    moved: list[Moved] = []
+    out: list[Deal] = []
+    for index, deal in enumerate(deals):
+        if index >= later_from:
+            old = table.state.deals[index - shift]
+            if old.dealer_seat != dealer:
+                auction, whole = reseated(old.auction, dealer)
+                deal = Deal(auction.calls, deal.trump, deal.tally)
+                moved.append(Moved(index + 1, old.dealer_seat, dealer, whole))
+        out.append(deal)
+        if not Auction(dealer, tuple(deal.calls)).thrown_in:
+            dealer = left_of(dealer)
+    return out, tuple(moved)
+
+
+def _replayed(table: Table, deals: Sequence[Deal], number: int) -> GameState:
+    """The game replayed as it would be; a correction ending it before hands played
+    after is refused, naming them."""
+    try:
+        return replay(table.rules, table.game.first_dealer, deals)
+    except HandRejected as rejected:
+        if rejected.code == "game_over" and rejected.number > number:
+            raise RuleViolation(
+                "edit_ends_game",
+                f"with this correction the game ends after hand {rejected.number - 1}, "
+                f"but hands up to {len(deals)} were played after it",
+                number=number, ended=rejected.number - 1, first=rejected.number,
+                last=len(deals),
+            ) from None
+        raise
+
+
+def _points_changed(old: Deal, new: Deal, teams: tuple[str, ...]) -> dict:
+    """What a correction changed in a hand, for the change log (e.g. Joker B → C)."""
+    before, after = hand_fields(old, teams), hand_fields(new, teams)
+    details: dict = {}
+    if (old.tally is None) != (new.tally is None):
+        details["thrown_in"] = [old.tally is None, new.tally is None]
+    if before["trump"] != after["trump"] and before["trump"] and after["trump"]:
+        details["trump"] = [before["trump"], after["trump"]]
+    points = {name: [(before["points"] or {}).get(name), (after["points"] or {}).get(name)]
+              for name in (after["points"] or before["points"] or {})
+              if before["points"] and after["points"]
+              and before["points"].get(name) != after["points"].get(name)}
+    if points:
+        details["points"] = points
+    return details
+
+
+def _bid_of(table: Table, state: GameState, index: int) -> list | None:
+    """[who bid, the bid], by name as the game seats them now (the log keeps it so)."""
+    deal = state.deals[index]
+    return None if deal.thrown_in else [table.names_at(index + 1)[deal.bidder_seat],
+                                        deal.bid]
+
+
+def plan_edit(table: Table, number: int, deal: Deal) -> Plan:
+    """Hand ``number`` replaced by ``deal``. A change between played and thrown in moves
+    the dealer of every later hand by one seat, and each keeps who bid what."""
+    index = number - 1
+    if not 0 <= index < len(table.hands):
+        raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
+    deals = [deal_from_hand(h) for h in table.hands]
+    old = deals[index]
+    deals[index] = deal
+    deals, moved = _dealt_again(table, deals, index + 1, 0)
+    after = _replayed(table, deals, number)
+    details = _points_changed(old, deal, table.rules.team_names)
+    if not after.deals[index].thrown_in and not table.state.deals[index].thrown_in:
+        if _bid_of(table, table.state, index) != _bid_of(table, after, index):
+            details["bid"] = [_bid_of(table, table.state, index), _bid_of(table, after, index)]
+    return Plan(ChangeKind.EDITED, number, tuple(deals), table.state, after, dict(table.names), moved,
+                details)
+
+
+def edit_hand(session: Session, table: Table, number: int, deal: Deal,
+              revision: int | None = None, by: Actor | None = None) -> Plan | None:
+    """Replace hand ``number``; everything after it is re-derived by the replay.
+
+    None when the hand already says so (a second tap on Save): nothing is written.
+    """
+    if 1 <= number <= len(table.hands) and \
+            hand_fields(deal, table.rules.team_names) == stored_fields(table.hands[number - 1]):
+        return None
+    plan = plan_edit(table, number, deal)
+    apply(session, table, plan, revision, by)
+    return plan
+
+
+def plan_insert(table: Table, before: int, deal: Deal) -> Plan:
+    """A forgotten hand put in before hand ``before``: dealt by the seat that dealt hand
+    ``before`` as recorded, which (if it was played) moves every later hand on one seat."""
+    if not 1 <= before <= len(table.hands):
+        raise RuleViolation("no_such_hand", f"there is no hand {before}", number=before)
+    deals = [deal_from_hand(h) for h in table.hands]
+    deals.insert(before - 1, deal)
+    deals, moved = _dealt_again(table, deals, before, 1)
+    after = _replayed(table, deals, before)
+    return Plan(ChangeKind.INSERTED, before, tuple(deals), table.state, after, dict(table.names), moved,
+                {"thrown_in": after.deals[before - 1].thrown_in})
+
+
+def plan_swap(table: Table, seat_a: int, seat_b: int) -> Plan:
+    """The players of two seats change places; every hand stays as recorded, by seat."""
+    if seat_a == seat_b or seat_a not in table.names or seat_b not in table.names:
+        raise RuleViolation("swap_same_seat", "choose two different seats")
+    names = dict(table.names)
+    names[seat_a], names[seat_b] = names[seat_b], names[seat_a]
+    deals = tuple(deal_from_hand(h) for h in table.hands)
+    return Plan(ChangeKind.SEATS, 0, deals, table.state, table.state, names, (),
+                {"seats": [seat_a, seat_b], "players": [table.names[seat_a],
+                                                        table.names[seat_b]]},
+                seats=(seat_a, seat_b))
+
+
+def plan_rename(table: Table, seat: int, name: str) -> Plan:
+    """Seat ``seat``'s player now was someone else than entered (or their name was typed
+    wrong); whoever sat there before a substitute took the seat stays as they were."""
+    if seat not in table.names:
+        raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
+    names = dict(table.names)
+    names[seat] = name
+    problems = [p for p in name_problems([names[s] for s in SEATS])
+                if p.params.get("seat") == seat or p.code == "name_twice"]
+    if problems:
+        raise problems[0]
+    name = clean_name(name)
+    old = table.names[seat]
+    if name_key(old) == name_key(name):
+        raise RuleViolation("name_same", f"seat {seat} is {old} already", seat=seat)
+    now = sitting_at(table.sittings(), seat, table.state.next_number)
+    elsewhere = sits_elsewhere(table.sittings(), seat, name, now)
+    if elsewhere is not None:
+        raise elsewhere
+    names[seat] = name
+    deals = tuple(deal_from_hand(h) for h in table.hands)
+    return Plan(ChangeKind.RENAMED, 0, deals, table.state, table.state, names, (),
+                {"seat": seat, "from": old, "to": name}, seats=(seat,), new_name=name)
+
+
+def last_substitute_hand(table: Table) -> int:
+    """The latest hand a substitute can take a seat from: the next hand of a game in
+    play (they sit down now), the last hand of a finished one."""
+    return table.state.next_number - (1 if table.state.finished else 0)
+
+
+def plan_substitute(table: Table, seat: int, from_hand: int, name: str) -> Plan:
+    """Seat ``seat``'s player left after hand ``from_hand - 1``, and ``name`` (on the
+    club's roster, or new to it) sat there from hand ``from_hand`` on: the hands before
+    stay the leaving player's, those after are the substitute's. Every hand stays as
+    recorded, by seat; no score moves."""
+    problem = substitute_problem(table.sittings(), seat, from_hand, name,
+                                 last_substitute_hand(table))
+    if problem is not None:
+        raise problem
+    name = clean_name(name)
+    leaving = sitting_at(table.sittings(), seat, from_hand)
+    seating = tuple(sorted((*table.sittings(), Sitting(seat, from_hand, name)),
+                           key=lambda s: (s.seat, s.from_hand)))
+    return Plan(ChangeKind.SUBBED, from_hand, _same_deals(table), table.state, table.state,
+                names_at(seating, table.state.next_number), (),
+                {"seat": seat, "from": leaving.name, "to": name}, seats=(seat,),
+                new_name=name, seating=seating)
+
+
+def plan_take_back(table: Table, seat: int, from_hand: int) -> Plan:
+    """The substitute who took ``seat`` at hand ``from_hand`` never did: the seat's
+    player before them plays those hands again."""
+    gone = next((s for s in table.substitutes
+                 if s.seat == seat and s.from_hand == from_hand), None)
+    if gone is None:
+        raise RuleViolation("no_substitute", f"nobody took seat {seat} at hand {from_hand}",
+                            seat=seat, number=from_hand)
+    back = sitting_at(table.sittings(), seat, from_hand - 1)
+    seating = tuple(s for s in table.sittings() if s != gone)
+    return Plan(ChangeKind.UNSUBBED, from_hand, _same_deals(table), table.state, table.state,
+                names_at(seating, table.state.next_number), (),
+                {"seat": seat, "from": gone.name, "to": back.name}, seats=(seat,),
+                seating=seating)
+
+
+def _same_deals(table: Table) -> tuple[Deal, ...]:
+    return tuple(deal_from_hand(h) for h in table.hands)
+
+
+def plan_abandon(table: Table, abandon: bool) -> Plan:
+    """The game set aside (kept, out of the statistics), or taken back into play."""
+    deals = tuple(deal_from_hand(h) for h in table.hands)
+    return Plan(ChangeKind.ABANDONED if abandon else ChangeKind.REINSTATED, 0, deals, table.state, table.state,
+                dict(table.names))
+
+
+def apply(session: Session, table: Table, plan: Plan, revision: int | None,
+          by: Actor | None = None, *, entry_key: str | None = None) -> None:
+    """Write ``plan`` as it was shown, or nothing (GameChanged) if the game moved since."""
+    check_revision(table, revision)
+    try:
+        _write(session, table, plan, by, entry_key)
+    except (IntegrityError, StaleDataError):
+        # Another phone's change got there first (a hand number, a seat, or a roster
+        # name taken meanwhile): nothing of this one is kept.
+        session.rollback()
+        raise GameChanged() from None
+
+
+def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
+           entry_key: str | None) -> None:
+    when = utcnow()
+    teams = table.rules.team_names
+    game: Game = table.game
+    # The game's row first (UPDATE ... WHERE revision = the one read): a correction made
+    # meanwhile makes this one stop here, before it touches a seat or a hand, and two
+    # corrections never wait on each other's rows in turn (PostgreSQL's deadlock).
+    game.changed_at = when
+    if plan.kind in (ChangeKind.ABANDONED, ChangeKind.REINSTATED):
+        game.abandoned_at = when if plan.kind == ChangeKind.ABANDONED else None
+    session.add(game)
+    session.flush()
+    if plan.kind == ChangeKind.INSERTED:
+        # Move the later hands up one number, the highest first, so no two live hands
+        # ever hold one number, and put the forgotten hand in the gap.
+        for hand in reversed(table.hands[plan.number - 1:]):
+            hand.number += 1
+            hand.updated_at = when
+            session.add(hand)
+            session.flush()
+        _substitutes_move_on(session, table, plan.number)
+        session.add(Hand(game_id=game.id, number=plan.number, recorded_at=when,
+                         entry_key=entry_key or None,
+                         **hand_fields(plan.deals[plan.number - 1], teams)))
+    if plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
+        for index, hand in enumerate(table.hands):
+            number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
+                                  index >= plan.number - 1 else 0)
+            fields = hand_fields(plan.deals[number - 1], teams)
+            if fields != stored_fields(hand):
+                for name, value in fields.items():
+                    setattr(hand, name, value)
+                hand.updated_at = when
+                session.add(hand)
+    if plan.kind in (ChangeKind.SEATS, ChangeKind.RENAMED):
+        _reseat_players(session, table, plan)
+    elif plan.kind == ChangeKind.SUBBED:
+        club = session.get(Club, game.club_id)
+        player = find_or_add_player(session, club, plan.new_name)
+        session.add(GameSeat(game_id=game.id, seat=plan.seats[0], from_hand=plan.number,
+                             player_id=player.id))
+        session.flush()
+    elif plan.kind == ChangeKind.UNSUBBED:
+        row = session.get(GameSeat, (game.id, plan.seats[0], plan.number))
+        if row is None:  # taken back meanwhile, by another phone
+            session.rollback()
+            raise GameChanged()
+        session.delete(row)
+        session.flush()
+    details = dict(plan.details)
+    if plan.moved:
+        details["moved"] = [plan.moved[0].number, plan.moved[-1].number,
+                            plan.moved[0].dealer_after == left_of(plan.moved[0].dealer_before)]
+        details["kept_as_bid"] = [m.number for m in plan.moved if not m.whole]
+    log_change(session, table, plan.kind, plan.number, plan.after, by, when, details or None)
+    session.commit()
+
+
+def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
+    """Seat the planned players: the rows of the seats concerned, written afresh (a
+    player sits once per game, so a swap can't be two updates in place). A swap moves
+    each seat's players, substitutes too; a new name is the seat's player now."""
+    rows = list(session.exec(
+        select(GameSeat).where(GameSeat.game_id == table.game.id,
+                               GameSeat.seat.in_(plan.seats))  # type: ignore[attr-defined]
+        .order_by(GameSeat.seat, GameSeat.from_hand)))
+    seated = {(row.seat, row.from_hand): row.player_id for row in rows}
+    if plan.kind == ChangeKind.SEATS:
+        seat_a, seat_b = plan.seats
+        other = {seat_a: seat_b, seat_b: seat_a}
+        seated = {(other[seat], from_hand): player
+                  for (seat, from_hand), player in seated.items()}
+    else:
+        club = session.get(Club, table.game.club_id)
+        player = find_or_add_player(session, club, plan.new_name)
+        now = sitting_at(table.sittings(), plan.seats[0], table.state.next_number)
+        seated[(now.seat, now.from_hand)] = player.id
+    for row in rows:
+        session.delete(row)
+    session.flush()
+    for (seat, from_hand), player_id in seated.items():
+        session.add(GameSeat(game_id=table.game.id, seat=seat, from_hand=from_hand,
+                             player_id=player_id))
+    session.flush()
+
+
+def _substitutes_move_on(session: Session, table: Table, before: int) -> None:
+    """A forgotten hand put in before hand ``before``: a substitute who came in at that
+    hand or later came in one hand later by the new numbers (the forgotten hand stays
+    the leaving player's). The latest first, so no two rows ever hold one place."""
+    for row in session.exec(
+        select(GameSeat).where(GameSeat.game_id == table.game.id,
+                               GameSeat.from_hand >= max(before, 2))
+        .order_by(GameSeat.from_hand.desc())  # type: ignore[attr-defined]
+    ).all():
+        row.from_hand += 1
+        session.add(row)
+        session.flush()

@@ -1,0 +1,268 @@
+"""Evenings: the dated gatherings that hold a club's games, and what they add up to."""
+from __future__ import annotations
+
+from collections import Counter
+from itertools import combinations
+from dataclasses import dataclass
+from datetime import date, datetime, timedelta
+from typing import Sequence
+
+from sqlalchemy import update
+from sqlmodel import Session, func, select
+
+from scorekeeper.store.rosters import club_row
+from scorekeeper.store.replay import Table, load_tables
+from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
+from scorekeeper.rules import SEATS
+from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
+
+# A game started this long after the evening's last one still belongs to it: a card
+# table's night runs past midnight.
+SAME_EVENING = timedelta(hours=12)
+# An evening nobody closed is over once none of its games was started or changed for
+# this long: a mistake found the next afternoon can still be put right.
+QUIET_HOURS = 36
+QUIET = timedelta(hours=QUIET_HOURS)
+EVENINGS_PER_PAGE = 20
+
+
+def current_evening(session: Session, club: Club, now: datetime | None = None) -> Evening | None:
+    """Tonight's evening: dated today, or with a game begun in the last twelve hours,
+    and not closed (a game after the evening was closed opens a new one)."""
+    now = now or utcnow()
+    latest = session.exec(
+        select(Evening).where(Evening.club_id == club.id)
+        .order_by(Evening.played_on.desc(), Evening.id.desc())
+    ).first()
+    if latest is None or latest.closed_at is not None:
+        return None
+    if latest.played_on == now.date():
+        return latest
+    last_game = session.exec(
+        select(func.max(Game.created_at)).where(Game.evening_id == latest.id)
+    ).one()
+    if last_game is not None and now - aware(last_game) <= SAME_EVENING:
+        return latest
+    return None
+
+
+def new_evening(club: Club, played_on: date, place: str = "", note: str = "") -> Evening:
+    """An evening not yet stored: it is written with the game that opens it."""
+    return Evening(club_id=club.id, played_on=played_on,
+                   place=" ".join(place.split()) or None, note=note.strip() or None)
+
+
+def evening_games(session: Session, evening: Evening) -> list[Game]:
+    """The evening's games in the order they were started, abandoned ones too."""
+    return list(session.exec(
+        select(Game).where(Game.evening_id == evening.id).order_by(Game.id)
+    ))
+
+
+def current_game(games: Sequence[Game]) -> Game | None:
+    """The game the table is playing (or last finished): the newest not abandoned."""
+    return next((game for game in reversed(games) if game.abandoned_at is None), None)
+
+
+@dataclass(frozen=True)
+class EveningTally:
+    """Games won in an evening, per player and per partnership (a team's players)."""
+
+    games: int
+    finished: int
+    by_player: list[tuple[str, int]]
+    by_partnership: list[tuple[str, int]]
+
+
+def hands_sat(table: Table) -> range:
+    """The numbers of the game's hands played, to tell who sat at them (a game with no
+    hand yet: its first, the six who start it)."""
+    return range(1, max(len(table.state.deals), 1) + 1)
+
+
+def sat_for(table: Table, seats: Sequence[int]) -> set[str]:
+    """Everyone who sat in ``seats`` at one of the game's hands at least: a substitute,
+    and the player they took over from, both."""
+    return {s.sitting.name for s in table.stretches() if s.sitting.seat in seats}
+
+
+def line_ups(table: Table, seats: Sequence[int]) -> set[str]:
+    """The players in ``seats`` at each of the game's hands, "Ann & Dan", each line-up
+    once however many hands it sat together."""
+    return {" & ".join(sorted(table.names_at(number)[seat] for seat in seats))
+            for number in hands_sat(table)}
+
+
+def tally(tables: Sequence[Table]) -> EveningTally:
+    """Who won how many of the evening's games, most first; from the hands, never stored.
+
+    Everyone who played and every partnership that sat together is listed, 0 wins
+    too; an abandoned game counts for nobody. A team's win counts once for each
+    player who sat for it, substitutes too, and once for each of its line-ups."""
+    tables = [table for table in tables if table.game.abandoned_at is None]
+    players: Counter[str] = Counter()
+    partnerships: Counter[str] = Counter()
+    for table in tables:
+        for team, seats in table.rules.team_seats.items():
+            won = int(table.state.winner == team)
+            for name in sat_for(table, seats):
+                players[name] += won
+            for line_up in line_ups(table, seats):
+                partnerships[line_up] += won
+    order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
+    return EveningTally(
+        games=len(tables),
+        finished=sum(1 for t in tables if t.state.finished),
+        by_player=sorted(players.items(), key=order),
+        by_partnership=sorted(partnerships.items(), key=order),
+    )
+
+
+def partnerships(tables: Sequence[Table]) -> Counter[frozenset[str]]:
+    """How many of the evening's games each two players were partners in (in one team
+    at one hand at least: a pair, or two of a trio); an abandoned game counts for
+    nobody."""
+    together: Counter[frozenset[str]] = Counter()
+    for table in tables:
+        if table.game.abandoned_at is None:
+            pairs: set[frozenset[str]] = set()  # each two once for the game
+            for number in hands_sat(table):
+                chairs = [table.names_at(number)[seat] for seat in SEATS]
+                pairs.update(partner_pairs(split_of(chairs, table.rules.teams)))
+            together.update(pairs)
+    return together
+
+
+@dataclass(frozen=True)
+class PartnersTonight:
+    """Who has partnered whom tonight, and which two at the table now haven't yet."""
+
+    together: list[tuple[tuple[str, str], int]]  # two partners, games together; most first
+    not_yet: list[tuple[str, str]]
+
+
+def partners_tonight(tables: Sequence[Table], table: Table | None) -> PartnersTonight:
+    """The evening's partnerships; ``not_yet``: of ``table``'s six (the game the table is
+    playing or last finished)."""
+    together = partnerships(tables)
+    pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
+    met = sorted(((pair(two), games) for two, games in together.items()),
+                 key=lambda item: (-item[1], [name.casefold() for name in item[0]]))
+    names = sorted(table.names.values(), key=str.casefold) if table else []
+    return PartnersTonight(met, [two for two in combinations(names, 2)
+                                 if not together[frozenset(two)]])
+
+
+def new_partners(table: Table, tables: Sequence[Table]) -> tuple[str, ...]:
+    """``table``'s six seated for the evening's next game (seat by seat), each with a
+    partner they haven't had tonight where possible (``teams.next_partners``)."""
+    names = [table.names[seat] for seat in SEATS]
+    split = next_partners(names, table.rules.teams, partnerships(tables))
+    return seated(split, table.rules.teams, names)
+
+
+def evenings_page(
+    session: Session, club: Club, page: int, player_id: int | None = None
+) -> tuple[list[Evening], bool]:
+    """One page of the club's evenings, newest first (and whether there are more)."""
+    query = select(Evening).where(Evening.club_id == club.id)
+    if player_id is not None:
+        query = query.where(Evening.id.in_(  # type: ignore[union-attr]
+            select(Game.evening_id).join(GameSeat, GameSeat.game_id == Game.id)
+            .where(GameSeat.player_id == player_id)
+        ))
+    rows = list(session.exec(
+        query.order_by(Evening.played_on.desc(), Evening.id.desc())
+        .offset((page - 1) * EVENINGS_PER_PAGE).limit(EVENINGS_PER_PAGE + 1)
+    ))
+    return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
+
+
+def evening_tally(session: Session, evening: Evening, known: Table | None = None
+                  ) -> EveningTally:
+    """The evening's tally, its games read once (``known``: one already read)."""
+    have = {known.game.id: known} if known is not None else {}
+    games = evening_games(session, evening)
+    read = iter(load_tables(session, [game for game in games if game.id not in have]))
+    return tally([have[game.id] if game.id in have else next(read) for game in games])
+
+
+def tonight_tally(session: Session, table: Table) -> EveningTally | None:
+    """The tally of the game's evening, for the game page: once a game of it is won.
+
+    A game page kept whole (page_cache) shows it as it was at that game's last change:
+    a correction to another game of the evening shows with this game's next change."""
+    if table.game.evening_id is None:
+        return None
+    found = evening_tally(session, session.get(Evening, table.game.evening_id), table)
+    return found if found.finished else None
+
+
+@dataclass(frozen=True)
+class EveningState:
+    """Whether the evening's finished games can still be corrected, and why not."""
+
+    closed_at: datetime | None  # closed on purpose by a scorer
+    quiet_since: datetime | None  # its last change, once that is QUIET ago
+
+    @property
+    def over(self) -> bool:
+        return self.closed_at is not None or self.quiet_since is not None
+
+
+def last_change(session: Session, evening: Evening) -> datetime:
+    """When a game of the evening was last started or changed (or the evening made)."""
+    latest = session.exec(
+        select(func.max(func.coalesce(Game.changed_at, Game.created_at)))
+        .where(Game.evening_id == evening.id)
+    ).one()
+    return aware(latest or evening.created_at)
+
+
+def evening_state(session: Session, evening: Evening, now: datetime | None = None
+                  ) -> EveningState:
+    """Closed, quiet for QUIET, or still open to corrections (neither)."""
+    latest = last_change(session, evening)
+    quiet = (now or utcnow()) - latest >= QUIET
+    closed = aware(evening.closed_at) if evening.closed_at else None
+    return EveningState(closed, latest if quiet else None)
+
+
+def is_past_game(session: Session, table: Table) -> bool:
+    """A finished game of an evening that is over: kept as it was, read-only.
+
+    A game still in play stays open to be finished, whatever its evening."""
+    if not table.state.finished or table.game.evening_id is None:
+        return False
+    return evening_is_over(session, table.game.club_id, table.game.evening_id)
+
+
+def evening_is_over(session: Session, club_id: int, evening_id: int) -> bool:
+    """The evening was closed, or has been quiet for QUIET: its finished games are kept
+    as they were. Another evening begun meanwhile changes nothing."""
+    evening = club_row(session, club_id, Evening, evening_id)
+    return evening is None or evening_state(session, evening).over
+
+
+def close_evening(session: Session, evening: Evening) -> bool:
+    """Close the evening; False if it was closed already (a second tap, another phone).
+
+    One UPDATE that only an open evening matches: two taps at once close it once."""
+    closed = session.execute(
+        update(Evening).where(Evening.id == evening.id, Evening.closed_at.is_(None))
+        .values(closed_at=utcnow()).execution_options(synchronize_session=False)
+    ).rowcount
+    session.commit()
+    session.refresh(evening)
+    return closed == 1
+
+
+def reopen_evening(session: Session, evening: Evening) -> bool:
+    """Open a closed evening again; False if it was open already."""
+    opened = session.execute(
+        update(Evening).where(Evening.id == evening.id, Evening.closed_at.is_not(None))
+        .values(closed_at=None).execution_options(synchronize_session=False)
+    ).rowcount
+    session.commit()
+    session.refresh(evening)
+    return opened == 1

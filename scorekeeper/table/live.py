@@ -1,0 +1,299 @@
+"""Live at the table: every phone on a game sees each change within about 2 seconds.
+
+Phones poll (htmx ``every 2s``) with the version of the game they show. An unchanged
+game answers ``204 No Content`` after two small indexed reads (no replay, no page), so a
+poll costs a few hundred bytes of headers; a changed one answers with the new page part.
+Polling rather than server-sent events: it needs no long-lived connection per phone (a
+few gunicorn workers serve many tables), passes any proxy, and keeps no state in a
+process, so any app server can answer any poll.
+
+A watcher's version also counts the hand in progress: each step a scorer takes is
+noted (``note_draft``, in the background: no tap waits for it) so watchers see the bids,
+trump and points as they are chosen. A scorer's page follows another phone's entry too,
+never its own: the phone entering a hand gets it back when it comes back to the game.
+
+Every phone follows the table, too: the same read says whether the evening has a newer
+game in play (``GameHead.moved_on_to``), so a page left on a finished game goes to the
+next one once a scorer starts it (``views.games``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Mapping
+
+from sqlalchemy import and_, bindparam, false, func, not_, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import aliased
+from sqlmodel import Session
+
+from scorekeeper.table.draft import FIELDS
+from scorekeeper.store.replay import Table
+from scorekeeper.store.models import MAX_ID, ChangeKind, Evening, Game, LiveDraft, aware, utcnow
+
+POLL_SECONDS = 2
+# The form fields a hand in progress is made of (see draft.py).
+DRAFT_KEYS = frozenset(("number", "revision", *FIELDS))
+
+
+def draft_args(args: Mapping[str, str]) -> dict[str, str]:
+    return {key: value[:200] for key, value in args.items() if key in DRAFT_KEYS}
+
+
+@dataclass(frozen=True)
+class SharedDraft:
+    """The hand in progress as a scorer's form holds it, and who is entering it."""
+
+    args: dict[str, str]
+    seq: int  # the number of its last step (0: none yet)
+    device_id: int | None  # the phone entering it
+
+    def is_from(self, device_id: int | None) -> bool:
+        """Whether this is the entry of ``device_id``'s own, still for the next hand."""
+        return bool(self.args) and self.is_by(device_id)
+
+    def is_by(self, device_id: int | None) -> bool:
+        return device_id is not None and self.device_id == device_id
+
+    def followed_by(self, device_id: int | None) -> int | None:
+        """The draft's number a scorer's page on ``device_id`` follows."""
+        return followed_by_scorer(self.seq, self.device_id, device_id)
+
+
+def followed_by_scorer(seq: int, drafting: int | None, device_id: int | None) -> int | None:
+    """A scorer's page follows another phone's steps, never its own (None: the game only)."""
+    return seq if seq and (device_id is None or drafting != device_id) else None
+
+
+MAX_STEP = 2**62  # a phone's step numbers are its clock's milliseconds, rising
+
+
+def note_draft(session: Session, table: Table, args: Mapping[str, str],
+               device_id: int | None = None, step: int = 0) -> None:
+    """Keep the hand a scorer's page is entering, if it is this game's next hand.
+
+    ``step`` is the phone's number for this step (0: not said). A step of the same phone
+    with a number no higher than the one kept came late (two quick taps reach the server
+    at once) and changes nothing."""
+    draft = draft_args(args)
+    if table.state.finished or draft.get("number") != str(table.state.next_number):
+        return
+    step = step if 0 < step < MAX_STEP else 0
+    row = session.get(LiveDraft, table.game.id)
+    if row is not None and row.args == draft and row.device_id == device_id:
+        return
+    if row is None and _first_step(session, table.game.id, draft, device_id, step):
+        return
+    _next_step(session, table.game.id, draft, device_id, step)
+    if row is not None:
+        session.expire(row)  # read again when next asked for, with the database's seq
+
+
+def _first_step(session: Session, game_id: int, draft: dict[str, str],
+                device_id: int | None, step: int) -> bool:
+    """Keep the game's first hand in progress; False if another step's landed first."""
+    session.add(LiveDraft(game_id=game_id, args=draft, seq=1, device_id=device_id, step=step))
+    try:
+        session.commit()
+        return True
+    except IntegrityError:
+        session.rollback()
+        return False
+
+
+def _next_step(session: Session, game_id: int, draft: dict[str, str],
+               device_id: int | None, step: int) -> None:
+    # seq + 1 in the database, not in Python: two scorers' steps at once get two
+    # numbers, so no phone (nor a kept page) takes one draft for the other. The same
+    # phone's later step kept already is checked there too, in the same statement.
+    came_late = (and_(LiveDraft.device_id == device_id, LiveDraft.step >= step)
+                 if step and device_id is not None else false())
+    session.execute(
+        update(LiveDraft).where(LiveDraft.game_id == game_id, not_(came_late))
+        .values(args=draft, seq=LiveDraft.seq + 1, updated_at=utcnow(),
+                device_id=device_id, step=step)
+        .execution_options(synchronize_session=False))
+    session.commit()
+
+
+def shared_draft(session: Session, table: Table) -> SharedDraft:
+    """The hand in progress, if it is still this game's next hand, entered on the game
+    as it stands (not before another change: an undo, say). The phone entering it keeps
+    its own copy too, and restores that itself (app.js)."""
+    row = session.get(LiveDraft, table.game.id)
+    if row is None:
+        return SharedDraft({}, 0, None)
+    current = (row.args.get("number") == str(table.state.next_number)
+               and row.args.get("revision") in (None, str(table.game.revision))
+               and not table.state.finished)
+    return SharedDraft(dict(row.args) if current else {}, row.seq, row.device_id)
+
+
+def version(revision: int, draft_seq: int | None) -> str:
+    """What a page shows, in a word: the game's revision (and the draft it follows)."""
+    return str(revision) if draft_seq is None else f"{revision}.{draft_seq}"
+
+
+@dataclass(frozen=True)
+class GameHead:
+    """What a phone's page of a game depends on, read without the hands: the game's
+    revision (bumped by every change to it, its hands and its log) and the number of the
+    hand in progress's last step; and where the table has gone since: its evening's game
+    in play, if newer than this one, and when that game began."""
+
+    id: int
+    created_at: datetime
+    revision: int
+    evening_id: int | None
+    draft_seq: int
+    draft_device: int | None
+    changed_at: datetime | None = None
+    newer_game: int | None = None
+    newer_since: datetime | None = None
+
+    def moved_on_to(self) -> int | None:
+        """The evening's game in play, if the table has moved on to it from this game and
+        left this one as it was. A game changed after the table left it is being put
+        right: its phones stay with it."""
+        if self.newer_game is None or self.newer_since is None:
+            return None
+        if self.changed_at is not None and aware(self.changed_at) > aware(self.newer_since):
+            return None
+        return self.newer_game
+
+    def version(self, with_draft: bool) -> str:
+        return version(self.revision, self.draft_seq if with_draft else None)
+
+    def followed_draft(self, watching: bool, device_id: int | None) -> int | None:
+        """The draft's number a page follows: a watcher's, every step; a scorer's, only
+        another phone's (None: the page follows the game alone)."""
+        if watching:
+            return self.draft_seq
+        return followed_by_scorer(self.draft_seq, self.draft_device, device_id)
+
+
+_later = aliased(Game)
+_newer = aliased(Game)
+# The newest game of the same evening not abandoned (the table board's game), if it is
+# newer than this one: a few rows of one evening, found by its index.
+_NEWER = (select(func.max(_later.id))
+          .where(_later.evening_id == Game.evening_id, _later.club_id == Game.club_id,
+                 _later.abandoned_at.is_(None), _later.id > Game.id)
+          .correlate(Game).scalar_subquery())
+# Built once: a statement made anew costs more than running it (every phone asks it
+# every 2 seconds). The club's id is in the WHERE: another club's game is no game.
+_HEAD = (
+    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
+           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at)
+    .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
+    .outerjoin(_newer, _newer.id == _NEWER)
+    .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
+)
+
+
+def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
+    """The club's game's head (one indexed read, no ORM objects), or None."""
+    if not 0 < game_id <= MAX_ID:
+        return None
+    row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
+    return GameHead(game_id, *row) if row is not None else None
+
+
+@dataclass(frozen=True)
+class EveningHead:
+    """What the table board of an evening depends on, read without the hands: its
+    current game (the newest not abandoned), that game's hand in progress, and every
+    game's revision (a correction to an earlier game changes the evening's tally)."""
+
+    evening_id: int
+    game_id: int | None
+    draft_seq: int
+    revisions: int
+    abandoned: int
+
+    @property
+    def version(self) -> str:
+        return f"{self.game_id or 0}.{self.revisions}.{self.abandoned}.{self.draft_seq}"
+
+
+_EVENING_GAMES = (Game.evening_id == bindparam("evening_id"),
+                  Game.club_id == bindparam("club_id"))
+_CURRENT = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None))
+            .scalar_subquery())
+# One statement, built once: the table board asks it every 2 seconds.
+_EVENING_HEAD = select(
+    select(Evening.id).where(Evening.id == bindparam("evening_id"),
+                             Evening.club_id == bindparam("club_id")).scalar_subquery(),
+    _CURRENT,
+    func.coalesce(select(LiveDraft.seq).where(LiveDraft.game_id == _CURRENT)
+                  .scalar_subquery(), 0),
+    select(func.coalesce(func.sum(Game.revision), 0)).where(*_EVENING_GAMES).scalar_subquery(),
+    select(func.count(Game.abandoned_at)).where(*_EVENING_GAMES).scalar_subquery(),
+)
+
+
+def evening_head(connection: Connection, club_id: int, evening_id: int) -> EveningHead | None:
+    """The club's evening's head (one indexed read, no ORM objects), or None."""
+    if not 0 < evening_id <= MAX_ID:
+        return None
+    found, game_id, draft_seq, revisions, abandoned = connection.execute(
+        _EVENING_HEAD, {"evening_id": evening_id, "club_id": club_id}).one()
+    if found is None:
+        return None
+    return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)
+
+
+@dataclass(frozen=True)
+class Poll:
+    """A phone's poll as its page sends it: the page's view ("game", "correction" or
+    "board"), the version it shows, and whose page it is (``watching``: it may not
+    score; ``device_id``: the phone's). Says what the poll answers; the view renders it."""
+
+    view: str
+    shown: str
+    watching: bool
+    device_id: int | None
+
+    @classmethod
+    def read(cls, args: Mapping[str, str], scorer: bool, device_id: int | None) -> Poll:
+        view = args.get("view", "game")
+        view = view if view in ("board", "correction") else "game"
+        return cls(view, args.get("v", ""), view == "board" or not scorer, device_id)
+
+    def unchanged(self, head: GameHead) -> bool:
+        """Whether the game is as the page shows it: "revision.draft" where the page
+        follows the hand in progress too (a watcher's, the scoreboard, a scorer's while
+        another phone enters one); "revision" where it follows the game only (a
+        correction always)."""
+        followed = (None if self.view == "correction"
+                    else head.followed_draft(self.watching, self.device_id))
+        return self.shown == version(head.revision, followed)
+
+    def same_game(self, revision: int) -> bool:
+        """Whether the page shows the game's revision (only a hand in progress moved)."""
+        return self.shown.split(".")[0] == str(revision)
+
+    def one_behind(self, revision: int) -> bool:
+        """A game page one change behind: it may take just what that change did, if it
+        was a hand recorded (the answer that page's own Record would have had)."""
+        return self.view == "game" and self.shown.split(".")[0] == str(revision - 1)
+
+    def tells_change(self, revision: int) -> bool:
+        """Whether the answer says who changed what: a game page behind the game."""
+        return self.view != "board" and not self.same_game(revision)
+
+    def may_be_kept(self, revision: int) -> bool:
+        """Whether another phone's answer may do for this one: any but a scorer's game
+        page when only another phone's entry moved (that answer is this page's alone)."""
+        return self.watching or self.view != "game" or not self.same_game(revision)
+
+    def other_phone_only(self, revision: int) -> bool:
+        """Only another phone's entry moved: this phone's entry is left be."""
+        return not self.may_be_kept(revision)
+
+    def recorded_only(self, revision: int, last_change, hands: int) -> bool:
+        """Whether the page may take just what the last change did: one behind, and
+        that change the last hand recorded (``hands``: how many the game has)."""
+        return (self.one_behind(revision) and last_change is not None
+                and last_change.kind == ChangeKind.RECORDED and last_change.number == hands)

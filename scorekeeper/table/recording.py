@@ -1,0 +1,209 @@
+"""The hands of a game: recorded, undone and brought back, always checked by the rules
+engine.
+
+Corrections (an edit, a forgotten hand, seats, names) are in ``corrections``; both keep
+every change in the game's log (``log_change``) and commit it with the game's revision
+checked (``commit_change``).
+
+Every change builds the game's whole list of deals as it would be afterwards and checks
+it through the rules engine first; only a list the rules accept is written. A hand added
+at the end is played on from the game as it stood (``carry_on``: the same result as a
+replay of every hand, proven by the rules' property tests), so recording hand 60 costs
+what recording hand 2 does.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Sequence
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+from sqlmodel import Session, select
+
+from scorekeeper.rules import Deal, GameState, carry_on, replay
+from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
+from scorekeeper.store.replay import REPLAYS, Table, deal_from_hand, hand_fields
+
+
+class AlreadyRecorded(Exception):
+    """The hand the form was for is no longer the one to record (double tap, 2nd phone)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} was already recorded")
+        self.number = number
+
+
+class GameChanged(Exception):
+    """The game changed (on another phone) after the page that sent the change was shown."""
+
+
+class NotTheLastHand(Exception):
+    """Undo names a hand that is not the last one any more (double tap)."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} is not the last hand")
+        self.number = number
+
+
+class AlreadyBack(Exception):
+    """Bring-back tapped twice: the hand is live again already."""
+
+    def __init__(self, number: int) -> None:
+        super().__init__(f"hand {number} is back already")
+        self.number = number
+
+
+def _replay(table: Table, deals: Sequence[Deal]) -> GameState:
+    """Replay the game as it would be; RuleViolation (HandRejected) if it breaks a rule."""
+    return replay(table.rules, table.game.first_dealer, deals)
+
+
+def check_revision(table: Table, revision: int | None) -> None:
+    """Refuse a change sent from a page shown before the game's last change."""
+    if revision is not None and revision != table.game.revision:
+        raise GameChanged()
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who makes a change: a member on one of their devices (None: a command line)."""
+
+    member_id: int | None = None
+    device_id: int | None = None
+    who: str = ""
+
+
+def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
+    if not 1 <= number <= len(state.deals):
+        return None
+    deal = state.deals[number - 1]
+    return dict(deal.score_change) if deal.score_change is not None else None
+
+
+def log_change(session: Session, table: Table, kind: ChangeKind, number: int, after: GameState,
+         by: Actor | None, when, details: dict | None = None) -> None:
+    """Keep the change in the game's log, in the transaction that makes it."""
+    by = by or Actor()
+    session.add(GameChange(
+        game_id=table.game.id, at=when, kind=kind, number=number,
+        member_id=by.member_id, device_id=by.device_id, who=by.who[:WHO_LENGTH],
+        # A forgotten hand put in had no score change before: the one at its number moved on.
+        hand_before=None if kind == ChangeKind.INSERTED else _hand_change(table.state, number),
+        hand_after=_hand_change(after, number),
+        totals_before=dict(table.state.scores), totals_after=dict(after.scores),
+        details=details,
+    ))
+
+
+def commit_change(session: Session, table: Table, when) -> None:
+    """Commit with the game's revision checked and bumped in the same transaction.
+
+    The UPDATE of the game row carries ``WHERE revision = <the one read>``: if another
+    request changed the game since this one read it, nothing matches, nothing of this
+    change is kept, and GameChanged says so.
+    """
+    table.game.changed_at = when
+    session.add(table.game)
+    try:
+        session.commit()
+    except (StaleDataError, IntegrityError):
+        session.rollback()
+        raise GameChanged() from None
+
+
+def hand_by_entry(session: Session, game_id: int, entry_key: str | None) -> Hand | None:
+    """The hand (live or undone since) that the phone's entry ``entry_key`` recorded."""
+    if not entry_key:
+        return None
+    return session.exec(
+        select(Hand).where(Hand.game_id == game_id, Hand.entry_key == entry_key)
+    ).first()
+
+
+def record_hand(
+    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
+    by: Actor | None = None, entry_key: str | None = None,
+) -> Table:
+    """Add the next hand. ``number`` is the hand the form was for: a repeat is refused.
+
+    ``entry_key`` names the phone's entry: sent again (its answer was lost), it is
+    recognised by whoever looks it up with ``hand_by_entry``, and never recorded twice.
+    The game as it stands afterwards is returned, from the replay that checked it: the
+    answer is shown from it without reading and replaying the game again.
+    """
+    if number != table.state.next_number:
+        raise AlreadyRecorded(number)
+    check_revision(table, revision)
+    after = carry_on(table.state, [deal])  # the game as it stood, and this hand
+    hand = Hand(game_id=table.game.id, number=number, entry_key=entry_key or None,
+                **hand_fields(deal, table.rules.team_names))
+    session.add(hand)
+    log_change(session, table, ChangeKind.RECORDED, number, after, by, hand.recorded_at)
+    commit_change(session, table, hand.recorded_at)
+    _keep_replay(table, table.hands + (hand,), after)
+    return table.moved_on(table.hands + (hand,), after)
+
+
+def _keep_replay(table: Table, hands: tuple[Hand, ...], state: GameState) -> None:
+    """The game as a change left it, for the next read to carry on from (as read back
+    from the stored hands, which is how the next read will compare it)."""
+    REPLAYS.keep(table.game.id, table.rules, table.game.first_dealer,
+                 tuple(deal_from_hand(h) for h in hands), state)
+
+
+def undo_last_hand(
+    session: Session, table: Table, number: int, revision: int | None = None,
+    by: Actor | None = None,
+) -> Hand:
+    """Take back the last hand. It is kept, marked undone, and can be brought back."""
+    if not table.hands or table.hands[-1].number != number:
+        raise NotTheLastHand(number)
+    check_revision(table, revision)
+    hand = table.hands[-1]
+    hand.undone_at = utcnow()
+    session.add(hand)
+    after = _replay(table, [deal_from_hand(h) for h in table.hands[:-1]])
+    log_change(session, table, ChangeKind.UNDONE, number, after, by, hand.undone_at)
+    commit_change(session, table, hand.undone_at)
+    return hand
+
+
+def last_undone_hand(session: Session, table: Table) -> Hand | None:
+    """The hand undone last, if it can come back as it was.
+
+    It must be the next hand again, and nothing may have been recorded or corrected
+    since it was undone: that could have changed who deals it, and so who bid.
+    """
+    hand = session.exec(
+        select(Hand)
+        .where(Hand.game_id == table.game.id, Hand.undone_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(Hand.undone_at.desc())  # type: ignore[union-attr]
+    ).first()
+    if hand is None or hand.number != table.state.next_number:
+        return None
+    last_written = max((h.updated_at or h.recorded_at for h in table.hands), default=None)
+    if last_written is not None and last_written > hand.undone_at:
+        return None
+    return hand
+
+
+def bring_back_hand(
+    session: Session, table: Table, hand_id: int, revision: int | None = None,
+    by: Actor | None = None,
+) -> Hand:
+    """Bring back the hand undone last (an undo of the undo; the change log's kind keeps
+    its stored word, "restored"). A backup is restored; a hand is brought back."""
+    live = next((h for h in table.hands if h.id == hand_id), None)
+    if live is not None:
+        raise AlreadyBack(live.number)
+    hand = last_undone_hand(session, table)
+    if hand is None or hand.id != hand_id:
+        raise GameChanged()
+    check_revision(table, revision)
+    after = carry_on(table.state, [deal_from_hand(hand)])
+    hand.undone_at = None
+    session.add(hand)
+    when = utcnow()
+    log_change(session, table, ChangeKind.RESTORED, hand.number, after, by, when)
+    commit_change(session, table, when)
+    return hand

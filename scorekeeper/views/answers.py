@@ -1,0 +1,116 @@
+"""What a change to a game answers, for every form that changes one (a hand recorded or
+corrected, a forgotten hand put in, a correction past one hand): done, refused and why,
+a problem beside Record, a correction to check first, and the same entry sent again.
+
+A phone's script reads the verdict header: it forgets a hand it sent only on this
+app's own word that the change was done or refused.
+"""
+from __future__ import annotations
+
+from flask import Response, flash, redirect, request, url_for
+from htmx_flask import make_response as htmx_response
+
+from scorekeeper.store.db import get_session
+from scorekeeper.table.draft import HandDraft, TallyIncomplete
+from scorekeeper.store.replay import Table, hand_fields, load_table, stored_fields
+from scorekeeper.views.pages import (
+    NEXT_HAND, Check, Mode, Said, build_game, render_game_part, render_recorded,
+    wants_fragment,
+)
+from scorekeeper.rules import RuleViolation
+from scorekeeper.web.words import still_to_choose, violation_message
+
+# Says that an answer is this app's own verdict on a change (done, or refused and why):
+# a phone sending a hand forgets it only then, never on a proxy's or a login page.
+VERDICT = "X-Scorekeeper-Verdict"
+# Sent by the phone's script with a hand: the revision of the game its page shows, where
+# that page is the hand's own entry. Only such a page can take just what the hand changed.
+SHOWS = "X-Scorekeeper-Shows"
+# The game's revision after the answer: a phone sending the hands it kept offline sends
+# each with the revision the answer to the one before it gave.
+REVISION = "X-Scorekeeper-Revision"
+
+
+def done(table: Table, notice: str, *, after: Table | None = None,
+         recorded_from: int | None = None) -> Response:
+    """After a change: a redirect for a plain form, the new game block for htmx.
+
+    ``after``: the game as the change left it, when the change has it already (no need
+    to read and replay it again). ``recorded_from``: a hand was just recorded from a page
+    of that revision; if that is the page the answer goes to, it gets only what changed.
+    """
+    game_url = url_for("games.show", game_id=table.game.id)
+    if not wants_fragment():
+        flash(notice, "notice")  # shown by the page the redirect leads to
+        return redirect(game_url, 303)
+    fresh = after or load_table(get_session(), table.game)
+    page = build_game(fresh, source={}, said=Said(notice=notice))
+    response = None
+    if recorded_from is not None and request.headers.get(SHOWS) == str(recorded_from):
+        response = render_recorded(page)
+    if response is None:
+        response = render_game_part(page)
+    response.headers[VERDICT] = "done"
+    response.headers[REVISION] = str(fresh.game.revision)
+    return htmx_response(response, push_url=game_url)
+
+
+def refused(table: Table, message, status: int, *, mode: Mode = NEXT_HAND,
+            keep_draft: bool = True, problem: str | None = None,
+            problem_point: str | None = None) -> Response:
+    """The page again with the message; nothing was written.
+
+    ``message`` may be a function of the game as it stands now, read afresh: after a
+    conflict only that can say what happened (recorded by another phone, or changed).
+    It gives the sentence and, where this phone's entry can be put in a hand recorded
+    meanwhile, that hand's number and the link to do it. ``problem`` (what stops this
+    hand being recorded) is shown beside Record instead.
+    """
+    get_session().rollback()
+    fresh = load_table(get_session(), table.game)
+    conflict = None
+    if callable(message):
+        message, conflict = message(fresh)
+    source = dict(request.form.items()) if keep_draft else {}
+    if keep_draft and status == 409:
+        source.pop("revision", None)  # kept for the game as it is now: Record again
+    said = Said(message=message, problem=problem, problem_point=problem_point)
+    response = render_game_part(build_game(fresh, mode, source=source, said=said,
+                                           conflict=conflict), status)
+    if not keep_draft and request.htmx:
+        # What is shown now is the game itself, not the step or correction that was open.
+        response.headers["HX-Replace-Url"] = url_for("games.show", game_id=fresh.game.id)
+    response.headers[VERDICT] = "refused"
+    response.headers[REVISION] = str(fresh.game.revision)
+    return response
+
+
+def problem_beside_record(table: Table, violation: Exception, mode: Mode = NEXT_HAND
+                          ) -> Response:
+    """A hand that can't be recorded (or saved, or put in) as it is: kept on the page,
+    the reason next to Record and beside the choice concerned."""
+    if isinstance(violation, TallyIncomplete):
+        return refused(table, None, 422, mode=mode, problem=still_to_choose(violation.missing),
+                       problem_point=violation.missing[0])
+    point = violation.params.get("point")
+    if violation.code.startswith("game_value"):
+        point = "game"
+    return refused(table, None, 422, mode=mode, problem=violation_message(violation),
+                   problem_point=point)
+
+
+def to_check(table: Table, mode: Mode, check: Check) -> Response:
+    """A correction whose consequences are shown before it is made, with Make it."""
+    response = render_game_part(build_game(table, mode, source=request.form, check=check))
+    response.headers[VERDICT] = "check"
+    return response
+
+
+def sent_again(table: Table, hand, draft: HandDraft) -> bool:
+    """Whether the entry ``draft`` is the very hand ``hand`` recorded: the same entry
+    sent twice (its first answer slow, or lost)."""
+    try:
+        deal = draft.to_deal()
+    except (TallyIncomplete, RuleViolation):
+        return False
+    return hand_fields(deal, table.rules.team_names) == stored_fields(hand)

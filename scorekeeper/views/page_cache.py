@@ -1,0 +1,353 @@
+"""The game page as last rendered, kept by each app process for the next phone to open it.
+
+Rendering a game page (twenty hands, the chart, the entry panel) takes milliseconds;
+what it shows is fixed by a few values one small read gives (``live.game_head``): the
+game's revision, bumped by every change to the game, its hands and its log, and the
+number of the hand in progress's last step. With the reader's role and language (and,
+for a finished game, whether its evening is over) they make the key. The role decides
+more than the buttons: a notice of who changed what names the device to owners only,
+so no page or answer kept for one role ever reaches another.
+
+Both numbers only ever grow and games are never deleted, so a key is never used for two
+different pages: nothing needs invalidating, a changed game simply asks for a new key,
+and an old page is never read again (the least recently used go when the cache is
+full). Each app server keeps its own copies; the database stays the only state, so two
+servers still answer alike.
+
+Only the plain page is kept: an address with a hand in progress, an htmx step, or a
+page carrying a notice from the last change (a flashed message) is rendered afresh.
+The CSRF token is the session's own, so the kept copy holds a marker in its place.
+
+A poll's answer after a change (the game part, or the scoreboard) is kept the same way,
+so the second to seventh phone at a table catching up on a hand get it without a
+render. It is kept in the database too (``KeptAnswer``, for a few minutes), under a
+digest of the same key and of the app's own files, so a phone that polls another app
+server gets it without a render as well: a table costs one render, not one per server. Its key adds what the answer depends on beyond the page's: the view (game,
+correction, board), whether it carries the notice of who changed what (the newest
+change's, fixed by the revision), the part htmx swaps, and for a scoreboard its
+evening's head (the board follows the evening once the game is over). A scorer's poll
+when only another phone's entry moved, or the phone entering the hand, is answered
+for that phone alone and never kept.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import sys
+from dataclasses import dataclass
+from datetime import timedelta
+from pathlib import Path
+
+from flask import Flask, Response, current_app, g, make_response, request, session
+from flask_wtf.csrf import generate_csrf
+from sqlalchemy import delete, or_, select
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from scorekeeper.store.kept import LockedLRU
+from scorekeeper.clubs.access import current_device, current_member
+from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.table.evenings import evening_is_over
+from scorekeeper.web.languages import current_language
+from scorekeeper.store.replay import Table
+from scorekeeper.table.live import GameHead, evening_head, game_head
+from scorekeeper.store.models import KeptAnswer, utcnow
+from scorekeeper.views.pages import PageKey, wants_fragment
+
+log = logging.getLogger(__name__)
+
+
+class PageCache:
+    """A size-bounded (in bytes of memory), thread-safe LRU of page bodies, each with
+    the cache's marker where the CSRF token was."""
+
+    def __init__(self, max_bytes: int, secret: str) -> None:
+        self._pages = LockedLRU(max_bytes, getsizeof=_size)
+        # Where the CSRF token was: known only to the app servers (it is made from the
+        # secret key, the same for all, as what one keeps the others may read), so no
+        # text a player typed can be taken for it. (No NUL in it: PostgreSQL's text
+        # holds none, and the copies for the other servers are kept there.)
+        digest = hmac.new(secret.encode(), b"where the CSRF token was", hashlib.sha256)
+        self.marker = f"\ue000{digest.hexdigest()[:32]}\ue000"
+        self.hits = self.misses = 0
+
+    def get(self, key: tuple):
+        kept = self._pages.get(key)
+        if kept is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return kept
+
+    def put(self, key: tuple, body) -> None:
+        self._pages.put(key, body)
+
+    def __len__(self) -> int:
+        return len(self._pages)
+
+
+def _size(kept) -> int:
+    """A page's size; a poll's answer is kept with its htmx headers: (body, headers)."""
+    return sys.getsizeof(kept if isinstance(kept, str) else kept[0])
+
+
+class SharedAnswers:
+    """Poll answers kept in the database for every app server, a few minutes each.
+
+    The row's key is a digest of the answer's key and of the app's own files (code,
+    templates, catalogues, static files), so a server running other code never reads
+    what this one rendered. Keeping is best effort: a write that fails loses only the
+    copy, never the answer, which is sent anyway.
+    """
+
+    MINUTES = 10
+
+    def __init__(self, engine: Engine, build: str) -> None:
+        self._engine = engine
+        self._build = build
+        self._insert = (postgresql.insert if engine.dialect.name == "postgresql"
+                        else sqlite.insert)
+        self.hits = self.misses = self.kept = 0
+
+    def digest(self, key: tuple) -> str:
+        return hashlib.sha256(f"{self._build}{key!r}".encode()).hexdigest()
+
+    def get(self, key: tuple):
+        row = get_connection().execute(
+            select(KeptAnswer.body, KeptAnswer.headers).where(KeptAnswer.key == self.digest(key))
+        ).first()
+        if row is None:
+            self.misses += 1
+            return None
+        self.hits += 1
+        return row.body, [tuple(header) for header in row.headers]
+
+    def put(self, key: tuple, game_id: int, revision: int, kept) -> None:
+        body, headers = kept
+        now = utcnow()
+        try:
+            with self._engine.begin() as connection:
+                # What no phone will ask for again: older revisions, and minutes-old copies.
+                connection.execute(delete(KeptAnswer).where(or_(
+                    KeptAnswer.kept_at < now - timedelta(minutes=self.MINUTES),
+                    (KeptAnswer.game_id == game_id) & (KeptAnswer.revision < revision))))
+                connection.execute(self._insert(KeptAnswer).values(
+                    key=self.digest(key), game_id=game_id, revision=revision, body=body,
+                    headers=[list(header) for header in headers], kept_at=now,
+                ).on_conflict_do_nothing())
+            self.kept += 1
+        except SQLAlchemyError:
+            log.warning("a poll's answer could not be kept for the other servers",
+                        exc_info=True)
+
+
+def build_digest(app: Flask) -> str:
+    """A digest of what the app renders with: its code, templates, catalogues and static
+    files (read once, at start)."""
+    digest = hashlib.sha256()
+    package = Path(__file__).resolve().parents[1]  # scorekeeper/, every room of it
+    folders = [package, Path(app.template_folder), Path(app.static_folder)]
+    for folder in folders:
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(str(path.relative_to(folder)).encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def init_app(app: Flask) -> None:
+    size = app.config["PAGE_CACHE_BYTES"]
+    app.extensions["page_cache"] = PageCache(size, app.config["SECRET_KEY"]) if size else None
+    engine = app.extensions["db_engine"]
+    # (An in-memory database is one process's alone: no other server to share with.)
+    shared = size and app.config["PAGE_CACHE_SHARED"] and not isinstance(engine.pool, StaticPool)
+    app.extensions["shared_answers"] = SharedAnswers(engine, build_digest(app)) if shared else None
+
+
+def _cache() -> PageCache | None:
+    return current_app.extensions.get("page_cache")
+
+
+def _marker() -> str:
+    return current_app.extensions["page_cache"].marker
+
+
+def _plain_request() -> bool:
+    """The page itself, as a link or a reload asks for it: nothing but its address.
+    (Not HEAD: the page's language picker goes back to a GET's own address only.)"""
+    return (request.method == "GET" and not request.args and not request.htmx
+            and "_flashes" not in session)
+
+
+def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | None) -> tuple:
+    return (game_id, created_at, revision, draft_seq, current_member().role,
+            current_language(), request.script_root, past)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """What the cache was asked for: the copy it kept (None: none), and whether the
+    answer rendered instead may be kept (``head``: the game as the question read it;
+    None: an answer for this phone alone, or nothing to keep it in)."""
+
+    kept: Response | None = None
+    head: GameHead | None = None
+    view: str = "page"
+
+
+NOTHING_ASKED = Asked()
+
+
+def kept_game_page(game_id: int) -> Asked:
+    """The kept page of the member's club's game, if this request may have it."""
+    cache = _cache()
+    member = current_member()
+    if cache is None or member is None or not _plain_request():
+        return NOTHING_ASKED
+    head = game_head(get_connection(), member.club_id, game_id)
+    if head is None:
+        return NOTHING_ASKED  # not the club's game: the view answers 404
+    device = current_device()
+    if head.draft_device is not None and device is not None and head.draft_device == device.id:
+        return NOTHING_ASKED  # the phone entering the hand in progress gets its own page
+    kept = _kept_game(cache.get, head, ())
+    if kept is None:
+        return Asked(None, head)
+    return Asked(make_response(kept.replace(_marker(), generate_csrf())), head)
+
+
+def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None):
+    """What is kept of the game at ``head`` for this reader (``kind``: which answer);
+    ``lookup``: a key's kept copy, or None."""
+    key = (head.id, head.created_at, head.revision,
+           head.draft_seq if draft_seq is None else draft_seq)
+    kept = lookup(kind + _key(*key, None))  # a game still being played: the usual case
+    if kept is None and head.evening_id is not None:
+        # A finished game: read-only once its evening is over, which time alone decides.
+        over = evening_is_over(get_session(), current_member().club_id, head.evening_id)
+        kept = lookup(kind + _key(*key, over))
+    return kept
+
+
+def _answer_lookup(cache: PageCache):
+    """A poll answer's kept copy: this server's own, else another's (kept here then)."""
+    shared = current_app.extensions.get("shared_answers")
+
+    def lookup(key: tuple):
+        kept = cache.get(key)
+        if kept is None and shared is not None:
+            kept = shared.get(key)
+            if kept is not None:
+                cache.put(key, kept)
+        return kept
+
+    return lookup
+
+
+def page_key(table: Table, shown: PageKey) -> tuple | None:
+    """The key of a game page (or part) rendered, under the values its render used
+    (``shown``: the game may have changed since the head was read); None if it is this
+    phone's alone."""
+    if shown.game_id != table.game.id or shown.draft_seq is None:
+        return None
+    # A game still being played is never read-only by time: its key says so.
+    finished = table.state.finished and table.game.evening_id is not None
+    return _key(shown.game_id, table.game.created_at, shown.revision, shown.draft_seq,
+                shown.past if finished else None)
+
+
+def keep_game_page(asked: Asked, key: tuple | None, response: Response) -> None:
+    """Keep a page ``kept_game_page`` was asked for and didn't have, under ``key``
+    (``page_key``)."""
+    cache = _cache()
+    if cache is None or asked.head is None or key is None or response.status_code != 200:
+        return
+    token = generate_csrf()
+    body = response.get_data(as_text=True)
+    if token not in body:
+        return  # not a page this module knows how to keep
+    cache.put(key, body.replace(token, _marker()))
+
+
+# An answer's htmx headers, kept with it (they say where it goes).
+_HX_HEADERS = ("HX-Retarget", "HX-Reswap", "HX-Push-Url")
+
+
+def _poll_kind(view: str, notice: bool, one_behind: bool) -> tuple:
+    """What tells one poll's answer from another's of the same game and reader
+    (``one_behind``: the page shows the revision before, and may take just what the
+    last change did)."""
+    return ("live", view, notice, one_behind, request.htmx.target)
+
+
+def _poll_request() -> bool:
+    """A poll as the page sends it: its version and view, nothing else."""
+    return (request.method == "GET" and set(request.args) <= {"v", "view"}
+            and wants_fragment() and "_flashes" not in session)
+
+
+def kept_poll_answer(head: GameHead, view: str, notice: bool,
+                     one_behind: bool = False) -> Asked:
+    """The kept answer to this poll of the game at ``head``, if this phone may have it:
+    ``view`` is the page's (game, correction or board), ``notice`` whether the answer
+    tells who changed what (the phone shows an older revision), ``one_behind`` whether
+    that is the revision just before."""
+    cache = _cache()
+    if cache is None or not _poll_request():
+        return NOTHING_ASKED
+    kind = _poll_kind(view, notice, one_behind)
+    lookup = _answer_lookup(cache)
+    if view == "board":
+        kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
+                                        head.draft_seq, head.evening_id))
+    else:
+        device = current_device()
+        if (head.draft_device is not None and device is not None
+                and head.draft_device == device.id):
+            return NOTHING_ASKED  # the phone entering the hand in progress: its own answer
+        kept = _kept_game(lookup, head, kind)
+    if kept is None:
+        return Asked(None, head, view)
+    body, headers = kept
+    return Asked(make_response(body.replace(_marker(), generate_csrf()), 200, headers),
+                 head, view)
+
+
+def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
+               evening_id: int | None) -> tuple:
+    evening = (evening_head(get_connection(), current_member().club_id, evening_id)
+               if evening_id is not None else None)
+    return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
+
+
+def board_key(table: Table, draft_seq: int) -> tuple:
+    """The key a board answer about to be rendered for a poll is kept under: read
+    before the render, so the answer is never older than its key (the evening's head
+    only grows, so a key once passed is never asked for again)."""
+    game = table.game
+    return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id)
+
+
+def keep_poll_answer(asked: Asked, key: tuple | None, response: Response,
+                     notice: bool = False, one_behind: bool = False) -> None:
+    """Keep an answer ``kept_poll_answer`` was asked for and didn't have, under ``key``
+    (``page_key`` or ``board_key``, read for the values its render used): the game part
+    (or what the last change did, ``one_behind``; ``notice``: it tells who changed
+    what), or the board."""
+    cache = _cache()
+    if cache is None or asked.head is None or key is None or response.status_code != 200:
+        return  # nothing asked, or this phone's alone (its own entry)
+    kind = _poll_kind(asked.view, notice, one_behind)
+    body = response.get_data(as_text=True)
+    token = g.get(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
+    if token:  # the render put this session's token in: the kept copy holds the marker
+        body = body.replace(token, _marker())
+    headers = [(name, response.headers[name]) for name in _HX_HEADERS
+               if name in response.headers]
+    cache.put(kind + key, (body, headers))
+    shared = current_app.extensions.get("shared_answers")
+    if shared is not None:
+        shared.put(kind + key, asked.head.id, key[2], (body, headers))

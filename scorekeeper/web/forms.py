@@ -1,0 +1,231 @@
+"""Forms. Rule checks live in the rules engine; these parse fields and carry CSRF."""
+from __future__ import annotations
+
+import secrets
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import (
+    DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
+)
+
+from scorekeeper.text.digits import latin_digits
+from scorekeeper.store.models import (
+    CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
+)
+from scorekeeper.text.names import clean_name
+from scorekeeper.rules import SEATS, HouseRules
+
+RANDOM = "random"
+NEW_EVENING = "new"
+
+
+def all_errors(form: FlaskForm) -> list[str]:
+    """Each field's errors, named by the field: "Play to: Not a valid integer value." """
+    return [f"{field.label.text}: {error}" for field in form for error in field.errors]
+
+
+def first_error(form: FlaskForm) -> str:
+    errors = all_errors(form)
+    return errors[0] if errors else ""
+
+
+class WholeNumberField(IntegerField):
+    """A whole number as the reader typed it: Persian or Arabic-Indic digits are read as
+    0-9, and a form shown again (refused) shows it so, as a number input can take it."""
+
+    def process_formdata(self, valuelist):
+        if valuelist:
+            self.raw_data = valuelist = [
+                latin_digits(value) if isinstance(value, str) else value for value in valuelist]
+        super().process_formdata(valuelist)
+
+
+class ChangeForm(FlaskForm):
+    """Any change to a game's hands. ``revision`` is the game's revision the page showed:
+    a page shown before another phone's change must not write over it."""
+
+    revision = WholeNumberField(validators=[Optional()])
+
+
+class HandForm(ChangeForm):
+    """Record or save a hand. ``number`` is the hand the page was showing; ``entry_key``
+    the phone's own name for this entry, the same each time it sends it again."""
+
+    number = WholeNumberField(validators=[InputRequired()])
+    entry_key = StringField(validators=[Optional(), Regexp(rf"^[A-Za-z0-9-]{{8,{ENTRY_KEY_LENGTH}}}\Z")])
+
+
+class UndoForm(ChangeForm):
+    number = WholeNumberField(validators=[InputRequired()])
+
+
+class RestoreForm(ChangeForm):
+    hand_id = WholeNumberField(validators=[InputRequired()])
+
+
+# A seat's name is checked by seating.py (with the message the table reads); the field
+# only stops the phone's keyboard at the longest name a seat takes.
+SEAT = {"maxlength": PLAYER_NAME_LENGTH}
+SPLIT_LENGTH = 20  # "14-25-36" and more than enough
+
+
+class NewGameForm(FlaskForm):
+    """Six seats, the house rules and the first dealer."""
+
+    seat_1 = StringField(_l("Seat 1"), render_kw=SEAT)
+    seat_2 = StringField(_l("Seat 2"), render_kw=SEAT)
+    seat_3 = StringField(_l("Seat 3"), render_kw=SEAT)
+    seat_4 = StringField(_l("Seat 4"), render_kw=SEAT)
+    seat_5 = StringField(_l("Seat 5"), render_kw=SEAT)
+    seat_6 = StringField(_l("Seat 6"), render_kw=SEAT)
+    teams = RadioField(
+        _l("Teams"),
+        choices=[SelectChoice("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),
+                 SelectChoice("2x3", _l("Two teams of three (1, 3, 5 and 2, 4, 6)"))],
+        default="3x2",
+        validate_choice=True,
+    )
+    target = WholeNumberField(
+        _l("Play to"), default=21,
+        validators=[InputRequired(_l("Give the target score.")),
+                    NumberRange(HouseRules.MIN_TARGET, HouseRules.MAX_TARGET,
+                                _l("The target must be from %(min)s to %(max)s."))],
+    )
+    bidder_goes_out = BooleanField(_l("Bidder goes out"), default=False, validators=[Optional()])
+    # Choices are set per request (tonight's evening, if any); left out, the view picks
+    # tonight's, else a new one.
+    evening = RadioField(_l("Evening"), choices=[SelectChoice(NEW_EVENING, _l("A new evening"))],
+                         default=None)
+    place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
+    note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
+    first_dealer = RadioField(
+        _l("First dealer"),
+        choices=[SelectChoice(RANDOM, _l("Draw at random"))]
+        + [SelectChoice(str(s), str(s)) for s in SEATS],
+        default=RANDOM,
+    )
+    # The balancing buttons' value: the split to seat ("best", or the seats of each team,
+    # "14-25-36"). Sent only by them: a form with it seats players and starts nothing.
+    balance = StringField(_l("Split"), validators=[Optional(), Length(max=SPLIT_LENGTH)])
+
+    def seat_fields(self):
+        return [self.seat_1, self.seat_2, self.seat_3, self.seat_4, self.seat_5, self.seat_6]
+
+    def names(self) -> list[str]:
+        return [field.data or "" for field in self.seat_fields()]
+
+    def seat_name(self, seat: int) -> str:
+        """The name typed in ``seat`` so far ("" while empty), as the table will read it."""
+        return clean_name(self.names()[seat - 1])
+
+    def house_rules(self) -> HouseRules:
+        return HouseRules(
+            teams=self.teams.data, target=self.target.data,
+            bidder_goes_out=bool(self.bidder_goes_out.data),
+        )
+
+    def dealer(self) -> int | None:
+        return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)
+
+    def balancing_errors(self) -> list[str]:
+        """What stops the teams being balanced (the names aside): the page's token, the
+        layout, the first dealer (who stays the same player) and the split asked for. The
+        house rules are checked when the game starts."""
+        return [f"{field.label.text}: {error}" for field in self
+                if field.name in ("csrf_token", "teams", "first_dealer", "balance")
+                for error in field.errors]
+
+
+class ImportForm(FlaskForm):
+    """The game file to import."""
+
+    game_file = FileField(
+        _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
+    )
+
+
+def _one_line(value):
+    return clean_name(value) if isinstance(value, str) else value
+
+
+class NewClubForm(FlaskForm):
+    club_name = StringField(_l("The club's name"), filters=[_one_line],
+                            validators=[DataRequired(), Length(max=CLUB_NAME_LENGTH)])
+    your_name = StringField(_l("Your name"), filters=[_one_line],
+                            validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
+
+
+def new_join_key() -> str:
+    """The phone's name for one join, made with its form: 192 random bits."""
+    return secrets.token_urlsafe(24)
+
+
+class JoinForm(FlaskForm):
+    """A name to join by. ``join_key`` is the phone's key for this join, made with the
+    form and the same each time the phone sends it again."""
+
+    your_name = StringField(_l("Your name"), filters=[_one_line],
+                            validators=[DataRequired(), Length(max=PLAYER_NAME_LENGTH)])
+    join_key = HiddenField(default=new_join_key,
+                           validators=[Optional(), Regexp(r"^[A-Za-z0-9_-]{22,64}\Z")])
+
+
+class CodeForm(FlaskForm):
+    code = StringField(_l("Code"), filters=[_one_line],
+                       validators=[DataRequired(), Length(max=20)])
+
+
+class NewLinkForm(FlaskForm):
+    role = RadioField(_l("They may"), choices=[SelectChoice("scorer", _l("keep score")),
+                                               SelectChoice("viewer", _l("watch only"))],
+                      default="viewer", validators=[InputRequired()])
+
+
+class PlainForm(FlaskForm):
+    """A button that changes one thing named in its URL (revoke, forget, remove)."""
+
+
+class LanguageForm(FlaskForm):
+    """The language picker: one button per language (its value names it)."""
+
+    lang = StringField(validators=[DataRequired(), Length(max=8)])
+
+
+class SwapSeatsForm(ChangeForm):
+    """Two seats whose players change places (confirmed once the consequences are shown)."""
+
+    first = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+    second = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+
+
+class RenameSeatForm(ChangeForm):
+    """Another name for the player of one seat (checked by seating.py, like a new game's)."""
+
+    seat = WholeNumberField(validators=[InputRequired(), NumberRange(min=1, max=len(SEATS))])
+    name = StringField(render_kw=SEAT)
+
+
+class SubstituteForm(ChangeForm):
+    """A seat's new player from a hand on (the name checked by seating.py, like a new
+    game's)."""
+
+    seat = WholeNumberField(_l("Seat"), validators=[InputRequired(),
+                                                    NumberRange(min=1, max=len(SEATS))])
+    from_hand = WholeNumberField(_l("From hand"), validators=[InputRequired()])
+    name = StringField(_l("Who took the seat"), render_kw=SEAT)
+
+
+class TakeBackForm(ChangeForm):
+    """A substitute taken back: the seat and the hand they came in at."""
+
+    seat = WholeNumberField(_l("Seat"), validators=[InputRequired(),
+                                                    NumberRange(min=1, max=len(SEATS))])
+    from_hand = WholeNumberField(_l("From hand"), validators=[InputRequired()])
+
+
+class AbandonForm(ChangeForm):
+    """Abandon the game, or take it back into play (confirmed after the consequences)."""
