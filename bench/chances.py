@@ -40,7 +40,7 @@ from scorekeeper import create_app
 from scorekeeper.views import pages
 from scorekeeper.store import replay  # noqa: E402
 from scorekeeper.store.kept import LockedLRU  # noqa: E402
-from scorekeeper.store.replay import load_table  # noqa: E402
+from scorekeeper.store.replay import load_replay  # noqa: E402
 from scorekeeper.store.models import Club, Game  # noqa: E402
 
 SEATS = {f"seat_{i}": name for i, name in enumerate(seeding.NAMES[:6], 1)}
@@ -103,31 +103,31 @@ def main(argv: list[str] | None = None) -> int:
             played = 0
             while played < hand:
                 with Session(engine) as session:
-                    table = load_table(session, session.get(Game, game_id))
+                    replayed = load_replay(session, session.get(Game, game_id))
                 response = client.post(f"{url}/hands", data=hand_form(
-                    rng, played + 1, table.state.next_dealer))
+                    rng, played + 1, replayed.state.next_dealer))
                 assert response.status_code == 303, response.get_data(as_text=True)[:300]
                 played += 1
             with Session(engine) as session:
-                table = load_table(session, session.get(Game, game_id))
+                replayed = load_replay(session, session.get(Game, game_id))
                 def read_history(cold: bool):
                     if cold:  # the first game this process shows: nothing read or scored
                         chances.GAME_HANDS = LockedLRU(512)
                         chances.outcome_of.cache_clear()
                         chances.scored.cache_clear()
                         replay.REPLAYS = replay.Replays(games=2048)
-                    chances.Deck(table.rules, chances.blended(
-                        table.rules, chances.club_shapes(session, table.game)))
+                    chances.Deck(replayed.rules, chances.blended(
+                        replayed.rules, chances.club_shapes(session, replayed.game)))
 
                 deck_ms = (Timing(lambda: read_history(True), 3),
                            Timing(lambda: read_history(False), 3))
-                deck = chances.Deck(table.rules, chances.blended(
-                    table.rules, chances.club_shapes(session, table.game)))
-            seed = chances.seed_for(table.state)
+                deck = chances.Deck(replayed.rules, chances.blended(
+                    replayed.rules, chances.club_shapes(session, replayed.game)))
+            seed = chances.seed_for(replayed.state)
 
             def cold():
                 deck.ended.clear()
-                chances.simulate(table.state, deck, seed)
+                chances.simulate(replayed.state, deck, seed)
 
             client.get(url)  # warm: templates compiled, the deck built
             def afresh():
@@ -136,13 +136,13 @@ def main(argv: list[str] | None = None) -> int:
 
             fresh = Timing(afresh, args.runs)
             kept = Timing(lambda: client.get(url), args.runs)
-            with mock.patch.object(pages, "shown_chances", lambda table, past: None):
+            with mock.patch.object(pages, "shown_chances", lambda replayed, past: None):
                 without = Timing(lambda: client.get(url), args.runs)
-            shown = chances.simulate(table.state, deck, seed)
-            assert not table.state.finished
-            rows.append((f"hand {hand} (target {target})", table.state.scores, shown, without, fresh, kept,
+            shown = chances.simulate(replayed.state, deck, seed)
+            assert not replayed.state.finished
+            rows.append((f"hand {hand} (target {target})", replayed.state.scores, shown, without, fresh, kept,
                          Timing(cold, args.runs),
-                         Timing(lambda: chances.simulate(table.state, deck, seed), args.runs),
+                         Timing(lambda: chances.simulate(replayed.state, deck, seed), args.runs),
                          deck_ms))
     print(f"club history: {args.history} games; ms, median (best) of {args.runs} runs")
     for hand, scores, shown, without, fresh, kept, cold_ms, warm_ms, deck_ms in rows:

@@ -12,7 +12,7 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, Hand
 from tests.databases import database_url
 from tests.members import client_as
@@ -58,7 +58,7 @@ def live_numbers(app, game_id):
         numbers = [h.number for h in session.exec(
             select(Hand).where(Hand.game_id == game_id, Hand.undone_at.is_(None))
             .order_by(Hand.number))]
-        load_table(session, session.get(Game, game_id))  # still replays
+        load_replay(session, session.get(Game, game_id))  # still replays
     return numbers
 
 
@@ -130,12 +130,12 @@ def test_two_scorers_steps_read_at_once_get_two_draft_numbers(file_app):
     game_id = start_game_as(client_as(file_app, "scorer"), target="999")
     engine = file_app.extensions["db_engine"]
     with file_app.test_request_context(), Session(engine) as first, Session(engine) as second:
-        note_draft(first, load_table(first, first.get(Game, game_id)),
+        note_draft(first, load_replay(first, first.get(Game, game_id)),
                    {"number": "1", "calls": "pass"})
-        tables = [load_table(s, s.get(Game, game_id)) for s in (first, second)]
+        replays = [load_replay(s, s.get(Game, game_id)) for s in (first, second)]
         assert [s.get(LiveDraft, game_id).seq for s in (first, second)] == [1, 1]
-        note_draft(first, tables[0], {"number": "1", "calls": "pass,4"})
-        note_draft(second, tables[1], {"number": "1", "calls": "pass,5"})
+        note_draft(first, replays[0], {"number": "1", "calls": "pass,4"})
+        note_draft(second, replays[1], {"number": "1", "calls": "pass,5"})
     with Session(engine) as session:
         draft = session.get(LiveDraft, game_id)
         assert (draft.seq, draft.args["calls"]) == (3, "pass,5")

@@ -18,7 +18,7 @@ from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.store.db import get_session
 from scorekeeper.files.exchange import export_game, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import record_hand
 from scorekeeper.store.models import Game, GameSeat, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally
@@ -156,8 +156,8 @@ def record_game(app, facts: dict) -> int:
         game = start_game(session, ensure_default_club(session), facts["seats"], rules,
                           facts["first_dealer"])
         for hand in facts["hands"]:
-            table = load_table(session, game)
-            record_hand(session, table, table.state.next_number, to_deal(hand))
+            replay = load_replay(session, game)
+            record_hand(session, replay, replay.state.next_number, to_deal(hand))
         return game.id
 
 
@@ -170,7 +170,7 @@ def import_text(app, text) -> int:
 def export_of(app, game_id: int) -> dict:
     with app.app_context():
         session = get_session()
-        return export_game(load_table(session, session.get(Game, game_id)))
+        return export_game(load_replay(session, session.get(Game, game_id)))
 
 
 def without_ids(record: dict) -> dict:

@@ -30,7 +30,7 @@ from sqlmodel import Session, select
 
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, GameChange, Hand
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
@@ -357,7 +357,7 @@ def test_scorers_on_two_workers_tapping_at_once_keep_one_change_each_time(club):
     # The database: hands 1..n, each once, a change logged for every 303, and it replays.
     numbers = live_numbers(engine, game)
     with Session(engine) as session:
-        load_table(session, session.get(Game, game))
+        load_replay(session, session.get(Game, game))
     post_workers = server.worker_pids("POST")
     elapsed = time.monotonic() - started
     print(f"\nmulti-worker: {tally.sent} requests, {WORKERS} workers x {THREADS} threads "
@@ -611,7 +611,7 @@ def test_corrections_confirmed_on_several_phones_at_once_are_made_once(club):
         [(r.status, r.body[:300]) for r in replies]
     assert change_count(engine, game, "seats") == 1
     with Session(engine) as session:
-        names = load_table(session, session.get(Game, game)).names
+        names = load_replay(session, session.get(Game, game)).names
     assert names[2] == new_game_form()["seat_5"] and names[5] == new_game_form()["seat_2"]
 
     # Different corrections at once: one is made, every other one is refused, none fails.

@@ -25,7 +25,7 @@ from scorekeeper import create_app
 from scorekeeper.figures import ratings
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from scorekeeper.files.exchange import import_game
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import record_hand
 from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
 from scorekeeper.rules import Deal, Tally
@@ -106,7 +106,7 @@ def assert_kept_equals_a_rating_from_the_hands(session: Session, club: Club) -> 
 def test_a_hand_made_history_is_rated_as_openskill_rates_it(club_session):
     session, club = club_session
     tie, trios, close, lost = (import_game(session, club, raw) for raw in (TIE, TRIOS, CLOSE, LOST))
-    apply(session, load_table(session, lost), plan_abandon(load_table(session, lost), True),
+    apply(session, load_replay(session, lost), plan_abandon(load_replay(session, lost), True),
           lost.revision)
     tie_match = ([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [1, 2, 2])
     trios_match = ([["Ann", "Bob", "Cid"], ["Gus", "Hal", "Ida"]], [1, 2])
@@ -117,18 +117,18 @@ def test_a_hand_made_history_is_rated_as_openskill_rates_it(club_session):
     assert session.get(RatedGame, lost.id).finished_at is None
 
     # The tied game edited: C takes the Joker and the Left, and now C wins.
-    table = load_table(session, session.get(Game, tie.id))
-    edit_hand(session, table, 1, Deal((3, P, P, P, P, P), "hearts", Tally(
+    replay = load_replay(session, session.get(Game, tie.id))
+    edit_hand(session, replay, 1, Deal((3, P, P, P, P, P), "hearts", Tally(
         {"high": "C", "low": "C", "right": "C", "left": "A", "joker": "B"}, None)),
-        table.game.revision)
+        replay.game.revision)
     # A bid 3 and took 1: set back to -3; C 3 wins; B 1.
     edited = ([["Ann", "Dan"], ["Bob", "Eve"], ["Cid", "Fay"]], [3, 2, 1])
     assert_same(kept(session, club), by_openskill([edited, trios_match, close_match]))
 
     # Taken back into play, the abandoned game counts, at its own place: last.
     lost_game = session.get(Game, lost.id)
-    apply(session, load_table(session, lost_game),
-          plan_abandon(load_table(session, lost_game), False), lost_game.revision)
+    apply(session, load_replay(session, lost_game),
+          plan_abandon(load_replay(session, lost_game), False), lost_game.revision)
     lost_match = ([["Hal", "Bob"], ["Ida", "Cid"], ["Ann", "Dan"]], [1, 2, 2])
     assert_same(kept(session, club),
                 by_openskill([edited, trios_match, close_match, lost_match]))
@@ -234,7 +234,7 @@ def test_a_game_in_play_or_abandoned_changes_no_rating(club_session):
     session, club = club_session
     assert ratings.latest_changes(session, club.id) is None
     lost = import_game(session, club, LOST)
-    apply(session, load_table(session, lost), plan_abandon(load_table(session, lost), True),
+    apply(session, load_replay(session, lost), plan_abandon(load_replay(session, lost), True),
           lost.revision)
     assert ratings.game_changes(session, club.id, lost.id) == {}
     assert ratings.latest_changes(session, club.id) is None
@@ -274,17 +274,17 @@ def test_a_game_ending_rates_that_game_alone_and_an_old_edit_rates_from_there(mo
         seen = rated_matches(monkeypatch)
         newest = session.exec(select(Game).order_by(Game.id.desc())).first()
         rng = random.Random(2)
-        while not load_table(session, newest).state.finished:
+        while not load_replay(session, newest).state.finished:
             a_hand_on_the_newest_game(session, rng)
             session.refresh(newest)
         ratings.club_ratings(session, club.id)
         assert seen == [newest.id]
         assert_kept_equals_a_rating_from_the_hands(session, club)
         first = ratings.club_matches(session, club.id)[0].game_id
-        table = load_table(session, session.get(Game, first))
-        hand = next(h for h in table.hands if h.points is not None)
-        edit_hand(session, table, hand.number, Deal(tuple(hand.calls), hand.trump, Tally(
-            {k: v for k, v in hand.points.items() if k != "game"}, None)), table.game.revision)
+        replay = load_replay(session, session.get(Game, first))
+        hand = next(h for h in replay.hands if h.points is not None)
+        edit_hand(session, replay, hand.number, Deal(tuple(hand.calls), hand.trump, Tally(
+            {k: v for k, v in hand.points.items() if k != "game"}, None)), replay.game.revision)
         seen.clear()
         ratings.club_ratings(session, club.id)
         assert seen == [match.game_id for match in ratings.club_matches(session, club.id)]

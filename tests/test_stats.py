@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.store.replay import Table
+from scorekeeper.store.replay import Replay
 from scorekeeper.store.models import Game
-from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay
+from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay as replay_deals
 from scorekeeper.figures.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
 
 P = "pass"
@@ -53,8 +53,8 @@ def seated(game_id, names, first_dealer, deals, *, teams="3x2", target=5) -> Sea
     rules = HouseRules(teams=teams, target=target)
     game = Game(id=game_id, club_id=1, teams=teams, target=target, first_dealer=first_dealer)
     seats = dict(enumerate(names, start=1))
-    table = Table(game, rules, seats, (), replay(rules, first_dealer, deals))
-    return SeatedGame(table, {seat: IDS[name] for seat, name in seats.items()})
+    replay = Replay(game, rules, seats, (), replay_deals(rules, first_dealer, deals))
+    return SeatedGame(replay, {seat: IDS[name] for seat, name in seats.items()})
 
 
 def history() -> list[SeatedGame]:
@@ -81,7 +81,7 @@ def stats():
 
 
 def test_the_history_replays_as_worked_out_above():
-    one, two, three = (game.table.state for game in history())
+    one, two, three = (game.replay.state for game in history())
     assert (one.finished, one.winner, one.scores) == (True, "A", {"A": 5, "B": -3, "C": 3})
     assert (two.finished, two.winner, two.scores) == (True, "B", {"A": 1, "B": 5, "C": 0})
     assert (three.finished, three.scores) == (False, {"A": -2, "B": 2, "C": -5})
@@ -211,7 +211,7 @@ def test_two_teams_of_three_have_two_partners_each():
         played((3, P, P, P, P, P), "spades", "BBBAA", "B"),
         played((6,), "hearts", "AAAAA", "A"),
     ], teams="2x3")
-    assert (game.table.state.winner, game.table.state.scores) == ("A", {"A": 8, "B": 4})
+    assert (game.replay.state.winner, game.replay.state.scores) == ("A", {"A": 8, "B": 4})
     stats = {s.name: s for s in player_stats([game]).values()}
     assert [(name, r.won) for _, name, r in stats["Ann"].partners_by_games()] \
         == [("Cid", 1), ("Eve", 1)]

@@ -31,7 +31,7 @@ from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
 from scorekeeper.files.exchange import import_game
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import ClubRatings, Game, Player, PlayerRating
 from scorekeeper.rules import RuleViolation
 from scorekeeper.figures.summaries import club_stamp
@@ -249,8 +249,8 @@ def test_a_substitute_taken_back_or_put_in_later_re_rates_from_that_game_on(sess
     expected, _ = by_openskill([TIE_MATCH, both, both])
     assert_same(kept(session, club_id), expected)
 
-    table = load_table(session, first)
-    apply(session, table, plan_take_back(table, 1, 3), first.revision)  # Gil never came
+    replay = load_replay(session, first)
+    apply(session, replay, plan_take_back(replay, 1, 3), first.revision)  # Gil never came
     taken_back = match_of(without(SITTINGS, 1, "Gil"))
     assert taken_back[0][0] == {"Ann": 5 / 7, "Ivy": 2 / 7, "Dan": 3 / 7, "Hal": 4 / 7}
     expected, _ = by_openskill([TIE_MATCH, taken_back, both])
@@ -271,19 +271,19 @@ SUBSTITUTE_STEPS = STEPS + ("substitute", "take back")
 
 def a_substitute_step(session, rng: random.Random, game: Game, step: str) -> None:
     """A substitute put in or taken back as a scorer would; a refused one changes nothing."""
-    table = load_table(session, game)
-    if step == "take back" and table.substitutes:
-        gone = rng.choice(table.substitutes)
-        apply(session, table, plan_take_back(table, gone.seat, gone.from_hand), game.revision)
-    elif step == "substitute" and last_substitute_hand(table) >= 2:
+    replay = load_replay(session, game)
+    if step == "take back" and replay.substitutes:
+        gone = rng.choice(replay.substitutes)
+        apply(session, replay, plan_take_back(replay, gone.seat, gone.from_hand), game.revision)
+    elif step == "substitute" and last_substitute_hand(replay) >= 2:
         roster = [p.name for p in session.exec(select(Player))]
         name = rng.choice(roster + [f"Sub {rng.randrange(100)}"])
         try:
-            plan = plan_substitute(table, rng.randint(1, 6),
-                                   rng.randint(2, last_substitute_hand(table)), name)
+            plan = plan_substitute(replay, rng.randint(1, 6),
+                                   rng.randint(2, last_substitute_hand(replay)), name)
         except RuleViolation:  # someone at the table already, say
             return
-        apply(session, table, plan, game.revision)
+        apply(session, replay, plan, game.revision)
     elif step in STEPS:
         take_step(session, rng, game, step)
 

@@ -38,7 +38,7 @@ from scorekeeper.table.corrections import (
 from scorekeeper.store.db import get_session, make_engine
 from scorekeeper.files.exchange import export_game, export_text, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import record_hand
 from scorekeeper.store.migrate import upgrade
 from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
@@ -140,15 +140,15 @@ def new_game(session) -> Game:
 
 
 def substitute(session, game: Game, seat: int, number: int, name: str):
-    table = load_table(session, game)
-    plan = plan_substitute(table, seat, number, name)
-    apply(session, table, plan, game.revision)
+    replay = load_replay(session, game)
+    plan = plan_substitute(replay, seat, number, name)
+    apply(session, replay, plan, game.revision)
     return plan
 
 
 def record(session, game: Game, number: int) -> None:
-    table = load_table(session, game)
-    record_hand(session, table, number, deal(HANDS[number - 1]), game.revision)
+    replay = load_replay(session, game)
+    record_hand(session, replay, number, deal(HANDS[number - 1]), game.revision)
 
 
 def play_live(session) -> Game:
@@ -199,14 +199,14 @@ def assert_figures_are_the_worked_ones(session, game: Game) -> None:
 @pytest.mark.parametrize("build", BUILDS.values(), ids=BUILDS.keys())
 def test_each_hand_counts_for_who_sat_at_it(session, build):
     game = build(session)
-    table = load_table(session, game)
-    assert table.state.finished and table.state.winner == WINNER
-    assert table.state.scores == {"A": 6, "B": 4, "C": 12}
-    for number, result in enumerate(table.state.deals, 1):
-        sat = table.names_at(number)
+    replay = load_replay(session, game)
+    assert replay.state.finished and replay.state.winner == WINNER
+    assert replay.state.scores == {"A": 6, "B": 4, "C": 12}
+    for number, result in enumerate(replay.state.deals, 1):
+        sat = replay.names_at(number)
         assert sat == {seat: who(seat, number) for seat in SEATS}, number
         assert sat[result.dealer_seat] == who(HANDS[number - 1][0], number)
-    assert table.names == {seat: who(seat, len(HANDS)) for seat in SEATS}
+    assert replay.names == {seat: who(seat, len(HANDS)) for seat in SEATS}
     assert_figures_are_the_worked_ones(session, game)
     assert_summaries_match_a_replay(session, session.get(Club, game.club_id))
 
@@ -215,7 +215,7 @@ def test_each_hand_counts_for_who_sat_at_it(session, build):
 def test_each_team_has_its_players_with_the_share_of_hands_each_played(session, build):
     game = build(session)
     figures, by_name = expected_figures(), ids(session)
-    shares = load_table(session, game).team_shares()
+    shares = load_replay(session, game).team_shares()
     assert shares == {
         team: {by_name[name]: me["share"] for name, me in figures.items()
                if TEAM[[s for s, sat in SITTINGS.items() if name in dict(sat).values()][0]]
@@ -241,49 +241,49 @@ def test_the_change_log_keeps_each_substitute(session):
 def test_a_substitute_taken_back_gives_the_hands_back_to_the_seats_player(session):
     game = play_then_fix(session)
     revision = game.revision
-    table = load_table(session, game)
-    apply(session, table, plan_take_back(table, 1, 3), game.revision)
-    table = load_table(session, game)
+    replay = load_replay(session, game)
+    apply(session, replay, plan_take_back(replay, 1, 3), game.revision)
+    replay = load_replay(session, game)
     assert game.revision == revision + 1
-    assert [table.names_at(n)[1] for n in range(1, 8)] == ["Ann"] * 5 + ["Ivy"] * 2
+    assert [replay.names_at(n)[1] for n in range(1, 8)] == ["Ann"] * 5 + ["Ivy"] * 2
     figures = {s.name: s for s in club_stats(session, game.club_id)}
     assert "Gil" not in figures and figures["Ann"].hands_played == 4
     change = session.exec(select(GameChange).order_by(GameChange.id.desc())).first()
     assert (change.kind, change.number, change.details) == (
         "unsubbed", 3, {"seat": 1, "from": "Gil", "to": "Ann"})
     with pytest.raises(RuleViolation) as refused:
-        plan_take_back(table, 1, 3)
+        plan_take_back(replay, 1, 3)
     assert refused.value.code == "no_substitute"
     with pytest.raises(RuleViolation):
-        plan_take_back(table, 2, 1)  # the player a seat started with is no substitute
+        plan_take_back(replay, 2, 1)  # the player a seat started with is no substitute
 
 
 def test_a_forgotten_hand_before_a_substitute_keeps_them_on_the_same_hand(session):
     game = play_then_fix(session)
-    table = load_table(session, game)
+    replay = load_replay(session, game)
     # A throw-in Cid dealt, forgotten before hand 3: Ann still sat there (the hands
     # before a substitute stay the leaving player's), Gil came in at what is now hand 4.
-    apply(session, table, plan_insert(table, 3, Deal((PASS,) * 6)), game.revision)
-    table = load_table(session, game)
-    assert [table.names_at(n)[1] for n in range(1, 9)] == \
+    apply(session, replay, plan_insert(replay, 3, Deal((PASS,) * 6)), game.revision)
+    replay = load_replay(session, game)
+    assert [replay.names_at(n)[1] for n in range(1, 9)] == \
         ["Ann"] * 3 + ["Gil"] * 3 + ["Ivy"] * 2
-    assert [table.names_at(n)[4] for n in range(1, 9)] == ["Dan"] * 4 + ["Hal"] * 4
+    assert [replay.names_at(n)[4] for n in range(1, 9)] == ["Dan"] * 4 + ["Hal"] * 4
     assert_summaries_match_a_replay(session, ensure_default_club(session))
 
 
 def test_a_swap_moves_each_seats_substitutes_and_a_rename_names_who_sits_now(session):
     game = play_then_fix(session)
-    table = load_table(session, game)
-    apply(session, table, plan_swap(table, 1, 2), game.revision)
-    table = load_table(session, game)
-    assert [table.names_at(n)[2] for n in (1, 3, 6)] == ["Ann", "Gil", "Ivy"]
-    assert {table.names_at(n)[1] for n in range(1, 8)} == {"Bob"}
-    apply(session, table, plan_rename(table, 2, "Iva"), game.revision)
-    table = load_table(session, game)
-    assert [table.names_at(n)[2] for n in (1, 3, 6)] == ["Ann", "Gil", "Iva"]
+    replay = load_replay(session, game)
+    apply(session, replay, plan_swap(replay, 1, 2), game.revision)
+    replay = load_replay(session, game)
+    assert [replay.names_at(n)[2] for n in (1, 3, 6)] == ["Ann", "Gil", "Ivy"]
+    assert {replay.names_at(n)[1] for n in range(1, 8)} == {"Bob"}
+    apply(session, replay, plan_rename(replay, 2, "Iva"), game.revision)
+    replay = load_replay(session, game)
+    assert [replay.names_at(n)[2] for n in (1, 3, 6)] == ["Ann", "Gil", "Iva"]
     # Someone who played earlier in the game can't be named to another seat now.
     with pytest.raises(RuleViolation) as refused:
-        plan_rename(table, 5, "gil")
+        plan_rename(replay, 5, "gil")
     assert refused.value.code == "name_twice"
     assert_summaries_match_a_replay(session, ensure_default_club(session))
 
@@ -309,7 +309,7 @@ def test_a_substitute_that_cant_be_is_refused_and_nothing_changes(session, seat,
     game = play_then_fix(session)
     revision = game.revision
     with pytest.raises(RuleViolation) as refused:
-        plan_substitute(load_table(session, game), seat, number, name)
+        plan_substitute(load_replay(session, game), seat, number, name)
     assert refused.value.code == code
     session.expire_all()
     assert session.get(Game, game.id).revision == revision
@@ -320,13 +320,13 @@ def test_in_a_game_in_play_the_next_hand_is_the_last_a_substitute_can_take(sessi
     game = new_game(session)
     for number in (1, 2):
         record(session, game, number)
-    table = load_table(session, game)
-    assert last_substitute_hand(table) == 3
+    replay = load_replay(session, game)
+    assert last_substitute_hand(replay) == 3
     substitute(session, game, 1, 3, "Gil")
-    table = load_table(session, game)
-    assert table.names[1] == "Gil" and table.names_at(2)[1] == "Ann"
+    replay = load_replay(session, game)
+    assert replay.names[1] == "Gil" and replay.names_at(2)[1] == "Ann"
     with pytest.raises(RuleViolation):
-        plan_substitute(table, 4, 4, "Hal")  # hand 4 is two hands away yet
+        plan_substitute(replay, 4, 4, "Hal")  # hand 4 is two hands away yet
 
 
 # --- the game file and the backup ------------------------------------------------------
@@ -337,14 +337,14 @@ def without_ids(record: dict) -> dict:
 
 def test_a_game_file_keeps_its_substitutes_and_reads_back_the_same(session):
     game = play_live(session)
-    record = export_game(load_table(session, game))
+    record = export_game(load_replay(session, game))
     assert record["seats"] == START
     assert record["substitutes"] == [{"seat": 1, "from_hand": 3, "name": "Gil"},
                                      {"seat": 4, "from_hand": 4, "name": "Hal"},
                                      {"seat": 1, "from_hand": 6, "name": "Ivy"}]
     copy = import_game(session, ensure_default_club(session),
-                       export_text(load_table(session, game)))
-    assert without_ids(export_game(load_table(session, copy))) == without_ids(record)
+                       export_text(load_replay(session, game)))
+    assert without_ids(export_game(load_replay(session, copy))) == without_ids(record)
     seats = {g: sorted((s.seat, s.from_hand, s.player_id) for s in session.exec(
         select(GameSeat).where(GameSeat.game_id == g))) for g in (game.id, copy.id)}
     assert seats[copy.id] == seats[game.id]  # the same players, not new ones
@@ -352,7 +352,7 @@ def test_a_game_file_keeps_its_substitutes_and_reads_back_the_same(session):
 
 def test_a_game_file_with_substitutes_imports_into_a_new_club(session):
     game = play_then_fix(session)
-    text_of_file = export_text(load_table(session, game))
+    text_of_file = export_text(load_replay(session, game))
     other = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with other.app_context():
         elsewhere = get_session()
@@ -363,11 +363,11 @@ def test_a_game_file_with_substitutes_imports_into_a_new_club(session):
 def test_a_game_without_substitutes_is_written_as_before_they_were_kept(session):
     game = new_game(session)
     record(session, game, 1)
-    assert "substitutes" not in export_game(load_table(session, game))
+    assert "substitutes" not in export_game(load_replay(session, game))
 
 
 def bad_file(session, change) -> str:
-    record = export_game(load_table(session, play_then_fix(session)))
+    record = export_game(load_replay(session, play_then_fix(session)))
     change(record)
     with pytest.raises(FileRefused) as refused:
         import_game(session, ensure_default_club(session), json.dumps(record))
@@ -482,38 +482,38 @@ def test_any_substitutes_leave_statistics_that_add_up_and_a_file_that_reads_back
         game = data.draw(st.sampled_from(games))
         roster = [p.name for p in session.exec(select(Player))]
         for count in range(data.draw(st.integers(1, 4))):
-            table = load_table(session, game)
-            last = last_substitute_hand(table)
+            replay = load_replay(session, game)
+            last = last_substitute_hand(replay)
             if last < 2:
                 break
             name = data.draw(st.sampled_from(roster + [f"Sub {count}"]))
             try:
-                plan = plan_substitute(table, data.draw(st.integers(1, 6)),
+                plan = plan_substitute(replay, data.draw(st.integers(1, 6)),
                                        data.draw(st.integers(2, last)), name)
             except RuleViolation:  # someone at the table already, say
                 continue
-            apply(session, table, plan, game.revision)
-        table = load_table(session, game)
-        if table.substitutes and data.draw(st.booleans()):
-            gone = data.draw(st.sampled_from(table.substitutes))
-            apply(session, table, plan_take_back(table, gone.seat, gone.from_hand),
+            apply(session, replay, plan, game.revision)
+        replay = load_replay(session, game)
+        if replay.substitutes and data.draw(st.booleans()):
+            gone = data.draw(st.sampled_from(replay.substitutes))
+            apply(session, replay, plan_take_back(replay, gone.seat, gone.from_hand),
                   game.revision)
-            table = load_table(session, game)
-        if table.hands and data.draw(st.booleans()):
-            before = data.draw(st.integers(1, len(table.hands)))
-            dealer = table.state.deals[before - 1].dealer_seat
+            replay = load_replay(session, game)
+        if replay.hands and data.draw(st.booleans()):
+            before = data.draw(st.integers(1, len(replay.hands)))
+            dealer = replay.state.deals[before - 1].dealer_seat
             try:
-                apply(session, table, plan_insert(
-                    table, before, seeding.random_deal(random.Random(before), table.rules,
+                apply(session, replay, plan_insert(
+                    replay, before, seeding.random_deal(random.Random(before), replay.rules,
                                                        dealer)), game.revision)
             except RuleViolation:
                 session.rollback()
         assert_summaries_match_a_replay(session, club)
-        table = load_table(session, game)
-        for team, shares in table.team_shares().items():
-            if table.state.deals:
+        replay = load_replay(session, game)
+        for team, shares in replay.team_shares().items():
+            if replay.state.deals:
                 assert sum(shares.values()) == pytest.approx(
-                    len(table.rules.team_seats[team]))
-        copy = import_game(session, club, export_text(table))
-        assert without_ids(export_game(load_table(session, copy))) == \
-            without_ids(export_game(table))
+                    len(replay.rules.team_seats[team]))
+        copy = import_game(session, club, export_text(replay))
+        assert without_ids(export_game(load_replay(session, copy))) == \
+            without_ids(export_game(replay))

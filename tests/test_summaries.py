@@ -18,7 +18,7 @@ from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
 from scorekeeper.table.corrections import edit_hand
-from scorekeeper.store.replay import load_seated, load_table
+from scorekeeper.store.replay import load_seated, load_replay
 from scorekeeper.table.recording import record_hand, undo_last_hand
 from scorekeeper.store.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
 from scorekeeper.rules import Deal, RuleViolation, Tally
@@ -54,7 +54,7 @@ def replayed(session: Session, club: Club) -> list[SeatedGame]:
     """Every game the statistics count (all but the abandoned), replayed from scratch."""
     games = session.exec(select(Game).where(Game.club_id == club.id,
                                             Game.abandoned_at.is_(None)).order_by(Game.id)).all()
-    return [SeatedGame(table, players) for table, players in load_seated(session, games)]
+    return [SeatedGame(replay, players) for replay, players in load_seated(session, games)]
 
 
 FIGURES = ("played", "won", "lost", "bids", "made", "set_back", "taken_as_bidder",
@@ -100,27 +100,27 @@ def test_figures_follow_every_change_to_any_game(rng, data):
         assert_summaries_match_a_replay(session, club)  # summaries stored at this point
         games = session.exec(select(Game).order_by(Game.id)).all()
         game = data.draw(st.sampled_from(games))
-        table = load_table(session, game)
-        if table.hands:
-            undo_last_hand(session, table, table.hands[-1].number, game.revision)
+        replay = load_replay(session, game)
+        if replay.hands:
+            undo_last_hand(session, replay, replay.hands[-1].number, game.revision)
             assert_summaries_match_a_replay(session, club)
-        table = load_table(session, game)
-        played = [hand for hand in table.hands if hand.points is not None]
+        replay = load_replay(session, game)
+        played = [hand for hand in replay.hands if hand.points is not None]
         if played:
             hand = data.draw(st.sampled_from(played))
             # Game to nobody instead: a legal correction that moves scores and points.
             deal = Deal(tuple(hand.calls), hand.trump,
                         Tally({k: v for k, v in hand.points.items() if k != "game"}, None))
             try:
-                edit_hand(session, table, hand.number, deal, game.revision)
+                edit_hand(session, replay, hand.number, deal, game.revision)
             except RuleViolation:  # the correction may end the game early: refused
                 session.rollback()
             assert_summaries_match_a_replay(session, club)
-        table = load_table(session, game)
-        if not table.state.finished:
-            deal = seeding.random_deal(rng, table.rules, table.state.next_dealer)
+        replay = load_replay(session, game)
+        if not replay.state.finished:
+            deal = seeding.random_deal(rng, replay.rules, replay.state.next_dealer)
             try:
-                record_hand(session, table, table.state.next_number, deal, game.revision)
+                record_hand(session, replay, replay.state.next_number, deal, game.revision)
             except RuleViolation:
                 session.rollback()
             assert_summaries_match_a_replay(session, club)
@@ -132,9 +132,9 @@ def test_the_seed_script_writes_exactly_what_it_is_asked_for():
         assert counts == {"players": 30, "evenings": 7, "games": 30, "hands": 500}
         count = lambda model: session.exec(select(func.count()).select_from(model)).one()  # noqa: E731
         assert (count(Evening), count(Game), count(Hand)) == (7, 30, 500)
-        tables = [table for table, _ in load_seated(session, session.exec(select(Game)).all())]
-        assert sum(len(table.hands) for table in tables) == 500  # every hand replays
-        assert sum(table.state.finished for table in tables) >= 20  # most games end
+        replays = [replay for replay, _ in load_seated(session, session.exec(select(Game)).all())]
+        assert sum(len(replay.hands) for replay in replays) == 500  # every hand replays
+        assert sum(replay.state.finished for replay in replays) >= 20  # most games end
         assert set(game_counts(session, range(1, 9)).values()) <= {4, 5, 0}
 
 
@@ -144,11 +144,11 @@ def test_the_trend_adds_up_evening_by_evening():
         seated = replayed(session, club)
         for player in session.exec(select(Player)).all():
             points = trend(evening_records(session, player))
-            evenings = sorted({g.table.game.evening_id for g in seated
+            evenings = sorted({g.replay.game.evening_id for g in seated
                                if player.id in g.players.values()})
             assert [p.evening_id for p in points] == evenings  # evening ids follow dates
             for point in points:
-                so_far = [g for g in seated if g.table.game.evening_id <= point.evening_id]
+                so_far = [g for g in seated if g.replay.game.evening_id <= point.evening_id]
                 stats = player_stats(so_far)[player.id]
                 assert (point.win_rate, point.made_rate) == (stats.win_rate, stats.made_rate)
 
@@ -190,9 +190,9 @@ def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
     page = client_as(app).get(f"/players/{player.id}").text
     every = -(-evenings // 24)
     assert f"One point every {every} evenings, up to the latest." in page
-    table = page[page.index('<caption id="trend-table-caption">Evening by evening</caption>'):]
-    table = table[:table.index("</table>")]
-    assert table.count('<tr><th scope="row">') == len(range(evenings - 1, -1, -every))
+    replay = page[page.index('<caption id="trend-table-caption">Evening by evening</caption>'):]
+    replay = replay[:replay.index("</table>")]
+    assert replay.count('<tr><th scope="row">') == len(range(evenings - 1, -1, -every))
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -214,8 +214,8 @@ def test_an_abandoned_game_leaves_every_figure_and_comes_back_when_taken_back(rn
             assert game.revision == revision + 1
             assert_summaries_match_a_replay(session, club)
             if when is not None:
-                left = {g.table.game.evening_id for g in replayed(session, club)
-                        if g.table.game.id != game.id}
+                left = {g.replay.game.evening_id for g in replayed(session, club)
+                        if g.replay.game.id != game.id}
                 assert all(point.evening_id in left
                            for points in trends(session).values() for point in points)
         assert trends(session) == before

@@ -17,7 +17,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.figures import summaries
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import record_hand, undo_last_hand
 from scorekeeper.store.models import ClubSummary, Game
 from scorekeeper.rules import Deal, RuleViolation, Tally
@@ -29,29 +29,29 @@ STEPS = ("record", "edit", "undo", "insert", "swap", "abandon", "reinstate")
 
 def take_step(session: Session, rng: random.Random, game: Game, step: str) -> None:
     """One change to ``game`` as a scorer would make it; a refused one changes nothing."""
-    table = load_table(session, game)
+    replay = load_replay(session, game)
     try:
-        if step == "record" and not table.state.finished and game.abandoned_at is None:
-            deal = seeding.random_deal(rng, table.rules, table.state.next_dealer)
-            record_hand(session, table, table.state.next_number, deal, game.revision)
-        elif step == "undo" and table.hands:
-            undo_last_hand(session, table, table.hands[-1].number, game.revision)
-        elif step == "edit" and any(hand.points is not None for hand in table.hands):
-            hand = rng.choice([hand for hand in table.hands if hand.points is not None])
+        if step == "record" and not replay.state.finished and game.abandoned_at is None:
+            deal = seeding.random_deal(rng, replay.rules, replay.state.next_dealer)
+            record_hand(session, replay, replay.state.next_number, deal, game.revision)
+        elif step == "undo" and replay.hands:
+            undo_last_hand(session, replay, replay.hands[-1].number, game.revision)
+        elif step == "edit" and any(hand.points is not None for hand in replay.hands):
+            hand = rng.choice([hand for hand in replay.hands if hand.points is not None])
             deal = Deal(tuple(hand.calls), hand.trump,
                         Tally({k: v for k, v in hand.points.items() if k != "game"}, None))
-            edit_hand(session, table, hand.number, deal, game.revision)
-        elif step == "insert" and table.hands:
-            before = rng.randint(1, len(table.hands))
-            dealer = table.state.deals[before - 1].dealer_seat
-            deal = seeding.random_deal(rng, table.rules, dealer)
-            apply(session, table, plan_insert(table, before, deal), game.revision)
+            edit_hand(session, replay, hand.number, deal, game.revision)
+        elif step == "insert" and replay.hands:
+            before = rng.randint(1, len(replay.hands))
+            dealer = replay.state.deals[before - 1].dealer_seat
+            deal = seeding.random_deal(rng, replay.rules, dealer)
+            apply(session, replay, plan_insert(replay, before, deal), game.revision)
         elif step == "swap":
-            apply(session, table, plan_swap(table, *rng.sample(range(1, 7), 2)), game.revision)
+            apply(session, replay, plan_swap(replay, *rng.sample(range(1, 7), 2)), game.revision)
         elif step in ("abandon", "reinstate"):
             abandon = step == "abandon"
             if (game.abandoned_at is None) == abandon:
-                apply(session, table, plan_abandon(table, abandon), game.revision)
+                apply(session, replay, plan_abandon(replay, abandon), game.revision)
     except RuleViolation:  # a change the rules refuse (an edit that ends the game early)
         session.rollback()
 
@@ -59,12 +59,12 @@ def take_step(session: Session, rng: random.Random, game: Game, step: str) -> No
 def a_hand_on_the_newest_game(session: Session, rng: random.Random) -> None:
     """The next hand of the club's newest game, or its last one undone once it is over."""
     game = session.exec(select(Game).order_by(Game.id.desc())).first()
-    table = load_table(session, game)
-    if table.state.finished:
-        undo_last_hand(session, table, table.hands[-1].number, game.revision)
+    replay = load_replay(session, game)
+    if replay.state.finished:
+        undo_last_hand(session, replay, replay.hands[-1].number, game.revision)
     else:
-        deal = seeding.random_deal(rng, table.rules, table.state.next_dealer)
-        record_hand(session, table, table.state.next_number, deal, game.revision)
+        deal = seeding.random_deal(rng, replay.rules, replay.state.next_dealer)
+        record_hand(session, replay, replay.state.next_number, deal, game.revision)
 
 
 def spy_on_adding_up(monkeypatch) -> list:

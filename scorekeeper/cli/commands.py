@@ -17,7 +17,7 @@ from scorekeeper.files.backup import (
 from scorekeeper.store.db import get_session
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.store.replay import Table, load_table
+from scorekeeper.store.replay import Replay, load_replay
 from scorekeeper.store.models import Club, Game, Player
 from scorekeeper.figures import ratings, summaries
 from scorekeeper.figures.ratings import best_first, club_ratings
@@ -27,15 +27,15 @@ CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
                            help="The club's id (see `clubs`); the first club if left out.")
 
 
-def game_line(table: Table) -> str:
+def game_line(replay: Replay) -> str:
     """One game as a tab-separated line, id first: id, date, status, scores, teams."""
-    state = table.state
+    state = replay.state
     status = f"won by {state.winner}" if state.finished else "playing"
-    teams = table.rules.team_names
+    teams = replay.rules.team_names
     scores = " · ".join(f"{team} {state.scores[team]}" for team in teams)
-    players = " / ".join(table.team_label(team) for team in teams)
-    date = table.game.created_at.strftime("%Y-%m-%d")
-    return "\t".join((str(table.game.id), date, status, scores, players))
+    players = " / ".join(replay.team_label(team) for team in teams)
+    date = replay.game.created_at.strftime("%Y-%m-%d")
+    return "\t".join((str(replay.game.id), date, status, scores, players))
 
 
 def command_club(session, club_id: int | None) -> Club:
@@ -54,7 +54,7 @@ def games_command(club_id: int | None) -> None:
     session = get_session()
     club = command_club(session, club_id)
     for game in session.exec(select(Game).where(Game.club_id == club.id).order_by(Game.id)):
-        click.echo(game_line(load_table(session, game)))
+        click.echo(game_line(load_replay(session, game)))
 
 
 @click.command("export-game")
@@ -67,7 +67,7 @@ def export_game_command(game_id: int, club_id: int | None) -> None:
     game = club_game(session, command_club(session, club_id), game_id)
     if game is None:
         raise click.ClickException(f"there is no game {game_id}")
-    click.echo(export_text(load_table(session, game)), nl=False)
+    click.echo(export_text(load_replay(session, game)), nl=False)
 
 
 @click.command("import-game")

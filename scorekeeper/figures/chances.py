@@ -30,7 +30,7 @@ from typing import Iterator, Sequence
 from sqlmodel import Session, select
 
 from scorekeeper.store.kept import LockedLRU
-from scorekeeper.store.replay import Table, load_tables
+from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.models import Game
 from scorekeeper.rules import (
     CARD_POINTS, PASS, SEATS, Deal, GameState, HouseRules, Tally, TeamLayout, judge, left_of,
@@ -303,13 +303,13 @@ def club_shapes(session: Session, game: Game) -> list[Shape]:
     ).all()
     keys = {source.id: (source.id, source.revision, source.created_at) for source in games}
     played = {source.id: GAME_HANDS.get(keys[source.id]) for source in games}
-    for table in load_tables(session, [source for source in games if played[source.id] is None]):
+    for replay in load_replays(session, [source for source in games if played[source.id] is None]):
         hands = tuple(
             (hand.recorded_at,
-             shape_of(table.rules, deal.dealer_seat, deal.bidder_seat, deal.bid, deal.taken))
-            for deal, hand in zip(table.state.deals, table.hands) if not deal.thrown_in)
-        played[table.game.id] = hands
-        GAME_HANDS.put(keys[table.game.id], hands)
+             shape_of(replay.rules, deal.dealer_seat, deal.bidder_seat, deal.bid, deal.taken))
+            for deal, hand in zip(replay.state.deals, replay.hands) if not deal.thrown_in)
+        played[replay.game.id] = hands
+        GAME_HANDS.put(keys[replay.game.id], hands)
     return [shape for source in games for recorded_at, shape in played[source.id]
             if recorded_at < game.created_at]
 
@@ -330,18 +330,18 @@ def seed_for(state: GameState) -> str:
             f"{state.next_dealer}")
 
 
-def win_chances(session: Session, table: Table) -> dict[str, int] | None:
+def win_chances(session: Session, replay: Replay) -> dict[str, int] | None:
     """Each team's chance to win from the scores as they stand, in whole per cent (None:
     too soon to tell)."""
-    game = table.game
+    game = replay.game
     key = (game.id, game.revision, game.created_at)
     chances = CHANCES.get(key, UNKNOWN)
     if chances is UNKNOWN:
-        deck_key = (game.id, game.created_at, table.rules)
+        deck_key = (game.id, game.created_at, replay.rules)
         deck = DECKS.get(deck_key)
         if deck is None:
-            deck = Deck(table.rules, blended(table.rules, club_shapes(session, game)))
+            deck = Deck(replay.rules, blended(replay.rules, club_shapes(session, game)))
             DECKS.put(deck_key, deck)
-        chances = simulate(table.state, deck, seed_for(table.state))
+        chances = simulate(replay.state, deck, seed_for(replay.state))
         CHANCES.put(key, chances)
     return chances

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scorekeeper.store.replay import Table
+from scorekeeper.store.replay import Replay
 from scorekeeper.figures.ratings import START
 
 # The same team colours as the stylesheet, and a dash pattern each, so that the lines
@@ -56,11 +56,11 @@ class ScoreChart:
     height: int = HEIGHT
 
 
-def score_chart(table: Table) -> ScoreChart:
-    """The chart of ``table``'s game: x is the deal (0 = the start), y the score."""
-    teams = table.rules.team_names
-    history = [{team: 0 for team in teams}] + [d.scores_after for d in table.state.deals]
-    target = table.rules.target
+def score_chart(replay: Replay) -> ScoreChart:
+    """The chart of ``replay``'s game: x is the deal (0 = the start), y the score."""
+    teams = replay.rules.team_names
+    history = [{team: 0 for team in teams}] + [d.scores_after for d in replay.state.deals]
+    target = replay.rules.target
     low = min(0, *(scores[t] for scores in history for t in teams))
     high = max(target, *(scores[t] for scores in history for t in teams))
     deals = len(history) - 1

@@ -11,7 +11,7 @@ finishing last lowers it; with fewer than 3 games rated it reads "new" instead. 
 change: the number after the game less the number before.
 
 A player who sat part of a game (a substitute, or the player they took over from) is
-rated for the part they played: their share of the game's hands (``Table.team_shares``).
+rated for the part they played: their share of the game's hands (``Replay.team_shares``).
 They go into the game's update with their mu times their share, and their variance
 (sigma squared, with openskill's dynamics for one game added as it adds them) times their
 share; so a seat two players shared counts with the blend of the two. They come out
@@ -49,7 +49,7 @@ from sqlalchemy import and_, bindparam, func, insert, or_
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, delete, select, update
 
-from scorekeeper.store.replay import Table, load_tables
+from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
@@ -204,21 +204,21 @@ def rate(matches: Iterable[Match], start: dict[int, Rating] | None = None
     return ratings
 
 
-def game_match(table: Table) -> tuple[datetime, Match] | None:
+def game_match(replay: Replay) -> tuple[datetime, Match] | None:
     """When a game finished and the match it is, or None when it counts for nothing
     (still in play, or abandoned). Each team's players are everyone who sat for it,
     substitutes too, with the share of the game's hands each sat; they go by id within
     a team, so that a match read back from the kept rows is the very one rated from the
     hands."""
-    state = table.state
-    if table.game.abandoned_at is not None or not state.finished or not table.hands:
+    state = replay.state
+    if replay.game.abandoned_at is not None or not state.finished or not replay.hands:
         return None
-    ending = table.hands[len(state.deals) - 1]
+    ending = replay.hands[len(state.deals) - 1]
     ranks = ranks_of(state.winner, state.scores)
-    teams = table.rules.team_names
-    shares = table.team_shares()
+    teams = replay.rules.team_names
+    shares = replay.team_shares()
     return aware(ending.recorded_at), Match(
-        table.game.id,
+        replay.game.id,
         tuple(tuple(sorted(shares[team])) for team in teams),
         tuple(ranks[team] for team in teams),
         tuple(tuple(shares[team][player] for player in sorted(shares[team]))
@@ -231,7 +231,7 @@ def club_matches(session: Session, club_id: int) -> list[Match]:
     games = session.exec(
         select(Game).where(Game.club_id == club_id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
     ).all()
-    finished = [found for found in map(game_match, load_tables(session, games))
+    finished = [found for found in map(game_match, load_replays(session, games))
                 if found is not None]
     finished.sort(key=lambda item: (item[0], item[1].game_id))
     return [match for _, match in finished]
@@ -264,10 +264,10 @@ def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime,
     """The matches among ``games``, replayed from their hands a batch at a time."""
     found = {}
     for first in range(0, len(games), BATCH):
-        for table in load_tables(session, games[first:first + BATCH]):
-            match = game_match(table)
+        for replay in load_replays(session, games[first:first + BATCH]):
+            match = game_match(replay)
             if match is not None:
-                found[table.game.id] = match
+                found[replay.game.id] = match
     return found
 
 
@@ -407,11 +407,11 @@ def _write_rows(session: Session, club_id: int, worked: _Worked) -> None:
     if worked.new_rows:
         session.execute(insert(PlayerRating), worked.new_rows)
     if worked.moved_rows:
-        table = PlayerRating.__table__  # type: ignore[attr-defined]
+        replay = PlayerRating.__table__  # type: ignore[attr-defined]
         session.connection().execute(
-            update(table)
-            .where(table.c.game_id == bindparam("at_game"),
-                   table.c.player_id == bindparam("of_player"))
+            update(replay)
+            .where(replay.c.game_id == bindparam("at_game"),
+                   replay.c.player_id == bindparam("of_player"))
             .values(mu=bindparam("mu"), sigma=bindparam("sigma"), games=bindparam("games")),
             [{"at_game": row["game_id"], "of_player": row["player_id"], "mu": row["mu"],
               "sigma": row["sigma"], "games": row["games"]} for row in worked.moved_rows])

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from scorekeeper.store.replay import Table
+from scorekeeper.store.replay import Replay
 from scorekeeper.rules import BIDS, POINTS, SEATS, Point
 from scorekeeper.store.sittings import Stretch
 
@@ -20,13 +20,13 @@ class SeatedGame:
     """A replayed game and who sits in each of its seats now (seat -> player id); who
     sat where at each hand is the table's seating (none read: these six all game)."""
 
-    table: Table
+    replay: Replay
     players: Mapping[int, int]
 
     def stretches(self) -> list[tuple[int, Stretch]]:
         """(player id, their stretch of the game) for everyone who sat at one hand."""
         return [(self.players[s.sitting.seat] if s.sitting.player_id is None
-                 else s.sitting.player_id, s) for s in self.table.stretches()]
+                 else s.sitting.player_id, s) for s in self.replay.stretches()]
 
 
 def _player_at(stretches: Sequence[tuple[int, Stretch]], number: int) -> dict[int, int]:
@@ -161,9 +161,9 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
     """
     stats: dict[int, PlayerStats] = {}
     for seated in games:
-        table = seated.table
-        state = table.state
-        team_seats = table.rules.team_seats
+        replay = seated.replay
+        state = replay.state
+        team_seats = replay.rules.team_seats
         team_at = {seat: team for team, seats in team_seats.items() for seat in seats}
         sat = seated.stretches()
         for player_id, stretch in sat:

@@ -59,17 +59,17 @@ _SUMMED = (
 def seat_rows(seated: SeatedGame) -> list[SeatSummary]:
     """The rows one game adds, one per player who sat at one of its hands (a player
     sits once in a game: one stretch, one row), counted by ``player_stats``."""
-    table = seated.table
+    replay = seated.replay
     by_player = player_stats([seated])
-    team_at = {seat: team for team, seats in table.rules.team_seats.items() for seat in seats}
+    team_at = {seat: team for team, seats in replay.rules.team_seats.items() for seat in seats}
     rows = []
     for player_id, stretch in sorted(seated.stretches(),
                                      key=lambda item: (item[1].sitting.seat, item[1].first)):
         seat, counted = stretch.sitting.seat, by_player[player_id]
         row = SeatSummary(
-            game_id=table.game.id, seat=seat, from_hand=stretch.first,
+            game_id=replay.game.id, seat=seat, from_hand=stretch.first,
             to_hand=stretch.last, player_id=player_id,
-            revision=table.game.revision, team=team_at[seat],
+            revision=replay.game.revision, team=team_at[seat],
             finished=int(counted.games.finished), won=counted.won,
             hands=counted.hands_played, throw_ins_dealt=counted.throw_ins_dealt,
             taken_as_bidder=counted.taken_as_bidder,
@@ -117,8 +117,8 @@ def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], li
     written, and the ids of the games that changed while they were counted, whose rows
     are left out."""
     counted = {game.id: game.revision for game in games}
-    rows = [row for table, players in load_seated(session, games)
-            for row in seat_rows(SeatedGame(table, players))]
+    rows = [row for replay, players in load_seated(session, games)
+            for row in seat_rows(SeatedGame(replay, players))]
     ids = list(counted)
     session.exec(delete(SeatSummary).where(SeatSummary.game_id.in_(ids)))  # type: ignore[attr-defined]
     session.add_all(rows)

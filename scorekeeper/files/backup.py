@@ -43,14 +43,14 @@ from scorekeeper.files.exchange import (
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
 )
-from scorekeeper.store.replay import Table, deal_from_hand, hand_fields, house_rules
+from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
 from scorekeeper.text.names import clean_name, name_key
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
     ChangeKind, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
 )
-from scorekeeper.rules import SEATS, Deal, replay
+from scorekeeper.rules import SEATS, Deal, replay as replay_deals
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
 from scorekeeper.table.seating import new_game
 
@@ -154,11 +154,11 @@ def _game_entry(
     """A game's schmier-game/1 record, with its links, timestamps and undone hands."""
     live = tuple(hand for hand in hands if hand.undone_at is None)
     rules = house_rules(game)
-    state = replay(rules, game.first_dealer, [deal_from_hand(hand) for hand in live])
+    state = replay_deals(rules, game.first_dealer, [deal_from_hand(hand) for hand in live])
     seating = tuple(Sitting(row.seat, row.from_hand, names[row.player_id], row.player_id)
                     for row in seats)
-    table = Table(game, rules, names_at(seating, state.next_number), live, state, seating)
-    record = export_game(table)
+    replay = Replay(game, rules, names_at(seating, state.next_number), live, state, seating)
+    record = export_game(replay)
     for hand_record, hand in zip(record["hands"], live):
         hand_record["recorded_at"] = _moment_text(hand.recorded_at)
         hand_record["updated_at"] = _moment_text(hand.updated_at)
@@ -171,8 +171,8 @@ def _game_entry(
         "abandoned_at": _moment_text(game.abandoned_at),
         "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
     }
-    if table.substitutes:  # in the order of the record's "substitutes"
-        entry["substitute_ids"] = [sitting.player_id for sitting in table.substitutes]
+    if replay.substitutes:  # in the order of the record's "substitutes"
+        entry["substitute_ids"] = [sitting.player_id for sitting in replay.substitutes]
     entry.update((key, value) for key, value in record.items() if key not in entry)
     undone = sorted((hand for hand in hands if hand.undone_at is not None),
                     key=lambda hand: (hand.undone_at, hand.id))

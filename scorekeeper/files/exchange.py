@@ -25,11 +25,11 @@ from sqlmodel import Session
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, json_kind, path, read_json, shape_refusal, shown,
 )
-from scorekeeper.store.replay import Table, hand_fields
+from scorekeeper.store.replay import Replay, hand_fields
 from scorekeeper.store.models import Club, Game, Hand
 from scorekeeper.rules import (
     CARD_POINTS, SEATS, Deal, DealResult, GameState, HandRejected, HouseRules,
-    RuleViolation, Tally, replay,
+    RuleViolation, Tally, replay as replay_deals,
 )
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
@@ -56,27 +56,27 @@ DERIVED_HAND_KEYS = frozenset({
 
 # --- export ---------------------------------------------------------------------------
 
-def export_game(table: Table) -> dict[str, Any]:
+def export_game(replay: Replay) -> dict[str, Any]:
     """The game as a schmier-game/1 record: the facts recorded and what they add up to."""
-    state = table.state
+    state = replay.state
     # The file is read by people and programs anywhere: its sentence is always English,
     # and plain text (a page's sentence may isolate each team's letter in markup).
     with force_locale("en"):
         winner_reason = Markup.escape(verdict_sentence(state.verdict)).striptags()
     return {
         "format": FORMAT,
-        "id": table.game.id,
-        "created_at": table.game.created_at.isoformat(),
+        "id": replay.game.id,
+        "created_at": replay.game.created_at.isoformat(),
         "rules": {
-            "teams": str(table.rules.teams),
-            "target": table.rules.target,
-            "bidder_goes_out": table.rules.bidder_goes_out,
+            "teams": str(replay.rules.teams),
+            "target": replay.rules.target,
+            "bidder_goes_out": replay.rules.bidder_goes_out,
         },
-        "seats": [table.names_at(1)[seat] for seat in SEATS],
-        **({"substitutes": [substitute_record(s) for s in table.substitutes]}
-           if table.substitutes else {}),
-        "first_dealer": table.game.first_dealer,
-        "hands": [_hand_record(hand, deal) for hand, deal in zip(table.hands, state.deals)],
+        "seats": [replay.names_at(1)[seat] for seat in SEATS],
+        **({"substitutes": [substitute_record(s) for s in replay.substitutes]}
+           if replay.substitutes else {}),
+        "first_dealer": replay.game.first_dealer,
+        "hands": [_hand_record(hand, deal) for hand, deal in zip(replay.hands, state.deals)],
         "scores": dict(state.scores),
         "status": "finished" if state.finished else "playing",
         "winner": state.winner,
@@ -85,9 +85,9 @@ def export_game(table: Table) -> dict[str, Any]:
     }
 
 
-def export_text(table: Table) -> str:
+def export_text(replay: Replay) -> str:
     """The export as the text of a file."""
-    return json.dumps(export_game(table), indent=2, ensure_ascii=False) + "\n"
+    return json.dumps(export_game(replay), indent=2, ensure_ascii=False) + "\n"
 
 
 def substitute_record(sitting: Sitting) -> dict[str, Any]:
@@ -260,7 +260,7 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     deals = tuple(_deal_from(path(where, ("hands", index)), hand)
                   for index, hand in enumerate(facts.hands))
     try:
-        state = replay(rules, first_dealer, deals)
+        state = replay_deals(rules, first_dealer, deals)
     except HandRejected as rejected:
         raise _deal_refusal(path(where, ("hands", rejected.number - 1)),
                             rejected.violation) from None

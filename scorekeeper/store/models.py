@@ -1,4 +1,4 @@
-"""Table models. Scores are never stored: they are replayed from the hands."""
+"""The database's tables. Scores are never stored: they are replayed from the hands."""
 from __future__ import annotations
 
 from datetime import date, datetime, timezone
@@ -384,7 +384,7 @@ class PlayerRating(SQLModel, table=True):
     player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
     team: int  # the team's place in the game's order of teams (A = 0)
     rank: int  # 1 for the winner; equal final scores share a rank
-    # The share of the game's hands the player played (``Table.team_shares``): 1 for a
+    # The share of the game's hands the player played (``Replay.team_shares``): 1 for a
     # player who sat all game, less for a substitute and the player they took over from.
     share: float = Field(default=1.0, sa_column=Column(
         "share", Float, nullable=False, server_default=text("1")))

@@ -13,7 +13,7 @@ from typing import Sequence
 
 from sqlmodel import Session, select
 
-from scorekeeper.rules import Deal, GameState, HouseRules, Tally, carry_on, replay
+from scorekeeper.rules import Deal, GameState, HouseRules, Tally, carry_on, replay as replay_deals
 from scorekeeper.rules.scoring import CARD_POINTS
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import ChangeKind, Game, GameChange, GameSeat, Hand, Player
@@ -23,12 +23,12 @@ from scorekeeper.store.sittings import (
 
 
 @dataclass(frozen=True)
-class Table:
+class Replay:
     """A game as the pages need it: its rules, seats, stored hands and replayed state.
 
     ``names`` are the players at the table now (for the next hand: a substitute from
     the hand they take the seat at); ``seating`` says who sat where at every hand
-    (empty: the six of ``names`` sat all game, as in a table made without it).
+    (empty: the six of ``names`` sat all game, as in a replay made without it).
     """
 
     game: Game
@@ -73,10 +73,10 @@ class Table:
         add up to 1)."""
         return team_shares(self.sittings(), self.rules.team_seats, len(self.state.deals))
 
-    def moved_on(self, hands: tuple[Hand, ...], state: GameState) -> "Table":
-        """The table after a change to its hands: its players those of the next hand."""
+    def moved_on(self, hands: tuple[Hand, ...], state: GameState) -> "Replay":
+        """The game after a change to its hands: its players those of the next hand."""
         names = names_at(self.seating, state.next_number) if self.seating else self.names
-        return Table(self.game, self.rules, names, hands, state, self.seating)
+        return Replay(self.game, self.rules, names, hands, state, self.seating)
 
 
 def house_rules(game: Game) -> HouseRules:
@@ -141,7 +141,7 @@ class Replays:
                     kept_state, deals[played:])
                 self.carried += 1
         if state is None:
-            state = replay(rules, first_dealer, deals)
+            state = replay_deals(rules, first_dealer, deals)
             self.replayed += 1
         if kept is None or state is not kept[3]:
             self.keep(game_id, rules, first_dealer, deals, state)
@@ -155,16 +155,16 @@ class Replays:
 REPLAYS = Replays(games=2048)
 
 
-def load_tables(session: Session, games: Sequence[Game]) -> list[Table]:
+def load_replays(session: Session, games: Sequence[Game]) -> list[Replay]:
     """Several games at once: one query for all their live hands, one for all their seats."""
-    return [table for table, _players in load_seated(session, games)]
+    return [replay for replay, _players in load_seated(session, games)]
 
 
 def load_seated(
     session: Session, games: Sequence[Game]
-) -> list[tuple[Table, dict[int, int]]]:
-    """Each game as a Table, with who sits in each seat now (seat -> player id: for the
-    next hand, as ``Table.names``); two queries."""
+) -> list[tuple[Replay, dict[int, int]]]:
+    """Each game as a Replay, with who sits in each seat now (seat -> player id: for the
+    next hand, as ``Replay.names``); two queries."""
     ids = [game.id for game in games]
     hands: dict[int, list[Hand]] = defaultdict(list)
     seating: dict[int, list[Sitting]] = defaultdict(list)
@@ -192,14 +192,14 @@ def load_seated(
         sittings = tuple(seating[game.id])
         now = {seat: sitting_at(sittings, seat, state.next_number) for seat in
                sorted({s.seat for s in sittings})}
-        table = Table(game, rules, {seat: s.name for seat, s in now.items()}, live, state,
+        replay = Replay(game, rules, {seat: s.name for seat, s in now.items()}, live, state,
                       sittings)
-        seated.append((table, {seat: s.player_id for seat, s in now.items()}))
+        seated.append((replay, {seat: s.player_id for seat, s in now.items()}))
     return seated
 
 
-def load_table(session: Session, game: Game) -> Table:
-    return load_tables(session, [game])[0]
+def load_replay(session: Session, game: Game) -> Replay:
+    return load_replays(session, [game])[0]
 
 
 

@@ -17,11 +17,13 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
 from scorekeeper.store.rosters import find_or_add_player
-from scorekeeper.store.replay import Table, deal_from_hand, hand_fields, stored_fields
+from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, stored_fields
 from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change
 from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
 from scorekeeper.text.names import clean_name, name_key
-from scorekeeper.rules import SEATS, Deal, GameState, HandRejected, RuleViolation, replay
+from scorekeeper.rules import (
+    SEATS, Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
+)
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
@@ -55,16 +57,16 @@ class Plan:
     seating: tuple[Sitting, ...] = ()  # every seat's players afterwards (a substitute)
 
 
-def _dealt_again(table: Table, deals: list[Deal], later_from: int, shift: int) -> tuple[
+def _dealt_again(replay: Replay, deals: list[Deal], later_from: int, shift: int) -> tuple[
         list[Deal], tuple[Moved, ...]]:
     """``deals`` with every hand from index ``later_from`` on (the table's hands from
     index ``later_from - shift`` on) reseated to the dealer the replay now gives it."""
-    dealer = table.game.first_dealer
+    dealer = replay.game.first_dealer
     moved: list[Moved] = []
     out: list[Deal] = []
     for index, deal in enumerate(deals):
         if index >= later_from:
-            old = table.state.deals[index - shift]
+            old = replay.state.deals[index - shift]
             if old.dealer_seat != dealer:
                 auction, whole = reseated(old.auction, dealer)
                 deal = Deal(auction.calls, deal.trump, deal.tally)
@@ -75,11 +77,11 @@ def _dealt_again(table: Table, deals: list[Deal], later_from: int, shift: int) -
     return out, tuple(moved)
 
 
-def _replayed(table: Table, deals: Sequence[Deal], number: int) -> GameState:
+def _replayed(replay: Replay, deals: Sequence[Deal], number: int) -> GameState:
     """The game replayed as it would be; a correction ending it before hands played
     after is refused, naming them."""
     try:
-        return replay(table.rules, table.game.first_dealer, deals)
+        return replay_deals(replay.rules, replay.game.first_dealer, deals)
     except HandRejected as rejected:
         if rejected.code == "game_over" and rejected.number > number:
             raise RuleViolation(
@@ -109,155 +111,155 @@ def _points_changed(old: Deal, new: Deal, teams: tuple[str, ...]) -> dict:
     return details
 
 
-def _bid_of(table: Table, state: GameState, index: int) -> list | None:
+def _bid_of(replay: Replay, state: GameState, index: int) -> list | None:
     """[who bid, the bid], by name as the game seats them now (the log keeps it so)."""
     deal = state.deals[index]
-    return None if deal.thrown_in else [table.names_at(index + 1)[deal.bidder_seat],
+    return None if deal.thrown_in else [replay.names_at(index + 1)[deal.bidder_seat],
                                         deal.bid]
 
 
-def plan_edit(table: Table, number: int, deal: Deal) -> Plan:
+def plan_edit(replay: Replay, number: int, deal: Deal) -> Plan:
     """Hand ``number`` replaced by ``deal``. A change between played and thrown in moves
     the dealer of every later hand by one seat, and each keeps who bid what."""
     index = number - 1
-    if not 0 <= index < len(table.hands):
+    if not 0 <= index < len(replay.hands):
         raise RuleViolation("no_such_hand", f"there is no hand {number}", number=number)
-    deals = [deal_from_hand(h) for h in table.hands]
+    deals = [deal_from_hand(h) for h in replay.hands]
     old = deals[index]
     deals[index] = deal
-    deals, moved = _dealt_again(table, deals, index + 1, 0)
-    after = _replayed(table, deals, number)
-    details = _points_changed(old, deal, table.rules.team_names)
-    if not after.deals[index].thrown_in and not table.state.deals[index].thrown_in:
-        if _bid_of(table, table.state, index) != _bid_of(table, after, index):
-            details["bid"] = [_bid_of(table, table.state, index), _bid_of(table, after, index)]
-    return Plan(ChangeKind.EDITED, number, tuple(deals), table.state, after, dict(table.names), moved,
-                details)
+    deals, moved = _dealt_again(replay, deals, index + 1, 0)
+    after = _replayed(replay, deals, number)
+    details = _points_changed(old, deal, replay.rules.team_names)
+    if not after.deals[index].thrown_in and not replay.state.deals[index].thrown_in:
+        if _bid_of(replay, replay.state, index) != _bid_of(replay, after, index):
+            details["bid"] = [_bid_of(replay, replay.state, index), _bid_of(replay, after, index)]
+    return Plan(ChangeKind.EDITED, number, tuple(deals), replay.state, after,
+                dict(replay.names), moved, details)
 
 
-def edit_hand(session: Session, table: Table, number: int, deal: Deal,
+def edit_hand(session: Session, replay: Replay, number: int, deal: Deal,
               revision: int | None = None, by: Actor | None = None) -> Plan | None:
     """Replace hand ``number``; everything after it is re-derived by the replay.
 
     None when the hand already says so (a second tap on Save): nothing is written.
     """
-    if 1 <= number <= len(table.hands) and \
-            hand_fields(deal, table.rules.team_names) == stored_fields(table.hands[number - 1]):
+    if 1 <= number <= len(replay.hands) and \
+            hand_fields(deal, replay.rules.team_names) == stored_fields(replay.hands[number - 1]):
         return None
-    plan = plan_edit(table, number, deal)
-    apply(session, table, plan, revision, by)
+    plan = plan_edit(replay, number, deal)
+    apply(session, replay, plan, revision, by)
     return plan
 
 
-def plan_insert(table: Table, before: int, deal: Deal) -> Plan:
+def plan_insert(replay: Replay, before: int, deal: Deal) -> Plan:
     """A forgotten hand put in before hand ``before``: dealt by the seat that dealt hand
     ``before`` as recorded, which (if it was played) moves every later hand on one seat."""
-    if not 1 <= before <= len(table.hands):
+    if not 1 <= before <= len(replay.hands):
         raise RuleViolation("no_such_hand", f"there is no hand {before}", number=before)
-    deals = [deal_from_hand(h) for h in table.hands]
+    deals = [deal_from_hand(h) for h in replay.hands]
     deals.insert(before - 1, deal)
-    deals, moved = _dealt_again(table, deals, before, 1)
-    after = _replayed(table, deals, before)
-    return Plan(ChangeKind.INSERTED, before, tuple(deals), table.state, after, dict(table.names), moved,
-                {"thrown_in": after.deals[before - 1].thrown_in})
+    deals, moved = _dealt_again(replay, deals, before, 1)
+    after = _replayed(replay, deals, before)
+    return Plan(ChangeKind.INSERTED, before, tuple(deals), replay.state, after,
+                dict(replay.names), moved, {"thrown_in": after.deals[before - 1].thrown_in})
 
 
-def plan_swap(table: Table, seat_a: int, seat_b: int) -> Plan:
+def plan_swap(replay: Replay, seat_a: int, seat_b: int) -> Plan:
     """The players of two seats change places; every hand stays as recorded, by seat."""
-    if seat_a == seat_b or seat_a not in table.names or seat_b not in table.names:
+    if seat_a == seat_b or seat_a not in replay.names or seat_b not in replay.names:
         raise RuleViolation("swap_same_seat", "choose two different seats")
-    names = dict(table.names)
+    names = dict(replay.names)
     names[seat_a], names[seat_b] = names[seat_b], names[seat_a]
-    deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan(ChangeKind.SEATS, 0, deals, table.state, table.state, names, (),
-                {"seats": [seat_a, seat_b], "players": [table.names[seat_a],
-                                                        table.names[seat_b]]},
+    deals = tuple(deal_from_hand(h) for h in replay.hands)
+    return Plan(ChangeKind.SEATS, 0, deals, replay.state, replay.state, names, (),
+                {"seats": [seat_a, seat_b], "players": [replay.names[seat_a],
+                                                        replay.names[seat_b]]},
                 seats=(seat_a, seat_b))
 
 
-def plan_rename(table: Table, seat: int, name: str) -> Plan:
+def plan_rename(replay: Replay, seat: int, name: str) -> Plan:
     """Seat ``seat``'s player now was someone else than entered (or their name was typed
     wrong); whoever sat there before a substitute took the seat stays as they were."""
-    if seat not in table.names:
+    if seat not in replay.names:
         raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
-    names = dict(table.names)
+    names = dict(replay.names)
     names[seat] = name
     problems = [p for p in name_problems([names[s] for s in SEATS])
                 if p.params.get("seat") == seat or p.code == "name_twice"]
     if problems:
         raise problems[0]
     name = clean_name(name)
-    old = table.names[seat]
+    old = replay.names[seat]
     if name_key(old) == name_key(name):
         raise RuleViolation("name_same", f"seat {seat} is {old} already", seat=seat)
-    now = sitting_at(table.sittings(), seat, table.state.next_number)
-    elsewhere = sits_elsewhere(table.sittings(), seat, name, now)
+    now = sitting_at(replay.sittings(), seat, replay.state.next_number)
+    elsewhere = sits_elsewhere(replay.sittings(), seat, name, now)
     if elsewhere is not None:
         raise elsewhere
     names[seat] = name
-    deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan(ChangeKind.RENAMED, 0, deals, table.state, table.state, names, (),
+    deals = tuple(deal_from_hand(h) for h in replay.hands)
+    return Plan(ChangeKind.RENAMED, 0, deals, replay.state, replay.state, names, (),
                 {"seat": seat, "from": old, "to": name}, seats=(seat,), new_name=name)
 
 
-def last_substitute_hand(table: Table) -> int:
+def last_substitute_hand(replay: Replay) -> int:
     """The latest hand a substitute can take a seat from: the next hand of a game in
     play (they sit down now), the last hand of a finished one."""
-    return table.state.next_number - (1 if table.state.finished else 0)
+    return replay.state.next_number - (1 if replay.state.finished else 0)
 
 
-def plan_substitute(table: Table, seat: int, from_hand: int, name: str) -> Plan:
+def plan_substitute(replay: Replay, seat: int, from_hand: int, name: str) -> Plan:
     """Seat ``seat``'s player left after hand ``from_hand - 1``, and ``name`` (on the
     club's roster, or new to it) sat there from hand ``from_hand`` on: the hands before
     stay the leaving player's, those after are the substitute's. Every hand stays as
     recorded, by seat; no score moves."""
-    problem = substitute_problem(table.sittings(), seat, from_hand, name,
-                                 last_substitute_hand(table))
+    problem = substitute_problem(replay.sittings(), seat, from_hand, name,
+                                 last_substitute_hand(replay))
     if problem is not None:
         raise problem
     name = clean_name(name)
-    leaving = sitting_at(table.sittings(), seat, from_hand)
-    seating = tuple(sorted((*table.sittings(), Sitting(seat, from_hand, name)),
+    leaving = sitting_at(replay.sittings(), seat, from_hand)
+    seating = tuple(sorted((*replay.sittings(), Sitting(seat, from_hand, name)),
                            key=lambda s: (s.seat, s.from_hand)))
-    return Plan(ChangeKind.SUBBED, from_hand, _same_deals(table), table.state, table.state,
-                names_at(seating, table.state.next_number), (),
+    return Plan(ChangeKind.SUBBED, from_hand, _same_deals(replay), replay.state, replay.state,
+                names_at(seating, replay.state.next_number), (),
                 {"seat": seat, "from": leaving.name, "to": name}, seats=(seat,),
                 new_name=name, seating=seating)
 
 
-def plan_take_back(table: Table, seat: int, from_hand: int) -> Plan:
+def plan_take_back(replay: Replay, seat: int, from_hand: int) -> Plan:
     """The substitute who took ``seat`` at hand ``from_hand`` never did: the seat's
     player before them plays those hands again."""
-    gone = next((s for s in table.substitutes
+    gone = next((s for s in replay.substitutes
                  if s.seat == seat and s.from_hand == from_hand), None)
     if gone is None:
         raise RuleViolation("no_substitute", f"nobody took seat {seat} at hand {from_hand}",
                             seat=seat, number=from_hand)
-    back = sitting_at(table.sittings(), seat, from_hand - 1)
-    seating = tuple(s for s in table.sittings() if s != gone)
-    return Plan(ChangeKind.UNSUBBED, from_hand, _same_deals(table), table.state, table.state,
-                names_at(seating, table.state.next_number), (),
+    back = sitting_at(replay.sittings(), seat, from_hand - 1)
+    seating = tuple(s for s in replay.sittings() if s != gone)
+    return Plan(ChangeKind.UNSUBBED, from_hand, _same_deals(replay), replay.state, replay.state,
+                names_at(seating, replay.state.next_number), (),
                 {"seat": seat, "from": gone.name, "to": back.name}, seats=(seat,),
                 seating=seating)
 
 
-def _same_deals(table: Table) -> tuple[Deal, ...]:
-    return tuple(deal_from_hand(h) for h in table.hands)
+def _same_deals(replay: Replay) -> tuple[Deal, ...]:
+    return tuple(deal_from_hand(h) for h in replay.hands)
 
 
-def plan_abandon(table: Table, abandon: bool) -> Plan:
+def plan_abandon(replay: Replay, abandon: bool) -> Plan:
     """The game set aside (kept, out of the statistics), or taken back into play."""
-    deals = tuple(deal_from_hand(h) for h in table.hands)
-    return Plan(ChangeKind.ABANDONED if abandon else ChangeKind.REINSTATED, 0, deals, table.state, table.state,
-                dict(table.names))
+    deals = tuple(deal_from_hand(h) for h in replay.hands)
+    kind = ChangeKind.ABANDONED if abandon else ChangeKind.REINSTATED
+    return Plan(kind, 0, deals, replay.state, replay.state, dict(replay.names))
 
 
-def apply(session: Session, table: Table, plan: Plan, revision: int | None,
+def apply(session: Session, replay: Replay, plan: Plan, revision: int | None,
           by: Actor | None = None, *, entry_key: str | None = None) -> None:
     """Write ``plan`` as it was shown, or nothing (GameChanged) if the game moved since."""
-    check_revision(table, revision)
+    check_revision(replay, revision)
     try:
-        _write(session, table, plan, by, entry_key)
+        _write(session, replay, plan, by, entry_key)
     except (IntegrityError, StaleDataError):
         # Another phone's change got there first (a hand number, a seat, or a roster
         # name taken meanwhile): nothing of this one is kept.
@@ -265,11 +267,11 @@ def apply(session: Session, table: Table, plan: Plan, revision: int | None,
         raise GameChanged() from None
 
 
-def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
+def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
            entry_key: str | None) -> None:
     when = utcnow()
-    teams = table.rules.team_names
-    game: Game = table.game
+    teams = replay.rules.team_names
+    game: Game = replay.game
     # The game's row first (UPDATE ... WHERE revision = the one read): a correction made
     # meanwhile makes this one stop here, before it touches a seat or a hand, and two
     # corrections never wait on each other's rows in turn (PostgreSQL's deadlock).
@@ -281,17 +283,17 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
     if plan.kind == ChangeKind.INSERTED:
         # Move the later hands up one number, the highest first, so no two live hands
         # ever hold one number, and put the forgotten hand in the gap.
-        for hand in reversed(table.hands[plan.number - 1:]):
+        for hand in reversed(replay.hands[plan.number - 1:]):
             hand.number += 1
             hand.updated_at = when
             session.add(hand)
             session.flush()
-        _substitutes_move_on(session, table, plan.number)
+        _substitutes_move_on(session, replay, plan.number)
         session.add(Hand(game_id=game.id, number=plan.number, recorded_at=when,
                          entry_key=entry_key or None,
                          **hand_fields(plan.deals[plan.number - 1], teams)))
     if plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
-        for index, hand in enumerate(table.hands):
+        for index, hand in enumerate(replay.hands):
             number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
                                   index >= plan.number - 1 else 0)
             fields = hand_fields(plan.deals[number - 1], teams)
@@ -301,7 +303,7 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
                 hand.updated_at = when
                 session.add(hand)
     if plan.kind in (ChangeKind.SEATS, ChangeKind.RENAMED):
-        _reseat_players(session, table, plan)
+        _reseat_players(session, replay, plan)
     elif plan.kind == ChangeKind.SUBBED:
         club = session.get(Club, game.club_id)
         player = find_or_add_player(session, club, plan.new_name)
@@ -320,16 +322,16 @@ def _write(session: Session, table: Table, plan: Plan, by: Actor | None,
         details["moved"] = [plan.moved[0].number, plan.moved[-1].number,
                             plan.moved[0].dealer_after == left_of(plan.moved[0].dealer_before)]
         details["kept_as_bid"] = [m.number for m in plan.moved if not m.whole]
-    log_change(session, table, plan.kind, plan.number, plan.after, by, when, details or None)
+    log_change(session, replay, plan.kind, plan.number, plan.after, by, when, details or None)
     session.commit()
 
 
-def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
+def _reseat_players(session: Session, replay: Replay, plan: Plan) -> None:
     """Seat the planned players: the rows of the seats concerned, written afresh (a
     player sits once per game, so a swap can't be two updates in place). A swap moves
     each seat's players, substitutes too; a new name is the seat's player now."""
     rows = list(session.exec(
-        select(GameSeat).where(GameSeat.game_id == table.game.id,
+        select(GameSeat).where(GameSeat.game_id == replay.game.id,
                                GameSeat.seat.in_(plan.seats))  # type: ignore[attr-defined]
         .order_by(GameSeat.seat, GameSeat.from_hand)))
     seated = {(row.seat, row.from_hand): row.player_id for row in rows}
@@ -339,25 +341,25 @@ def _reseat_players(session: Session, table: Table, plan: Plan) -> None:
         seated = {(other[seat], from_hand): player
                   for (seat, from_hand), player in seated.items()}
     else:
-        club = session.get(Club, table.game.club_id)
+        club = session.get(Club, replay.game.club_id)
         player = find_or_add_player(session, club, plan.new_name)
-        now = sitting_at(table.sittings(), plan.seats[0], table.state.next_number)
+        now = sitting_at(replay.sittings(), plan.seats[0], replay.state.next_number)
         seated[(now.seat, now.from_hand)] = player.id
     for row in rows:
         session.delete(row)
     session.flush()
     for (seat, from_hand), player_id in seated.items():
-        session.add(GameSeat(game_id=table.game.id, seat=seat, from_hand=from_hand,
+        session.add(GameSeat(game_id=replay.game.id, seat=seat, from_hand=from_hand,
                              player_id=player_id))
     session.flush()
 
 
-def _substitutes_move_on(session: Session, table: Table, before: int) -> None:
+def _substitutes_move_on(session: Session, replay: Replay, before: int) -> None:
     """A forgotten hand put in before hand ``before``: a substitute who came in at that
     hand or later came in one hand later by the new numbers (the forgotten hand stays
     the leaving player's). The latest first, so no two rows ever hold one place."""
     for row in session.exec(
-        select(GameSeat).where(GameSeat.game_id == table.game.id,
+        select(GameSeat).where(GameSeat.game_id == replay.game.id,
                                GameSeat.from_hand >= max(before, 2))
         .order_by(GameSeat.from_hand.desc())  # type: ignore[attr-defined]
     ).all():

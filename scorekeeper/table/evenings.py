@@ -11,7 +11,7 @@ from sqlalchemy import update
 from sqlmodel import Session, func, select
 
 from scorekeeper.store.rosters import club_row
-from scorekeeper.store.replay import Table, load_tables
+from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.rules import SEATS
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
@@ -74,61 +74,61 @@ class EveningTally:
     by_partnership: list[tuple[str, int]]
 
 
-def hands_sat(table: Table) -> range:
+def hands_sat(replay: Replay) -> range:
     """The numbers of the game's hands played, to tell who sat at them (a game with no
     hand yet: its first, the six who start it)."""
-    return range(1, max(len(table.state.deals), 1) + 1)
+    return range(1, max(len(replay.state.deals), 1) + 1)
 
 
-def sat_for(table: Table, seats: Sequence[int]) -> set[str]:
+def sat_for(replay: Replay, seats: Sequence[int]) -> set[str]:
     """Everyone who sat in ``seats`` at one of the game's hands at least: a substitute,
     and the player they took over from, both."""
-    return {s.sitting.name for s in table.stretches() if s.sitting.seat in seats}
+    return {s.sitting.name for s in replay.stretches() if s.sitting.seat in seats}
 
 
-def line_ups(table: Table, seats: Sequence[int]) -> set[str]:
+def line_ups(replay: Replay, seats: Sequence[int]) -> set[str]:
     """The players in ``seats`` at each of the game's hands, "Ann & Dan", each line-up
     once however many hands it sat together."""
-    return {" & ".join(sorted(table.names_at(number)[seat] for seat in seats))
-            for number in hands_sat(table)}
+    return {" & ".join(sorted(replay.names_at(number)[seat] for seat in seats))
+            for number in hands_sat(replay)}
 
 
-def tally(tables: Sequence[Table]) -> EveningTally:
+def tally(replays: Sequence[Replay]) -> EveningTally:
     """Who won how many of the evening's games, most first; from the hands, never stored.
 
     Everyone who played and every partnership that sat together is listed, 0 wins
     too; an abandoned game counts for nobody. A team's win counts once for each
     player who sat for it, substitutes too, and once for each of its line-ups."""
-    tables = [table for table in tables if table.game.abandoned_at is None]
+    replays = [replay for replay in replays if replay.game.abandoned_at is None]
     players: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
-    for table in tables:
-        for team, seats in table.rules.team_seats.items():
-            won = int(table.state.winner == team)
-            for name in sat_for(table, seats):
+    for replay in replays:
+        for team, seats in replay.rules.team_seats.items():
+            won = int(replay.state.winner == team)
+            for name in sat_for(replay, seats):
                 players[name] += won
-            for line_up in line_ups(table, seats):
+            for line_up in line_ups(replay, seats):
                 partnerships[line_up] += won
     order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
     return EveningTally(
-        games=len(tables),
-        finished=sum(1 for t in tables if t.state.finished),
+        games=len(replays),
+        finished=sum(1 for t in replays if t.state.finished),
         by_player=sorted(players.items(), key=order),
         by_partnership=sorted(partnerships.items(), key=order),
     )
 
 
-def partnerships(tables: Sequence[Table]) -> Counter[frozenset[str]]:
+def partnerships(replays: Sequence[Replay]) -> Counter[frozenset[str]]:
     """How many of the evening's games each two players were partners in (in one team
     at one hand at least: a pair, or two of a trio); an abandoned game counts for
     nobody."""
     together: Counter[frozenset[str]] = Counter()
-    for table in tables:
-        if table.game.abandoned_at is None:
+    for replay in replays:
+        if replay.game.abandoned_at is None:
             pairs: set[frozenset[str]] = set()  # each two once for the game
-            for number in hands_sat(table):
-                chairs = [table.names_at(number)[seat] for seat in SEATS]
-                pairs.update(partner_pairs(split_of(chairs, table.rules.teams)))
+            for number in hands_sat(replay):
+                chairs = [replay.names_at(number)[seat] for seat in SEATS]
+                pairs.update(partner_pairs(split_of(chairs, replay.rules.teams)))
             together.update(pairs)
     return together
 
@@ -141,24 +141,24 @@ class PartnersTonight:
     not_yet: list[tuple[str, str]]
 
 
-def partners_tonight(tables: Sequence[Table], table: Table | None) -> PartnersTonight:
-    """The evening's partnerships; ``not_yet``: of ``table``'s six (the game the table is
+def partners_tonight(replays: Sequence[Replay], replay: Replay | None) -> PartnersTonight:
+    """The evening's partnerships; ``not_yet``: of ``replay``'s six (the game the table is
     playing or last finished)."""
-    together = partnerships(tables)
+    together = partnerships(replays)
     pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
     met = sorted(((pair(two), games) for two, games in together.items()),
                  key=lambda item: (-item[1], [name.casefold() for name in item[0]]))
-    names = sorted(table.names.values(), key=str.casefold) if table else []
+    names = sorted(replay.names.values(), key=str.casefold) if replay else []
     return PartnersTonight(met, [two for two in combinations(names, 2)
                                  if not together[frozenset(two)]])
 
 
-def new_partners(table: Table, tables: Sequence[Table]) -> tuple[str, ...]:
-    """``table``'s six seated for the evening's next game (seat by seat), each with a
+def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:
+    """``replay``'s six seated for the evening's next game (seat by seat), each with a
     partner they haven't had tonight where possible (``teams.next_partners``)."""
-    names = [table.names[seat] for seat in SEATS]
-    split = next_partners(names, table.rules.teams, partnerships(tables))
-    return seated(split, table.rules.teams, names)
+    names = [replay.names[seat] for seat in SEATS]
+    split = next_partners(names, replay.rules.teams, partnerships(replays))
+    return seated(split, replay.rules.teams, names)
 
 
 def evenings_page(
@@ -178,23 +178,23 @@ def evenings_page(
     return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
 
 
-def evening_tally(session: Session, evening: Evening, known: Table | None = None
+def evening_tally(session: Session, evening: Evening, known: Replay | None = None
                   ) -> EveningTally:
     """The evening's tally, its games read once (``known``: one already read)."""
     have = {known.game.id: known} if known is not None else {}
     games = evening_games(session, evening)
-    read = iter(load_tables(session, [game for game in games if game.id not in have]))
+    read = iter(load_replays(session, [game for game in games if game.id not in have]))
     return tally([have[game.id] if game.id in have else next(read) for game in games])
 
 
-def tonight_tally(session: Session, table: Table) -> EveningTally | None:
+def tonight_tally(session: Session, replay: Replay) -> EveningTally | None:
     """The tally of the game's evening, for the game page: once a game of it is won.
 
     A game page kept whole (page_cache) shows it as it was at that game's last change:
     a correction to another game of the evening shows with this game's next change."""
-    if table.game.evening_id is None:
+    if replay.game.evening_id is None:
         return None
-    found = evening_tally(session, session.get(Evening, table.game.evening_id), table)
+    found = evening_tally(session, session.get(Evening, replay.game.evening_id), replay)
     return found if found.finished else None
 
 
@@ -228,13 +228,13 @@ def evening_state(session: Session, evening: Evening, now: datetime | None = Non
     return EveningState(closed, latest if quiet else None)
 
 
-def is_past_game(session: Session, table: Table) -> bool:
+def is_past_game(session: Session, replay: Replay) -> bool:
     """A finished game of an evening that is over: kept as it was, read-only.
 
     A game still in play stays open to be finished, whatever its evening."""
-    if not table.state.finished or table.game.evening_id is None:
+    if not replay.state.finished or replay.game.evening_id is None:
         return False
-    return evening_is_over(session, table.game.club_id, table.game.evening_id)
+    return evening_is_over(session, replay.game.club_id, replay.game.evening_id)
 
 
 def evening_is_over(session: Session, club_id: int, evening_id: int) -> bool:

@@ -29,7 +29,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
 from scorekeeper.table.draft import FIELDS
-from scorekeeper.store.replay import Table
+from scorekeeper.store.replay import Replay
 from scorekeeper.store.models import MAX_ID, ChangeKind, Evening, Game, LiveDraft, aware, utcnow
 
 POLL_SECONDS = 2
@@ -69,7 +69,7 @@ def followed_by_scorer(seq: int, drafting: int | None, device_id: int | None) ->
 MAX_STEP = 2**62  # a phone's step numbers are its clock's milliseconds, rising
 
 
-def note_draft(session: Session, table: Table, args: Mapping[str, str],
+def note_draft(session: Session, replay: Replay, args: Mapping[str, str],
                device_id: int | None = None, step: int = 0) -> None:
     """Keep the hand a scorer's page is entering, if it is this game's next hand.
 
@@ -77,15 +77,15 @@ def note_draft(session: Session, table: Table, args: Mapping[str, str],
     with a number no higher than the one kept came late (two quick taps reach the server
     at once) and changes nothing."""
     draft = draft_args(args)
-    if table.state.finished or draft.get("number") != str(table.state.next_number):
+    if replay.state.finished or draft.get("number") != str(replay.state.next_number):
         return
     step = step if 0 < step < MAX_STEP else 0
-    row = session.get(LiveDraft, table.game.id)
+    row = session.get(LiveDraft, replay.game.id)
     if row is not None and row.args == draft and row.device_id == device_id:
         return
-    if row is None and _first_step(session, table.game.id, draft, device_id, step):
+    if row is None and _first_step(session, replay.game.id, draft, device_id, step):
         return
-    _next_step(session, table.game.id, draft, device_id, step)
+    _next_step(session, replay.game.id, draft, device_id, step)
     if row is not None:
         session.expire(row)  # read again when next asked for, with the database's seq
 
@@ -117,16 +117,16 @@ def _next_step(session: Session, game_id: int, draft: dict[str, str],
     session.commit()
 
 
-def shared_draft(session: Session, table: Table) -> SharedDraft:
+def shared_draft(session: Session, replay: Replay) -> SharedDraft:
     """The hand in progress, if it is still this game's next hand, entered on the game
     as it stands (not before another change: an undo, say). The phone entering it keeps
     its own copy too, and restores that itself (app.js)."""
-    row = session.get(LiveDraft, table.game.id)
+    row = session.get(LiveDraft, replay.game.id)
     if row is None:
         return SharedDraft({}, 0, None)
-    current = (row.args.get("number") == str(table.state.next_number)
-               and row.args.get("revision") in (None, str(table.game.revision))
-               and not table.state.finished)
+    current = (row.args.get("number") == str(replay.state.next_number)
+               and row.args.get("revision") in (None, str(replay.game.revision))
+               and not replay.state.finished)
     return SharedDraft(dict(row.args) if current else {}, row.seq, row.device_id)
 
 

@@ -20,9 +20,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.rules import Deal, GameState, carry_on, replay
+from scorekeeper.rules import Deal, GameState, carry_on, replay as replay_deals
 from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
-from scorekeeper.store.replay import REPLAYS, Table, deal_from_hand, hand_fields
+from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields
 
 
 class AlreadyRecorded(Exception):
@@ -53,14 +53,14 @@ class AlreadyBack(Exception):
         self.number = number
 
 
-def _replay(table: Table, deals: Sequence[Deal]) -> GameState:
+def _replay(replay: Replay, deals: Sequence[Deal]) -> GameState:
     """Replay the game as it would be; RuleViolation (HandRejected) if it breaks a rule."""
-    return replay(table.rules, table.game.first_dealer, deals)
+    return replay_deals(replay.rules, replay.game.first_dealer, deals)
 
 
-def check_revision(table: Table, revision: int | None) -> None:
+def check_revision(replay: Replay, revision: int | None) -> None:
     """Refuse a change sent from a page shown before the game's last change."""
-    if revision is not None and revision != table.game.revision:
+    if revision is not None and revision != replay.game.revision:
         raise GameChanged()
 
 
@@ -80,30 +80,30 @@ def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
     return dict(deal.score_change) if deal.score_change is not None else None
 
 
-def log_change(session: Session, table: Table, kind: ChangeKind, number: int, after: GameState,
+def log_change(session: Session, replay: Replay, kind: ChangeKind, number: int, after: GameState,
          by: Actor | None, when, details: dict | None = None) -> None:
     """Keep the change in the game's log, in the transaction that makes it."""
     by = by or Actor()
     session.add(GameChange(
-        game_id=table.game.id, at=when, kind=kind, number=number,
+        game_id=replay.game.id, at=when, kind=kind, number=number,
         member_id=by.member_id, device_id=by.device_id, who=by.who[:WHO_LENGTH],
         # A forgotten hand put in had no score change before: the one at its number moved on.
-        hand_before=None if kind == ChangeKind.INSERTED else _hand_change(table.state, number),
+        hand_before=None if kind == ChangeKind.INSERTED else _hand_change(replay.state, number),
         hand_after=_hand_change(after, number),
-        totals_before=dict(table.state.scores), totals_after=dict(after.scores),
+        totals_before=dict(replay.state.scores), totals_after=dict(after.scores),
         details=details,
     ))
 
 
-def commit_change(session: Session, table: Table, when) -> None:
+def commit_change(session: Session, replay: Replay, when) -> None:
     """Commit with the game's revision checked and bumped in the same transaction.
 
     The UPDATE of the game row carries ``WHERE revision = <the one read>``: if another
     request changed the game since this one read it, nothing matches, nothing of this
     change is kept, and GameChanged says so.
     """
-    table.game.changed_at = when
-    session.add(table.game)
+    replay.game.changed_at = when
+    session.add(replay.game)
     try:
         session.commit()
     except (StaleDataError, IntegrityError):
@@ -121,9 +121,9 @@ def hand_by_entry(session: Session, game_id: int, entry_key: str | None) -> Hand
 
 
 def record_hand(
-    session: Session, table: Table, number: int, deal: Deal, revision: int | None = None,
+    session: Session, replay: Replay, number: int, deal: Deal, revision: int | None = None,
     by: Actor | None = None, entry_key: str | None = None,
-) -> Table:
+) -> Replay:
     """Add the next hand. ``number`` is the hand the form was for: a repeat is refused.
 
     ``entry_key`` names the phone's entry: sent again (its answer was lost), it is
@@ -131,44 +131,44 @@ def record_hand(
     The game as it stands afterwards is returned, from the replay that checked it: the
     answer is shown from it without reading and replaying the game again.
     """
-    if number != table.state.next_number:
+    if number != replay.state.next_number:
         raise AlreadyRecorded(number)
-    check_revision(table, revision)
-    after = carry_on(table.state, [deal])  # the game as it stood, and this hand
-    hand = Hand(game_id=table.game.id, number=number, entry_key=entry_key or None,
-                **hand_fields(deal, table.rules.team_names))
+    check_revision(replay, revision)
+    after = carry_on(replay.state, [deal])  # the game as it stood, and this hand
+    hand = Hand(game_id=replay.game.id, number=number, entry_key=entry_key or None,
+                **hand_fields(deal, replay.rules.team_names))
     session.add(hand)
-    log_change(session, table, ChangeKind.RECORDED, number, after, by, hand.recorded_at)
-    commit_change(session, table, hand.recorded_at)
-    _keep_replay(table, table.hands + (hand,), after)
-    return table.moved_on(table.hands + (hand,), after)
+    log_change(session, replay, ChangeKind.RECORDED, number, after, by, hand.recorded_at)
+    commit_change(session, replay, hand.recorded_at)
+    _keep_replay(replay, replay.hands + (hand,), after)
+    return replay.moved_on(replay.hands + (hand,), after)
 
 
-def _keep_replay(table: Table, hands: tuple[Hand, ...], state: GameState) -> None:
+def _keep_replay(replay: Replay, hands: tuple[Hand, ...], state: GameState) -> None:
     """The game as a change left it, for the next read to carry on from (as read back
     from the stored hands, which is how the next read will compare it)."""
-    REPLAYS.keep(table.game.id, table.rules, table.game.first_dealer,
+    REPLAYS.keep(replay.game.id, replay.rules, replay.game.first_dealer,
                  tuple(deal_from_hand(h) for h in hands), state)
 
 
 def undo_last_hand(
-    session: Session, table: Table, number: int, revision: int | None = None,
+    session: Session, replay: Replay, number: int, revision: int | None = None,
     by: Actor | None = None,
 ) -> Hand:
     """Take back the last hand. It is kept, marked undone, and can be brought back."""
-    if not table.hands or table.hands[-1].number != number:
+    if not replay.hands or replay.hands[-1].number != number:
         raise NotTheLastHand(number)
-    check_revision(table, revision)
-    hand = table.hands[-1]
+    check_revision(replay, revision)
+    hand = replay.hands[-1]
     hand.undone_at = utcnow()
     session.add(hand)
-    after = _replay(table, [deal_from_hand(h) for h in table.hands[:-1]])
-    log_change(session, table, ChangeKind.UNDONE, number, after, by, hand.undone_at)
-    commit_change(session, table, hand.undone_at)
+    after = _replay(replay, [deal_from_hand(h) for h in replay.hands[:-1]])
+    log_change(session, replay, ChangeKind.UNDONE, number, after, by, hand.undone_at)
+    commit_change(session, replay, hand.undone_at)
     return hand
 
 
-def last_undone_hand(session: Session, table: Table) -> Hand | None:
+def last_undone_hand(session: Session, replay: Replay) -> Hand | None:
     """The hand undone last, if it can come back as it was.
 
     It must be the next hand again, and nothing may have been recorded or corrected
@@ -176,34 +176,35 @@ def last_undone_hand(session: Session, table: Table) -> Hand | None:
     """
     hand = session.exec(
         select(Hand)
-        .where(Hand.game_id == table.game.id, Hand.undone_at.is_not(None))  # type: ignore[union-attr]
+        .where(Hand.game_id == replay.game.id,
+               Hand.undone_at.is_not(None))  # type: ignore[union-attr]
         .order_by(Hand.undone_at.desc())  # type: ignore[union-attr]
     ).first()
-    if hand is None or hand.number != table.state.next_number:
+    if hand is None or hand.number != replay.state.next_number:
         return None
-    last_written = max((h.updated_at or h.recorded_at for h in table.hands), default=None)
+    last_written = max((h.updated_at or h.recorded_at for h in replay.hands), default=None)
     if last_written is not None and last_written > hand.undone_at:
         return None
     return hand
 
 
 def bring_back_hand(
-    session: Session, table: Table, hand_id: int, revision: int | None = None,
+    session: Session, replay: Replay, hand_id: int, revision: int | None = None,
     by: Actor | None = None,
 ) -> Hand:
     """Bring back the hand undone last (an undo of the undo; the change log's kind keeps
     its stored word, "restored"). A backup is restored; a hand is brought back."""
-    live = next((h for h in table.hands if h.id == hand_id), None)
+    live = next((h for h in replay.hands if h.id == hand_id), None)
     if live is not None:
         raise AlreadyBack(live.number)
-    hand = last_undone_hand(session, table)
+    hand = last_undone_hand(session, replay)
     if hand is None or hand.id != hand_id:
         raise GameChanged()
-    check_revision(table, revision)
-    after = carry_on(table.state, [deal_from_hand(hand)])
+    check_revision(replay, revision)
+    after = carry_on(replay.state, [deal_from_hand(hand)])
     hand.undone_at = None
     session.add(hand)
     when = utcnow()
-    log_change(session, table, ChangeKind.RESTORED, hand.number, after, by, when)
-    commit_change(session, table, when)
+    log_change(session, replay, ChangeKind.RESTORED, hand.number, after, by, when)
+    commit_change(session, replay, when)
     return hand

@@ -12,7 +12,7 @@ from htmx_flask import make_response as htmx_response
 
 from scorekeeper.store.db import get_session
 from scorekeeper.table.draft import HandDraft, TallyIncomplete
-from scorekeeper.store.replay import Table, hand_fields, load_table, stored_fields
+from scorekeeper.store.replay import Replay, hand_fields, load_replay, stored_fields
 from scorekeeper.views.pages import (
     NEXT_HAND, Check, Mode, Said, build_game, render_game_part, render_recorded,
     wants_fragment,
@@ -31,7 +31,7 @@ SHOWS = "X-Scorekeeper-Shows"
 REVISION = "X-Scorekeeper-Revision"
 
 
-def done(table: Table, notice: str, *, after: Table | None = None,
+def done(replay: Replay, notice: str, *, after: Replay | None = None,
          recorded_from: int | None = None) -> Response:
     """After a change: a redirect for a plain form, the new game block for htmx.
 
@@ -39,11 +39,11 @@ def done(table: Table, notice: str, *, after: Table | None = None,
     to read and replay it again). ``recorded_from``: a hand was just recorded from a page
     of that revision; if that is the page the answer goes to, it gets only what changed.
     """
-    game_url = url_for("games.show", game_id=table.game.id)
+    game_url = url_for("games.show", game_id=replay.game.id)
     if not wants_fragment():
         flash(notice, "notice")  # shown by the page the redirect leads to
         return redirect(game_url, 303)
-    fresh = after or load_table(get_session(), table.game)
+    fresh = after or load_replay(get_session(), replay.game)
     page = build_game(fresh, source={}, said=Said(notice=notice))
     response = None
     if recorded_from is not None and request.headers.get(SHOWS) == str(recorded_from):
@@ -55,7 +55,7 @@ def done(table: Table, notice: str, *, after: Table | None = None,
     return htmx_response(response, push_url=game_url)
 
 
-def refused(table: Table, message, status: int, *, mode: Mode = NEXT_HAND,
+def refused(replay: Replay, message, status: int, *, mode: Mode = NEXT_HAND,
             keep_draft: bool = True, problem: str | None = None,
             problem_point: str | None = None) -> Response:
     """The page again with the message; nothing was written.
@@ -67,7 +67,7 @@ def refused(table: Table, message, status: int, *, mode: Mode = NEXT_HAND,
     hand being recorded) is shown beside Record instead.
     """
     get_session().rollback()
-    fresh = load_table(get_session(), table.game)
+    fresh = load_replay(get_session(), replay.game)
     conflict = None
     if callable(message):
         message, conflict = message(fresh)
@@ -85,32 +85,32 @@ def refused(table: Table, message, status: int, *, mode: Mode = NEXT_HAND,
     return response
 
 
-def problem_beside_record(table: Table, violation: Exception, mode: Mode = NEXT_HAND
+def problem_beside_record(replay: Replay, violation: Exception, mode: Mode = NEXT_HAND
                           ) -> Response:
     """A hand that can't be recorded (or saved, or put in) as it is: kept on the page,
     the reason next to Record and beside the choice concerned."""
     if isinstance(violation, TallyIncomplete):
-        return refused(table, None, 422, mode=mode, problem=still_to_choose(violation.missing),
+        return refused(replay, None, 422, mode=mode, problem=still_to_choose(violation.missing),
                        problem_point=violation.missing[0])
     point = violation.params.get("point")
     if violation.code.startswith("game_value"):
         point = "game"
-    return refused(table, None, 422, mode=mode, problem=violation_message(violation),
+    return refused(replay, None, 422, mode=mode, problem=violation_message(violation),
                    problem_point=point)
 
 
-def to_check(table: Table, mode: Mode, check: Check) -> Response:
+def to_check(replay: Replay, mode: Mode, check: Check) -> Response:
     """A correction whose consequences are shown before it is made, with Make it."""
-    response = render_game_part(build_game(table, mode, source=request.form, check=check))
+    response = render_game_part(build_game(replay, mode, source=request.form, check=check))
     response.headers[VERDICT] = "check"
     return response
 
 
-def sent_again(table: Table, hand, draft: HandDraft) -> bool:
+def sent_again(replay: Replay, hand, draft: HandDraft) -> bool:
     """Whether the entry ``draft`` is the very hand ``hand`` recorded: the same entry
     sent twice (its first answer slow, or lost)."""
     try:
         deal = draft.to_deal()
     except (TallyIncomplete, RuleViolation):
         return False
-    return hand_fields(deal, table.rules.team_names) == stored_fields(hand)
+    return hand_fields(deal, replay.rules.team_names) == stored_fields(hand)

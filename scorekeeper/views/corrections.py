@@ -23,13 +23,13 @@ from scorekeeper.web.forms import (
     AbandonForm, HandForm, RenameSeatForm, SubstituteForm, SwapSeatsForm, TakeBackForm,
     all_errors,
 )
-from scorekeeper.store.replay import Table, load_table, recent_changes
+from scorekeeper.store.replay import Replay, load_replay, recent_changes
 from scorekeeper.table.recording import GameChanged, hand_by_entry
 from scorekeeper.store.models import PLAYER_NAME_LENGTH, ChangeKind, aware, utcnow
 from scorekeeper.views.pages import Check, Mode, build_game, entry_for, render_game, render_page
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.sittings import Sitting, sitting_at, until
-from scorekeeper.views.lookup import current_club, table_or_404, whole_number_arg
+from scorekeeper.views.lookup import current_club, replay_or_404, whole_number_arg
 from scorekeeper.text.names import name_key, team_part, typed
 from scorekeeper.web.words import consequences, fill, violation_message
 
@@ -44,42 +44,42 @@ DOUBLE_TAP = timedelta(seconds=60)
 def kept_games_take_no_corrections():
     """A game of a closed evening is kept as it was; an abandoned one takes nothing but
     being taken back into play."""
-    table = table_or_404(request.view_args["game_id"])
-    if is_past_game(get_session(), table):
+    replay = replay_or_404(request.view_args["game_id"])
+    if is_past_game(get_session(), replay):
         message = _("This game's evening is closed: the game is kept as it was and can't "
                     "be changed.")
-    elif table.game.abandoned_at is not None and request.method == "POST" \
+    elif replay.game.abandoned_at is not None and request.method == "POST" \
             and request.endpoint != "corrections.reinstate":
         message = _("This game was abandoned: take it back into play to change it.")
     else:
         return None
     if request.endpoint == "corrections.insert":  # the hand form's answer, for its phone
-        return refused(table, message, 409)
-    return _fix_page(table, message=message, status=409)
+        return refused(replay, message, 409)
+    return _fix_page(replay, message=message, status=409)
 
 
-def _fix_page(table: Table, *, check: Check | None = None, message=None, status: int = 200):
-    last = last_substitute_hand(table)
+def _fix_page(replay: Replay, *, check: Check | None = None, message=None, status: int = 200):
+    last = last_substitute_hand(replay)
     return render_page(
-        "fix.html", status=status, table=table, game=table.game, names=table.names,
-        hands=table.hands, check=check, message=message,
+        "fix.html", status=status, replay=replay, game=replay.game, names=replay.names,
+        hands=replay.hands, check=check, message=message,
         roster=roster(get_session(), current_club(get_session())),
         name_length=PLAYER_NAME_LENGTH,
         substitute_hands=list(range(2, last + 1)),
-        substitutes=[(sitting, substitute_line(table, sitting))
-                     for sitting in table.substitutes])
+        substitutes=[(sitting, substitute_line(replay, sitting))
+                     for sitting in replay.substitutes])
 
 
 @bp.get("/fix")
 def show(game_id: int):
     """Every correction that reaches past one hand, each checked before it is made."""
-    return _fix_page(table_or_404(game_id))
+    return _fix_page(replay_or_404(game_id))
 
 
-def _made_here(table: Table, kind: str):
+def _made_here(replay: Replay, kind: str):
     """The game's last change, if it is of ``kind`` and was made from this phone just
     now (a confirm tapped twice: the second finds it made)."""
-    last = recent_changes(get_session(), table.game.id, 1)
+    last = recent_changes(get_session(), replay.game.id, 1)
     device = current_device()
     if last and last[0].kind == kind and device is not None \
             and last[0].device_id == device.id and utcnow() - aware(last[0].at) < DOUBLE_TAP:
@@ -87,9 +87,9 @@ def _made_here(table: Table, kind: str):
     return None
 
 
-def _just_done_here(table: Table, plan: Plan) -> bool:
+def _just_done_here(replay: Replay, plan: Plan) -> bool:
     """The game's last change is this very correction, made from this phone just now."""
-    change = _made_here(table, plan.kind)
+    change = _made_here(replay, plan.kind)
     if change is None:
         return False
     made, asked = change.details or {}, plan.details
@@ -112,21 +112,21 @@ def _same_seat_change(change, kind: str, seat: int, number: int, name: str | Non
         and (name is None or name_key(change.details.get("to", "")) == name_key(name))
 
 
-def _make(table: Table, plan: Plan, form, heading: str, fields, done_words: str, action: str):
+def _make(replay: Replay, plan: Plan, form, heading: str, fields, done_words: str, action: str):
     """Show the plan's consequences, or (confirmed) make it."""
     if request.form.get("confirm") != "y":
         substitute = plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED)
-        said = (substitute_consequences(table, plan) if substitute
-                else consequences(plan, table.names, table.rules.team_seats))
+        said = (substitute_consequences(replay, plan) if substitute
+                else consequences(plan, replay.names, replay.rules.team_seats))
         check = Check(heading, said, action, fields,
-                      url_for("corrections.show", game_id=table.game.id))
-        return _fix_page(table, check=check)
-    shown = table.game.revision
+                      url_for("corrections.show", game_id=replay.game.id))
+        return _fix_page(replay, check=check)
+    shown = replay.game.revision
     try:
         try:
-            apply(get_session(), table, plan, form.revision.data, actor())
+            apply(get_session(), replay, plan, form.revision.data, actor())
         except GameChanged:
-            fresh = load_table(get_session(), table.game)
+            fresh = load_replay(get_session(), replay.game)
             if fresh.game.revision != shown:
                 raise
             # The game itself did not move (a roster name added by another game at the
@@ -134,28 +134,28 @@ def _make(table: Table, plan: Plan, form, heading: str, fields, done_words: str,
             apply(get_session(), fresh, plan, form.revision.data, actor())
     except GameChanged:
         get_session().rollback()
-        if _just_done_here(table, plan):
-            return done(table, done_words)
-        return _fix_page(load_table(get_session(), table.game), status=409, message=_(
+        if _just_done_here(replay, plan):
+            return done(replay, done_words)
+        return _fix_page(load_replay(get_session(), replay.game), status=409, message=_(
             "The game changed on another phone after this page was shown, so nothing was "
             "written. Here it is as it stands: check and try again."))
-    return done(table, done_words)
+    return done(replay, done_words)
 
 
 @bp.post("/seats/swap")
 def swap(game_id: int):
     """Two players sat the other way round: they change seats; the hands stay by seat."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = SwapSeatsForm(request.form)
     if not form.validate():
-        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+        return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
     try:
-        plan = plan_swap(table, form.first.data, form.second.data)
+        plan = plan_swap(replay, form.first.data, form.second.data)
     except RuleViolation as violation:
-        return _fix_page(table, status=422, message=violation_message(violation))
-    first, second = typed(table.names[form.first.data]), typed(table.names[form.second.data])
+        return _fix_page(replay, status=422, message=violation_message(violation))
+    first, second = typed(replay.names[form.first.data]), typed(replay.names[form.second.data])
     return _make(
-        table, plan, form, fill(_("Swap %(first)s and %(second)s?"), first=first, second=second),
+        replay, plan, form, fill(_("Swap %(first)s and %(second)s?"), first=first, second=second),
         [("first", str(form.first.data)), ("second", str(form.second.data))],
         fill(_("%(first)s and %(second)s changed seats."), first=first, second=second),
         url_for("corrections.swap", game_id=game_id))
@@ -164,21 +164,21 @@ def swap(game_id: int):
 @bp.post("/seats/rename")
 def rename(game_id: int):
     """Someone else sat in a seat than was entered, or a name was typed wrong."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = RenameSeatForm(request.form)
     if not form.validate():
-        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+        return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
     try:
-        plan = plan_rename(table, form.seat.data, form.name.data or "")
+        plan = plan_rename(replay, form.seat.data, form.name.data or "")
     except RuleViolation as violation:
         if violation.code == "name_same" and request.form.get("confirm") == "y":
             # Confirmed twice, the first already made it: so it is.
-            return done(table, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
-                                    new=typed(table.names[form.seat.data])))
-        return _fix_page(table, status=422, message=violation_message(violation))
+            return done(replay, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
+                                    new=typed(replay.names[form.seat.data])))
+        return _fix_page(replay, status=422, message=violation_message(violation))
     old, new = plan.details["from"], plan.details["to"]
     return _make(
-        table, plan, form, fill(_("Seat %(seat)s: %(old)s → %(new)s?"), seat=form.seat.data,
+        replay, plan, form, fill(_("Seat %(seat)s: %(old)s → %(new)s?"), seat=form.seat.data,
                                 old=typed(old), new=typed(new)),
         [("seat", str(form.seat.data)), ("name", new)],
         fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data, new=typed(new)),
@@ -195,10 +195,10 @@ def _played(name: str, first: int, last: int | None) -> Markup:
                 last=last)
 
 
-def substitute_line(table: Table, sitting: Sitting) -> Markup:
+def substitute_line(replay: Replay, sitting: Sitting) -> Markup:
     """A substitute as the page lists it: "From hand 9 on, seat 1 is Gil (Ann played
     hands 1–8)"; "From hand 9 to hand 11, …" when another took the seat after them."""
-    seating = table.sittings()
+    seating = replay.sittings()
     leaving = sitting_at(seating, sitting.seat, sitting.from_hand - 1)
     played = _played(leaving.name, leaving.from_hand, sitting.from_hand - 1)
     last = until(seating, sitting)
@@ -211,25 +211,25 @@ def substitute_line(table: Table, sitting: Sitting) -> Markup:
                 name=typed(sitting.name), played=played)
 
 
-def substitute_consequences(table: Table, plan: Plan) -> list[Markup]:
+def substitute_consequences(replay: Replay, plan: Plan) -> list[Markup]:
     """What a substitute (or taking one back) will change, before anyone confirms it."""
     subbed = plan.kind == ChangeKind.SUBBED
-    said = _coming_in(table, plan) if subbed else _going_out(table, plan)
+    said = _coming_in(replay, plan) if subbed else _going_out(replay, plan)
     said.append(Markup.escape(_("Every hand stays as recorded, by seat: the scores stay as "
                                 "they are.")))
     return said
 
 
-def _coming_in(table: Table, plan: Plan) -> list[Markup]:
+def _coming_in(replay: Replay, plan: Plan) -> list[Markup]:
     """Who takes the seat from which hand, who they play with, and whether they are new
     to the club (a name typed wrong shows here)."""
     seat, number = plan.seats[0], plan.number
-    after = Table(table.game, table.rules, plan.names_after, table.hands, table.state,
+    after = Replay(replay.game, replay.rules, plan.names_after, replay.hands, replay.state,
                   plan.seating)
     sitting = sitting_at(plan.seating, seat, number)
-    team = next(t for t, seats in table.rules.team_seats.items() if seat in seats)
+    team = next(t for t, seats in replay.rules.team_seats.items() if seat in seats)
     partners = Markup(" &amp; ").join(
-        typed(after.names_at(number)[s]) for s in table.rules.team_seats[team] if s != seat)
+        typed(after.names_at(number)[s]) for s in replay.rules.team_seats[team] if s != seat)
     said = [substitute_line(after, sitting) + Markup("."),
             fill(_("%(name)s plays for team %(team)s with %(partners)s: what seat %(seat)s "
                    "bids and takes from hand %(number)s on counts for %(name)s."),
@@ -241,13 +241,13 @@ def _coming_in(table: Table, plan: Plan) -> list[Markup]:
     return said
 
 
-def _going_out(table: Table, plan: Plan) -> list[Markup]:
+def _going_out(replay: Replay, plan: Plan) -> list[Markup]:
     """Who plays the seat again, for which hands, and what the substitute had played."""
     seat, number = plan.seats[0], plan.number
-    gone = sitting_at(table.sittings(), seat, number)
-    last = until(table.sittings(), gone)
+    gone = sitting_at(replay.sittings(), seat, number)
+    last = until(replay.sittings(), gone)
     played = _played(gone.name, number,
-                     len(table.hands) if last is None else min(last, len(table.hands)))
+                     len(replay.hands) if last is None else min(last, len(replay.hands)))
     parts = dict(number=number, seat=seat, name=typed(plan.details["to"]),
                  gone=typed(gone.name), played=played)
     if last is None:
@@ -260,23 +260,23 @@ def _going_out(table: Table, plan: Plan) -> list[Markup]:
 @bp.post("/seats/substitute")
 def substitute(game_id: int):
     """A player left during the game and someone took their seat from a hand on."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = SubstituteForm(request.form)
     if not form.validate():
-        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+        return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
     seat, number = form.seat.data, form.from_hand.data
     try:
-        plan = plan_substitute(table, seat, number, form.name.data or "")
+        plan = plan_substitute(replay, seat, number, form.name.data or "")
     except RuleViolation as violation:
         if request.form.get("confirm") == "y" and _same_seat_change(
-                _made_here(table, ChangeKind.SUBBED), ChangeKind.SUBBED, seat, number,
+                _made_here(replay, ChangeKind.SUBBED), ChangeKind.SUBBED, seat, number,
                 form.name.data or ""):
             # Confirmed twice, the first already made it: so it is.
-            return done(table, _substitute_done(seat, number, form.name.data or ""))
-        return _fix_page(table, status=422, message=violation_message(violation))
+            return done(replay, _substitute_done(seat, number, form.name.data or ""))
+        return _fix_page(replay, status=422, message=violation_message(violation))
     old, new = typed(plan.details["from"]), typed(plan.details["to"])
     return _make(
-        table, plan, form,
+        replay, plan, form,
         fill(_("%(old)s leaves, %(new)s takes seat %(seat)s from hand %(number)s on?"),
              old=old, new=new, seat=seat, number=number),
         [("seat", str(seat)), ("from_hand", str(number)), ("name", plan.details["to"])],
@@ -292,22 +292,22 @@ def _substitute_done(seat: int, number: int, name: str) -> Markup:
 @bp.post("/seats/take-back")
 def take_back(game_id: int):
     """A substitute entered by mistake: the seat's player before them plays on."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = TakeBackForm(request.form)
     if not form.validate():
-        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
+        return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
     seat, number = form.seat.data, form.from_hand.data
     try:
-        plan = plan_take_back(table, seat, number)
+        plan = plan_take_back(replay, seat, number)
     except RuleViolation as violation:
-        change = _made_here(table, ChangeKind.UNSUBBED)
+        change = _made_here(replay, ChangeKind.UNSUBBED)
         if request.form.get("confirm") == "y" and _same_seat_change(
                 change, ChangeKind.UNSUBBED, seat, number):
             # Confirmed twice, the first already took it back: so it is.
-            return done(table, _taken_back(seat, number, change.details["to"]))
-        return _fix_page(table, status=422, message=violation_message(violation))
+            return done(replay, _taken_back(seat, number, change.details["to"]))
+        return _fix_page(replay, status=422, message=violation_message(violation))
     return _make(
-        table, plan, form,
+        replay, plan, form,
         fill(_("Take back %(name)s in seat %(seat)s from hand %(number)s?"),
              name=typed(plan.details["from"]), seat=seat, number=number),
         [("seat", str(seat)), ("from_hand", str(number))],
@@ -333,21 +333,21 @@ def reinstate(game_id: int):
 
 
 def _abandon(game_id: int, abandon: bool):
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = AbandonForm(request.form)
     if not form.validate():
-        return _fix_page(table, status=422, message=" ".join(all_errors(form)))
-    if (table.game.abandoned_at is not None) == abandon:
-        return done(table, _("This game is abandoned already.") if abandon else
+        return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
+    if (replay.game.abandoned_at is not None) == abandon:
+        return done(replay, _("This game is abandoned already.") if abandon else
                     _("This game is in play already."))
-    plan = plan_abandon(table, abandon)
+    plan = plan_abandon(replay, abandon)
     if abandon:
         heading, done_words = (_("Abandon game %(id)s?", id=game_id),
                                _("Game %(id)s abandoned.", id=game_id))
     else:
         heading, done_words = (_("Take game %(id)s back into play?", id=game_id),
                                _("Game %(id)s is back in play.", id=game_id))
-    return _make(table, plan, form, heading, [], done_words,
+    return _make(replay, plan, form, heading, [], done_words,
                  url_for("corrections.abandon" if abandon else "corrections.reinstate",
                          game_id=game_id))
 
@@ -355,72 +355,72 @@ def _abandon(game_id: int, abandon: bool):
 @bp.get("/hands/insert")
 def insert_form(game_id: int):
     """The game page, its entry panel holding a forgotten hand before hand ``before``."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     before = whole_number_arg("before", None)
     if before is None:  # which hand it came before is asked on the page of corrections
         return redirect(url_for("corrections.show", game_id=game_id), 303)
-    if not 1 <= before <= len(table.hands):
+    if not 1 <= before <= len(replay.hands):
         abort(404)
-    if table.game.abandoned_at is not None:
+    if replay.game.abandoned_at is not None:
         return redirect(url_for("games.show", game_id=game_id), 303)
-    return render_game(build_game(table, Mode.inserting(before)))
+    return render_game(build_game(replay, Mode.inserting(before)))
 
 
 @bp.post("/hands/insert")
 def insert(game_id: int):
     """Put a forgotten hand in before another: checked, then (confirmed) written."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = HandForm(request.form)
     before = form.number.data if form.validate() else None
-    if before is None or not 1 <= before <= len(table.hands):
-        return refused(table, _("That form was incomplete; nothing was changed."), 422)
+    if before is None or not 1 <= before <= len(replay.hands):
+        return refused(replay, _("That form was incomplete; nothing was changed."), 422)
     done_words = _("The forgotten hand is in, as hand %(number)s; the hands after it were "
                    "worked out again.", number=before)
     mode = Mode.inserting(before)
-    entry = entry_for(table, mode, request.form)
+    entry = entry_for(replay, mode, request.form)
     sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
     if sent_before is not None:
-        if _is_this_insert(table, sent_before, before, entry):
-            return done(table, done_words)  # sent again after its answer was lost: in already
-        return refused(table, _(
+        if _is_this_insert(replay, sent_before, before, entry):
+            return done(replay, done_words)  # sent again after its answer was lost: in already
+        return refused(replay, _(
             "Hand %(number)s was already recorded (by this phone or another), so this entry "
             "was not. Check hand %(number)s in the list below; if it is wrong, edit it.",
             number=sent_before.number), 409)
     try:
         if entry.draft.unreadable:
             raise entry.draft.unreadable[0]
-        plan = plan_insert(table, before, entry.draft.to_deal())
+        plan = plan_insert(replay, before, entry.draft.to_deal())
     except (TallyIncomplete, RuleViolation) as violation:
-        return problem_beside_record(table, violation, mode)
+        return problem_beside_record(replay, violation, mode)
     if request.form.get("confirm") != "y":
-        return _check_insert(table, mode, plan, form.entry_key.data)
+        return _check_insert(replay, mode, plan, form.entry_key.data)
     try:
-        apply(get_session(), table, plan, form.revision.data, actor(),
+        apply(get_session(), replay, plan, form.revision.data, actor(),
               entry_key=form.entry_key.data)
     except GameChanged:
         get_session().rollback()
         sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
-        if sent_before is not None and _is_this_insert(table, sent_before, before, entry):
-            return done(table, done_words)
-        return refused(table, _("The game changed on another phone after this page was "
+        if sent_before is not None and _is_this_insert(replay, sent_before, before, entry):
+            return done(replay, done_words)
+        return refused(replay, _("The game changed on another phone after this page was "
                                 "shown, so nothing was written. Here is the game as it "
                                 "stands."), 409)
-    return done(table, done_words)
+    return done(replay, done_words)
 
 
-def _check_insert(table: Table, mode: Mode, plan: Plan, entry_key: str | None):
+def _check_insert(replay: Replay, mode: Mode, plan: Plan, entry_key: str | None):
     """A forgotten hand's consequences, shown before it is put in, and Put it in."""
-    entry = entry_for(table, mode, request.form)
+    entry = entry_for(replay, mode, request.form)
     fields = [(name, value) for name, value in entry.draft.fields().items()]
     fields += [("number", str(mode.number)), ("entry_key", entry_key or "")]
     check = Check(_("Put the forgotten hand in before hand %(number)s?", number=mode.number),
-                  consequences(plan, table.names, table.rules.team_seats),
-                  url_for("corrections.insert", game_id=table.game.id), fields,
-                  url_for("games.show", game_id=table.game.id), in_game=True)
-    return to_check(table, mode, check)
+                  consequences(plan, replay.names, replay.rules.team_seats),
+                  url_for("corrections.insert", game_id=replay.game.id), fields,
+                  url_for("games.show", game_id=replay.game.id), in_game=True)
+    return to_check(replay, mode, check)
 
 
-def _is_this_insert(table: Table, hand, before: int, entry) -> bool:
+def _is_this_insert(replay: Replay, hand, before: int, entry) -> bool:
     """Whether ``hand`` is the forgotten hand this form puts in (sent once already)."""
     return hand.undone_at is None and hand.number == before and \
-        sent_again(table, hand, entry.draft)
+        sent_again(replay, hand, entry.draft)

@@ -13,7 +13,7 @@ from scorekeeper.table.evenings import (
     partners_tonight, reopen_evening, tally,
 )
 from scorekeeper.web.forms import PlainForm
-from scorekeeper.store.replay import Table, load_table, load_tables
+from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.table.live import evening_head
 from scorekeeper.store.models import Evening
 from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
@@ -46,26 +46,26 @@ def show(evening_id: int):
     session = get_session()
     evening = row_or_404(Evening, evening_id)
     games = evening_games(session, evening)
-    tables = load_tables(session, games)
+    replays = load_replays(session, games)
     # A roster name is unique in its club, so the tally's names lead to the players' pages.
     player_ids = {player.name: player.id for player in roster(session, current_club(session))}
     state = evening_state(session, evening)
     latest = current_game(games)
-    table = next((table for table in tables if latest and table.game.id == latest.id), None)
-    return render_page("evening.html", evening=evening, tables=tables, tally=tally(tables),
+    replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
+    return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
-                       partners=partners_tonight(tables, table),
-                       new_partners=_new_partners_fields(table, tables, state.over),
-                       taken=evening_time(tables))
+                       partners=partners_tonight(replays, replay),
+                       new_partners=_new_partners_fields(replay, replays, state.over),
+                       taken=evening_time(replays))
 
 
-def _new_partners_fields(table: Table | None, tables: list[Table], over: bool) -> dict | None:
+def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: bool) -> dict | None:
     """The new-game form filled for "Next game, new partners"; None until a game of the
     evening is finished, and once the evening is over."""
-    if table is None or not table.state.finished or over:
+    if replay is None or not replay.state.finished or over:
         return None
-    return new_partners_fields(table, tables).fields
+    return new_partners_fields(replay, replays).fields
 
 
 @bp.get("/<int:evening_id>/board")
@@ -74,7 +74,7 @@ def board(evening_id: int):
     session = get_session()
     evening = row_or_404(Evening, evening_id)
     game = current_game(evening_games(session, evening))
-    return render_board(load_table(session, game) if game else None, evening)
+    return render_board(load_replay(session, game) if game else None, evening)
 
 
 @bp.get("/<int:evening_id>/live")

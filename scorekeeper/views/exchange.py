@@ -11,7 +11,7 @@ from scorekeeper.files.exchange import export_text, import_game as store_import
 from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
 from scorekeeper.views.pages import render_page
 from scorekeeper.rules import CARD_POINTS, POINTS
-from scorekeeper.views.lookup import current_club, table_or_404
+from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.web.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)
@@ -24,8 +24,8 @@ def _render_import(form: ImportForm, message: str | None = None, status: int = 2
 @bp.get("/games/<int:game_id>/export")
 def export_game(game_id: int):
     """Download the game as JSON."""
-    table = table_or_404(game_id)
-    response = make_response(export_text(table))
+    replay = replay_or_404(game_id)
+    response = make_response(export_text(replay))
     response.mimetype = "application/json"
     response.headers.set(
         "Content-Disposition", "attachment", filename=f"schmier-game-{game_id}.json"
@@ -36,16 +36,16 @@ def export_game(game_id: int):
 @bp.get("/games/<int:game_id>/hands.csv")
 def hands_csv(game_id: int):
     """The game's hand record as a CSV file: one row a deal, with the running scores."""
-    table = table_or_404(game_id)
-    teams = table.rules.team_names
+    replay = replay_or_404(game_id)
+    teams = replay.rules.team_names
     header = [_("Hand"), _("Dealer"), _("Bidder"), _("Bidding team"), _("Bid"), _("Trump"),
               *(point_name(point) for point in POINTS), _("Made"),
               *(_("%(team)s took", team=team) for team in teams),
               *(_("%(team)s change", team=team) for team in teams),
               *(_("%(team)s score", team=team) for team in teams)]
     rows = []
-    for deal in table.state.deals:
-        names = table.names_at(deal.number)  # who sat where at this hand
+    for deal in replay.state.deals:
+        names = replay.names_at(deal.number)  # who sat where at this hand
         if deal.thrown_in:
             played = ["", "", "", _("thrown in"), *([""] * (len(POINTS) + 1 + 2 * len(teams)))]
         else:

@@ -17,7 +17,7 @@ from scorekeeper.figures.teams import BEST, nothing_to_go_on
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
-from scorekeeper.store.replay import Table, load_tables, recent_changes
+from scorekeeper.store.replay import Replay, load_replays, recent_changes
 from scorekeeper.store.models import Evening, Game, utcnow
 from scorekeeper.views.pages import (
     RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
@@ -31,7 +31,7 @@ from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
     kept_poll_answer, page_key,
 )
-from scorekeeper.views.lookup import current_club, table_or_404
+from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.text.names import typed
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
@@ -49,8 +49,8 @@ def index():
     games = session.exec(
         select(Game).where(Game.club_id == club.id).order_by(Game.id.desc()).limit(RECENT_GAMES)
     ).all()
-    tables = load_tables(session, games)
-    return render_page("index.html", tables=tables, verdict_sentence=verdict_sentence)
+    replays = load_replays(session, games)
+    return render_page("index.html", replays=replays, verdict_sentence=verdict_sentence)
 
 
 def _layout(form: NewGameForm) -> str:
@@ -160,17 +160,17 @@ def show(game_id: int):
     asked = kept_game_page(game_id) if arrival is None else NOTHING_ASKED
     if asked.kept is not None:
         return asked.kept
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     if can(SCORER) and request.htmx:
         # For the phones watching. Only the page's own steps (sent in the background as
         # each choice is made): a link from elsewhere can't carry htmx's header, so it
         # can't plant a hand in progress.
         device = current_device()
-        note_draft(get_session(), table, request.args, device.id if device else None,
+        note_draft(get_session(), replay, request.args, device.id if device else None,
                    request.args.get("step", 0, type=int))
-    page = build_game(table, said=Said(notice=arrival))
+    page = build_game(replay, said=Said(notice=arrival))
     response = render_game(page)
-    keep_game_page(asked, page_key(table, page.key), response)
+    keep_game_page(asked, page_key(replay, page.key), response)
     return response
 
 
@@ -197,23 +197,23 @@ def live(game_id: int):
                                  one_behind=poll.one_behind(head.revision))
         if asked.kept is not None:
             return asked.kept
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     if poll.view == "board":
-        key = board_key(table, shared_draft(get_session(), table).seq) if asked.head else None
-        response = render_board(table)
+        key = board_key(replay, shared_draft(get_session(), replay).seq) if asked.head else None
+        response = render_board(replay)
         keep_poll_answer(asked, key, response)
         return response
-    return _game_changed(table, poll, asked)
+    return _game_changed(replay, poll, asked)
 
 
-def _game_changed(table: Table, poll: Poll, asked: Asked) -> Response:
+def _game_changed(replay: Replay, poll: Poll, asked: Asked) -> Response:
     """A game page's poll once the game (or another phone's entry) moved, answered from
     the game as loaded: more may have changed since its head was read."""
-    revision = table.game.revision
+    revision = replay.game.revision
     if poll.other_phone_only(revision):
         # Only another phone's entry moved: say so, and leave this phone's entry be.
-        return render_other_phone(build_game(table, source={}))
-    changed = recent_changes(get_session(), table.game.id, 1)
+        return render_other_phone(build_game(replay, source={}))
+    changed = recent_changes(get_session(), replay.game.id, 1)
     notice = None
     if changed and not poll.same_game(revision):
         change = changed[0]
@@ -221,13 +221,13 @@ def _game_changed(table: Table, poll: Poll, asked: Asked) -> Response:
         who = typed(change_author(change.who)) if change.who else _("The command line")
         notice = Markup("%s: %s") % (who, change_sentence(change))
     # A scorer's page gets its own entry back if it is still for the next hand.
-    page = build_game(table, source=None if poll.watching else {}, said=Said(notice=notice))
+    page = build_game(replay, source=None if poll.watching else {}, said=Said(notice=notice))
     response = None
-    if poll.recorded_only(revision, changed[0] if changed else None, len(table.state.deals)):
+    if poll.recorded_only(revision, changed[0] if changed else None, len(replay.state.deals)):
         response = render_recorded(page)  # None where only the whole game will do
     if response is None:
         response = render_game_part(page)
-    keep_poll_answer(asked, page_key(table, page.key), response,
+    keep_poll_answer(asked, page_key(replay, page.key), response,
                      notice=poll.tells_change(revision), one_behind=poll.one_behind(revision))
     return response
 
@@ -295,9 +295,9 @@ def _follow_the_table(head: GameHead) -> Response | None:
     newer = head.moved_on_to()
     if newer is None or head.id in _cookie_games(LEFT_COOKIE):
         return None
-    table = table_or_404(head.id)
+    replay = replay_or_404(head.id)
     _stay_on(head.id)
-    if not table.state.finished and table.game.abandoned_at is None:
+    if not replay.state.finished and replay.game.abandoned_at is None:
         return None
     moved = _unchanged()
     moved.headers["HX-Redirect"] = url_for("games.show", game_id=newer)
@@ -319,12 +319,12 @@ def _arrival_notice(game_id: int) -> str | None:
 @bp.get("/games/<int:game_id>/chart.svg")
 def chart(game_id: int):
     """The game's score chart as an image, kept by the phone while the game is as it was."""
-    table = table_or_404(game_id)
-    if not table.state.deals:
+    replay = replay_or_404(game_id)
+    if not replay.state.deals:
         abort(404)
-    response = make_response(render_template("chart.svg", chart=score_chart(table)))
+    response = make_response(render_template("chart.svg", chart=score_chart(replay)))
     response.mimetype = "image/svg+xml"
-    if request.args.get("v") == str(table.game.revision):
+    if request.args.get("v") == str(replay.game.revision):
         # The address names the revision (and the language): it shows this forever.
         response.headers["Cache-Control"] = f"private, max-age={YEAR}, immutable"
     else:
@@ -335,30 +335,30 @@ def chart(game_id: int):
 @bp.get("/games/<int:game_id>/board")
 def board(game_id: int):
     """The scoreboard for a tablet or TV in the middle of the table."""
-    return render_board(table_or_404(game_id))
+    return render_board(replay_or_404(game_id))
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")
 def edit_hand(game_id: int, number: int):
     """The game page with a past hand open for correction."""
-    table = table_or_404(game_id)
-    if not 1 <= number <= len(table.hands):
+    replay = replay_or_404(game_id)
+    if not 1 <= number <= len(replay.hands):
         abort(404)
-    if is_past_game(get_session(), table):
-        return render_game(build_game(table, said=Said(message=_(
+    if is_past_game(get_session(), replay):
+        return render_game(build_game(replay, said=Said(message=_(
             "This game's evening is closed: the game is kept as it was and can't be "
             "changed."))))
-    return render_game(build_game(table, Mode.correcting(number)))
+    return render_game(build_game(replay, Mode.correcting(number)))
 
 
 @bp.get("/games/<int:game_id>/changes")
 def changes(game_id: int):
     """Every change to the game, newest first: who, when, and the scores it moved."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     if wants_fragment() and request.htmx.target == "latest-changes":
         # The game page's log, opened: only the latest, as the page's own part.
         return render_template("_latest_changes.html", change_sentence=change_sentence,
                                changes=recent_changes(get_session(), game_id, RECENT_CHANGES))
-    return render_page("changes.html", game=table.game,
-                       changes=recent_changes(get_session(), table.game.id),
+    return render_page("changes.html", game=replay.game,
+                       changes=recent_changes(get_session(), replay.game.id),
                        change_sentence=change_sentence)

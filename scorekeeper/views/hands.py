@@ -12,14 +12,14 @@ from scorekeeper.table.evenings import is_past_game
 from scorekeeper.web.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.table.corrections import apply, plan_edit
 from scorekeeper.store.replay import (
-    Table, deal_from_hand, hand_fields, load_table, stored_fields, who_recorded,
+    Replay, deal_from_hand, hand_fields, load_replay, stored_fields, who_recorded,
 )
 from scorekeeper.table.recording import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
 )
 from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
 from scorekeeper.rules import RuleViolation
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.text.names import typed
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
@@ -32,25 +32,25 @@ bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 @bp.before_request
 def past_games_are_kept_as_they_were():
     """A finished game of an evening that is over takes no more changes."""
-    table = table_or_404(request.view_args["game_id"])
-    if is_past_game(get_session(), table):
-        return refused(table, _("This game's evening is closed: the game is kept as it "
+    replay = replay_or_404(request.view_args["game_id"])
+    if is_past_game(get_session(), replay):
+        return refused(replay, _("This game's evening is closed: the game is kept as it "
                                 "was and can't be changed."), 409, keep_draft=False)
-    if table.game.abandoned_at is not None:
-        return refused(table, _("This game was abandoned: take it back into play to change "
+    if replay.game.abandoned_at is not None:
+        return refused(replay, _("This game was abandoned: take it back into play to change "
                                 "it."), 409, keep_draft=False)
     return None
 
 
-def _deal_from_form(table: Table, mode: Mode):
-    entry = entry_for(table, mode, request.form)
+def _deal_from_form(replay: Replay, mode: Mode):
+    entry = entry_for(replay, mode, request.form)
     if entry.draft.unreadable:
         raise entry.draft.unreadable[0]  # carries what its message names
     return entry.draft.to_deal()
 
 
-def _changed(table: Table):
-    return refused(table, _("The game changed on another phone after this page was shown, "
+def _changed(replay: Replay):
+    return refused(replay, _("The game changed on another phone after this page was shown, "
                             "so nothing was written. Here is the game as it stands."),
                    409, keep_draft=False)
 
@@ -58,82 +58,82 @@ def _changed(table: Table):
 @bp.post("")
 def record(game_id: int):
     """Record the next hand (a throw-in, or a played hand with its points)."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = HandForm(request.form)
     if not form.validate():
-        return refused(table, _("That form was incomplete; nothing was recorded."), 422)
+        return refused(replay, _("That form was incomplete; nothing was recorded."), 422)
     number = form.number.data
-    sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
+    sent_before = hand_by_entry(get_session(), replay.game.id, form.entry_key.data)
     if sent_before is not None:
-        if _is_the_entry_of(table, sent_before, number):
-            return _sent_again(table, sent_before)
-        return _already(table, number)  # another hand under that key: never taken for it
-    if form.entry_key.data and 1 <= number < table.state.next_number and _is_the_entry_of(
-            table, table.hands[number - 1], number):
+        if _is_the_entry_of(replay, sent_before, number):
+            return _sent_again(replay, sent_before)
+        return _already(replay, number)  # another hand under that key: never taken for it
+    if form.entry_key.data and 1 <= number < replay.state.next_number and _is_the_entry_of(
+            replay, replay.hands[number - 1], number):
         # A hand the phone kept (offline, say) that another phone recorded meanwhile
         # exactly as this one has it: nothing differs, so nothing is refused, and the
         # phone sends the hands it kept after it. (A plain form sent twice is told.)
-        return _sent_again(table, table.hands[number - 1])
-    if number != table.state.next_number:
-        return _already(table, number)
+        return _sent_again(replay, replay.hands[number - 1])
+    if number != replay.state.next_number:
+        return _already(replay, number)
     try:
-        deal = _deal_from_form(table, NEXT_HAND)
-        after = record_hand(get_session(), table, number, deal, form.revision.data, actor(),
+        deal = _deal_from_form(replay, NEXT_HAND)
+        after = record_hand(get_session(), replay, number, deal, form.revision.data, actor(),
                             form.entry_key.data)
     except (AlreadyRecorded, GameChanged):
         get_session().rollback()
         # The same entry sent twice at once (its first answer slow, or lost): the one
         # that got there first recorded it, and this one is told so.
-        sent_before = hand_by_entry(get_session(), table.game.id, form.entry_key.data)
-        fresh = load_table(get_session(), table.game)
+        sent_before = hand_by_entry(get_session(), replay.game.id, form.entry_key.data)
+        fresh = load_replay(get_session(), replay.game)
         if sent_before is not None and _is_the_entry_of(fresh, sent_before, number):
             return _sent_again(fresh, sent_before)
-        return _already(table, number)
+        return _already(replay, number)
     except (TallyIncomplete, RuleViolation) as violation:
-        return problem_beside_record(table, violation)
+        return problem_beside_record(replay, violation)
     recorded = {"after": after, "recorded_from": form.revision.data}
     if deal.tally is None:
-        dealer = table.names[table.state.next_dealer]
-        return done(table, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
+        dealer = replay.names[replay.state.next_dealer]
+        return done(replay, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
                                 number=number, dealer=typed(dealer)), **recorded)
-    return done(table, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
+    return done(replay, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
                             scores=hand_scores(after.state.deals[-1].score_change)),
                 **recorded)
 
 
-def _is_the_entry_of(table: Table, hand, number: int) -> bool:
+def _is_the_entry_of(replay: Replay, hand, number: int) -> bool:
     """Whether the posted form is the entry that recorded ``hand``: its number, and the
     same hand read as it was entered (from that hand's dealer's left)."""
     if hand.number != number:
         return False
-    if number <= len(table.state.deals) and hand.undone_at is None:
-        dealer = table.state.deals[number - 1].dealer_seat
-    elif number == table.state.next_number:
-        dealer = table.state.next_dealer  # undone since: it would be dealt by the same seat
+    if number <= len(replay.state.deals) and hand.undone_at is None:
+        dealer = replay.state.deals[number - 1].dealer_seat
+    elif number == replay.state.next_number:
+        dealer = replay.state.next_dealer  # undone since: it would be dealt by the same seat
     else:
         return True  # undone, and later hands recorded since: its number is the entry's
-    return sent_again(table, hand, read_draft(request.form, dealer, table.rules.team_names))
+    return sent_again(replay, hand, read_draft(request.form, dealer, replay.rules.team_names))
 
 
-def _sent_again(table: Table, hand) -> object:
+def _sent_again(replay: Replay, hand) -> object:
     """This phone's entry came again (the answer to it was lost): it was recorded once,
     and that is what the phone is told; nothing more is written."""
     if hand.undone_at is None:
         if hand.points is None:  # a throw-in: what it said then, the same dealer again
-            return done(table, _("Hand %(number)s: thrown in.", number=hand.number))
-        if hand.number > len(table.state.deals):
-            table = load_table(get_session(), table.game)  # recorded since this request read it
-        change = table.state.deals[hand.number - 1].score_change
-        return done(table, fill(_("Hand %(number)s recorded: %(scores)s."),
+            return done(replay, _("Hand %(number)s: thrown in.", number=hand.number))
+        if hand.number > len(replay.state.deals):
+            replay = load_replay(get_session(), replay.game)  # recorded since this request read it
+        change = replay.state.deals[hand.number - 1].score_change
+        return done(replay, fill(_("Hand %(number)s recorded: %(scores)s."),
                                 number=hand.number, scores=hand_scores(change)))
-    return done(table, _("Hand %(number)s was recorded from this phone and has been "
+    return done(replay, _("Hand %(number)s was recorded from this phone and has been "
                          "undone since; nothing more was written.", number=hand.number))
 
 
-def _already(table: Table, number: int):
+def _already(replay: Replay, number: int):
     """Hand ``number`` could not be recorded: say why, from the game as it is now."""
 
-    def why(fresh: Table) -> tuple[str, dict | None]:
+    def why(fresh: Replay) -> tuple[str, dict | None]:
         if 1 <= number < fresh.state.next_number:
             return _recorded_meanwhile(fresh, number)
         if number == fresh.state.next_number:
@@ -148,11 +148,11 @@ def _already(table: Table, number: int):
                  "Here is the game as it stands.", number=number), None
 
     # Still the next hand (only the game changed meanwhile): the entry stays on the page.
-    keep = number == table.state.next_number
-    return refused(table, why, 409, keep_draft=keep)
+    keep = number == replay.state.next_number
+    return refused(replay, why, 409, keep_draft=keep)
 
 
-def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
+def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
     """Another phone recorded hand ``number`` first: both versions in words, and a link
     that puts this phone's in that hand instead (when this phone's is a whole hand)."""
     recorded = who_recorded(get_session(), fresh.game.id, number)
@@ -186,67 +186,67 @@ def _recorded_meanwhile(fresh: Table, number: int) -> tuple[str, dict | None]:
 @bp.post("/<int:number>")
 def save(game_id: int, number: int):
     """Save a correction to a past hand; everything after it is replayed."""
-    table = table_or_404(game_id)
-    if not 1 <= number <= len(table.hands):
+    replay = replay_or_404(game_id)
+    if not 1 <= number <= len(replay.hands):
         abort(404)
     form = HandForm(request.form)
     mode = Mode.correcting(number)
     if not form.validate() or form.number.data != number:
-        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+        return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        mode=mode)
     try:
-        deal = _deal_from_form(table, mode)
-        if hand_fields(deal, table.rules.team_names) == stored_fields(table.hands[number - 1]):
-            return done(table, _("Hand %(number)s is as it was: nothing to change.",
+        deal = _deal_from_form(replay, mode)
+        if hand_fields(deal, replay.rules.team_names) == stored_fields(replay.hands[number - 1]):
+            return done(replay, _("Hand %(number)s is as it was: nothing to change.",
                                  number=number))  # already so (a second tap on Save)
-        plan = plan_edit(table, number, deal)
+        plan = plan_edit(replay, number, deal)
         if plan.moved and request.form.get("confirm") != "y":
-            return _check_edit(table, number, plan)  # later hands move: shown first
-        apply(get_session(), table, plan, form.revision.data, actor())
+            return _check_edit(replay, number, plan)  # later hands move: shown first
+        apply(get_session(), replay, plan, form.revision.data, actor())
     except GameChanged:
-        return _changed(table)
+        return _changed(replay)
     except (TallyIncomplete, RuleViolation) as violation:
-        return problem_beside_record(table, violation, mode)
+        return problem_beside_record(replay, violation, mode)
     changed = what_changed(plan.details)
     if changed:
-        return done(table, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
+        return done(replay, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
                                   "were worked out again."), number=number, what=changed))
-    return done(table, _("Hand %(number)s corrected; the scores after it were worked out again.",
+    return done(replay, _("Hand %(number)s corrected; the scores after it were worked out again.",
                          number=number))
 
 
-def _check_edit(table: Table, number: int, plan):
+def _check_edit(replay: Replay, number: int, plan):
     """A correction that moves later hands' dealers: its consequences, and Make it."""
     mode = Mode.correcting(number)
-    entry = entry_for(table, mode, request.form)
+    entry = entry_for(replay, mode, request.form)
     fields = list(entry.draft.fields().items()) + [("number", str(number))]
     check = Check(_("Correct hand %(number)s?", number=number),
-                  consequences(plan, table.names, table.rules.team_seats),
-                  url_for("hands.save", game_id=table.game.id, number=number), fields,
-                  url_for("games.show", game_id=table.game.id), in_game=True)
-    return to_check(table, mode, check)
+                  consequences(plan, replay.names, replay.rules.team_seats),
+                  url_for("hands.save", game_id=replay.game.id, number=number), fields,
+                  url_for("games.show", game_id=replay.game.id), in_game=True)
+    return to_check(replay, mode, check)
 
 
 @bp.post("/undo")
 def undo(game_id: int):
     """Take back the last hand (kept, and can be brought back)."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = UndoForm(request.form)
     if not form.validate():
-        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+        return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
     try:
-        hand = undo_last_hand(get_session(), table, form.number.data, form.revision.data,
+        hand = undo_last_hand(get_session(), replay, form.number.data, form.revision.data,
                               actor())
     except (NotTheLastHand, GameChanged):
-        return _not_undone(table, form.number.data)
-    return done(table, _("Hand %(number)s undone.", number=hand.number))
+        return _not_undone(replay, form.number.data)
+    return done(replay, _("Hand %(number)s undone.", number=hand.number))
 
 
-def _not_undone(table: Table, number: int):
+def _not_undone(replay: Replay, number: int):
     """Hand ``number`` was not undone: undone already (a double tap), or the game changed."""
     get_session().rollback()
-    fresh = load_table(get_session(), table.game)
+    fresh = load_replay(get_session(), replay.game)
     undone = last_undone_hand(get_session(), fresh)
     if undone is not None and undone.number == number:
         return done(fresh, _("Hand %(number)s is undone already.", number=number))
@@ -258,20 +258,20 @@ def _not_undone(table: Table, number: int):
 @bp.post("/restore")
 def restore(game_id: int):
     """Bring back the hand the last change undid."""
-    table = table_or_404(game_id)
+    replay = replay_or_404(game_id)
     form = RestoreForm(request.form)
     if not form.validate():
-        return refused(table, _("That form was incomplete; nothing was changed."), 422,
+        return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
     try:
-        hand = bring_back_hand(get_session(), table, form.hand_id.data, form.revision.data,
+        hand = bring_back_hand(get_session(), replay, form.hand_id.data, form.revision.data,
                             actor())
     except AlreadyBack as back:
-        return refused(table, _("Hand %(number)s is back already.", number=back.number),
+        return refused(replay, _("Hand %(number)s is back already.", number=back.number),
                        409, keep_draft=False)
     except GameChanged:
-        return refused(table, _("That hand can't be brought back: the game has changed "
+        return refused(replay, _("That hand can't be brought back: the game has changed "
                                 "since it was undone."), 409, keep_draft=False)
     except RuleViolation as violation:
-        return refused(table, violation_message(violation), 422, keep_draft=False)
-    return done(table, _("Hand %(number)s is back.", number=hand.number))
+        return refused(replay, violation_message(violation), 422, keep_draft=False)
+    return done(replay, _("Hand %(number)s is back.", number=hand.number))

@@ -8,7 +8,7 @@ from scorekeeper.text.digits import latin_digits
 from scorekeeper.clubs.access import current_member
 from scorekeeper.store.rosters import club_row
 from scorekeeper.store.db import get_session
-from scorekeeper.store.replay import Table, load_table
+from scorekeeper.store.replay import Replay, load_replay
 from scorekeeper.store.models import MAX_ID, Club, Game
 
 
@@ -24,13 +24,13 @@ def game_or_404(game_id: int) -> Game:
     return row_or_404(Game, game_id)
 
 
-def table_or_404(game_id: int) -> Table:
+def replay_or_404(game_id: int) -> Replay:
     """The game as the request found it, read once per request (a check before the view
     and the view itself share it)."""
-    tables = g.setdefault("tables_read", {})
-    if game_id not in tables:
-        tables[game_id] = load_table(get_session(), game_or_404(game_id))
-    return tables[game_id]
+    replays = g.setdefault("tables_read", {})
+    if game_id not in replays:
+        replays[game_id] = load_replay(get_session(), game_or_404(game_id))
+    return replays[game_id]
 
 
 def row_or_404(model, row_id: int):

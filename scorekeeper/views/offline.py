@@ -6,7 +6,7 @@ from flask import Blueprint, current_app, render_template, send_from_directory
 
 from scorekeeper.views.pages import render_page
 from scorekeeper.rules import CARD_POINTS, SUITS
-from scorekeeper.views.lookup import table_or_404
+from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.web.words import point_name
 
 bp = Blueprint("offline", __name__)
@@ -31,6 +31,6 @@ def offline():
 def words(game_id: int):
     """What the game page says when it plays on with no connection, in the reader's
     language (static/offline.js fills in the numbers and names)."""
-    table = table_or_404(game_id)
-    return render_template("hand/offline_words.html", table=table, teams=table.rules.team_seats,
+    replay = replay_or_404(game_id)
+    return render_template("hand/offline_words.html", replay=replay, teams=replay.rules.team_seats,
                            card_points=CARD_POINTS, suits=SUITS, point_name=point_name)

@@ -52,7 +52,7 @@ from scorekeeper.clubs.access import current_device, current_member
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.table.evenings import evening_is_over
 from scorekeeper.web.languages import current_language
-from scorekeeper.store.replay import Table
+from scorekeeper.store.replay import Replay
 from scorekeeper.table.live import GameHead, evening_head, game_head
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.views.pages import PageKey, wants_fragment
@@ -247,15 +247,15 @@ def _answer_lookup(cache: PageCache):
     return lookup
 
 
-def page_key(table: Table, shown: PageKey) -> tuple | None:
+def page_key(replay: Replay, shown: PageKey) -> tuple | None:
     """The key of a game page (or part) rendered, under the values its render used
     (``shown``: the game may have changed since the head was read); None if it is this
     phone's alone."""
-    if shown.game_id != table.game.id or shown.draft_seq is None:
+    if shown.game_id != replay.game.id or shown.draft_seq is None:
         return None
     # A game still being played is never read-only by time: its key says so.
-    finished = table.state.finished and table.game.evening_id is not None
-    return _key(shown.game_id, table.game.created_at, shown.revision, shown.draft_seq,
+    finished = replay.state.finished and replay.game.evening_id is not None
+    return _key(shown.game_id, replay.game.created_at, shown.revision, shown.draft_seq,
                 shown.past if finished else None)
 
 
@@ -323,11 +323,11 @@ def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
     return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
 
 
-def board_key(table: Table, draft_seq: int) -> tuple:
+def board_key(replay: Replay, draft_seq: int) -> tuple:
     """The key a board answer about to be rendered for a poll is kept under: read
     before the render, so the answer is never older than its key (the evening's head
     only grows, so a key once passed is never asked for again)."""
-    game = table.game
+    game = replay.game
     return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id)
 
 

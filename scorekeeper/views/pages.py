@@ -36,11 +36,12 @@ from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, ver
 from scorekeeper.table.evenings import (
     evening_games, evening_state, evening_tally, is_past_game, new_partners, tonight_tally,
 )
-from scorekeeper.store.replay import Table, deal_from_hand, load_tables, recent_changes
+from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
 from scorekeeper.table.recording import last_undone_hand
 from scorekeeper.store.models import Evening, aware
 from scorekeeper.rules import (
-    CARD_POINTS, BIDS, PASS, SEATS, RuleViolation, SUITS, Suit, VerdictKind, carry_on, replay,
+    CARD_POINTS, BIDS, PASS, SEATS, RuleViolation, SUITS, Suit, VerdictKind, carry_on,
+    replay as replay_deals,
 )
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
@@ -137,13 +138,13 @@ class Entry:
         return left_of(self.dealer_seat)
 
 
-def entry_for(table: Table, mode: Mode, source) -> Entry:
+def entry_for(replay: Replay, mode: Mode, source) -> Entry:
     """The entry panel's hand, with its draft read from ``source`` (query or form).
 
     A forgotten hand is dealt by the seat that dealt the hand it comes before.
     """
-    teams = table.rules.team_names
-    state = table.state
+    teams = replay.rules.team_names
+    state = replay.state
     if mode.fixing is Fixing.INSERTING:
         dealer = state.deals[mode.number - 1].dealer_seat
         return Entry(mode.number, dealer, read_draft(source, dealer, teams), mode)
@@ -155,11 +156,11 @@ def entry_for(table: Table, mode: Mode, source) -> Entry:
         draft = read_draft(source, result.dealer_seat, teams)
     else:
         draft = draft_from_deal(result.dealer_seat, teams,
-                                deal_from_hand(table.hands[mode.number - 1]))
+                                deal_from_hand(replay.hands[mode.number - 1]))
     return Entry(mode.number, result.dealer_seat, draft, mode)
 
 
-def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
+def preview_of(replay: Replay, entry: Entry) -> tuple[str | None, str | None]:
     """(sentence, problem): what the hand would score, or what stops it being recorded.
 
     A point not chosen yet is no problem here: the page itself lists what is still to
@@ -178,13 +179,13 @@ def preview_of(table: Table, entry: Entry) -> tuple[str | None, str | None]:
         return None, violation_message(violation)
     try:
         if entry.inserting:
-            state = plan_insert(table, entry.number, deal).after
+            state = plan_insert(replay, entry.number, deal).after
         elif entry.editing:
-            deals = [deal_from_hand(h) for h in table.hands]
+            deals = [deal_from_hand(h) for h in replay.hands]
             deals[entry.number - 1] = deal
-            state = replay(table.rules, table.game.first_dealer, deals)
+            state = replay_deals(replay.rules, replay.game.first_dealer, deals)
         else:
-            state = carry_on(table.state, [deal])  # the next hand: played on from here
+            state = carry_on(replay.state, [deal])  # the next hand: played on from here
     except RuleViolation as violation:
         return None, violation_message(violation)
     result = state.deals[entry.number - 1]
@@ -221,34 +222,34 @@ class TrumpFacts:
 TRUMP_FACTS = tuple(TrumpFacts(suit, trump_order(suit), left_bauer(suit)) for suit in SUITS)
 
 
-def next_game_fields(table: Table) -> dict[str, str | int]:
+def next_game_fields(replay: Replay) -> dict[str, str | int]:
     """The new-game form filled for the next game: same seats, rules and evening, and the
     deal going on to the left of the last dealer."""
-    game = table.game
-    fields: dict[str, str | int] = {f"seat_{seat}": name for seat, name in table.names.items()}
-    fields.update(teams=game.teams, target=game.target, first_dealer=table.state.next_dealer,
+    game = replay.game
+    fields: dict[str, str | int] = {f"seat_{seat}": name for seat, name in replay.names.items()}
+    fields.update(teams=game.teams, target=game.target, first_dealer=replay.state.next_dealer,
                   evening=game.evening_id or "new")
     if game.bidder_goes_out:
         fields["bidder_goes_out"] = "y"
     return fields
 
 
-def game_time(table: Table) -> timedelta | None:
+def game_time(replay: Replay) -> timedelta | None:
     """How long the game has taken: from its start to its last hand (None: no hand yet)."""
-    if not table.hands:
+    if not replay.hands:
         return None
-    last = max(table.hands, key=lambda hand: hand.number)
-    return aware(last.recorded_at) - aware(table.game.created_at)
+    last = max(replay.hands, key=lambda hand: hand.number)
+    return aware(last.recorded_at) - aware(replay.game.created_at)
 
 
-def evening_time(tables: Sequence[Table]) -> timedelta | None:
+def evening_time(replays: Sequence[Replay]) -> timedelta | None:
     """How long the evening has taken: from its first game's start to the last hand of
     any of its games (None: no hand yet)."""
-    ends = [aware(table.game.created_at) + taken for table in tables
-            if (taken := game_time(table)) is not None]
+    ends = [aware(replay.game.created_at) + taken for replay in replays
+            if (taken := game_time(replay)) is not None]
     if not ends:
         return None
-    return max(ends) - min(aware(table.game.created_at) for table in tables)
+    return max(ends) - min(aware(replay.game.created_at) for replay in replays)
 
 
 @dataclass(frozen=True)
@@ -259,27 +260,27 @@ class NewPartners:
     teams: list[tuple[str, list[str]]]  # each team's letter and its players, seat by seat
 
 
-def new_partners_fields(table: Table, tables: Sequence[Table]) -> NewPartners:
-    """The new-game form filled for "Next game, new partners": ``table``'s six, rules and
-    evening, partners rotated (``tables``: the evening's games so far); the next dealer
+def new_partners_fields(replay: Replay, replays: Sequence[Replay]) -> NewPartners:
+    """The new-game form filled for "Next game, new partners": ``replay``'s six, rules and
+    evening, partners rotated (``replays``: the evening's games so far); the next dealer
     (left of the last one) stays the same player."""
-    fields = next_game_fields(table)
-    chairs = new_partners(table, tables)
+    fields = next_game_fields(replay)
+    chairs = new_partners(replay, replays)
     fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
-    fields["first_dealer"] = chairs.index(table.names[table.state.next_dealer]) + 1
+    fields["first_dealer"] = chairs.index(replay.names[replay.state.next_dealer]) + 1
     teams = [(team, [chairs[seat - 1] for seat in seats])
-             for team, seats in table.rules.team_seats.items()]
+             for team, seats in replay.rules.team_seats.items()]
     return NewPartners(fields, teams)
 
 
-def game_over_new_partners(table: Table) -> NewPartners | None:
+def game_over_new_partners(replay: Replay) -> NewPartners | None:
     """For the game-over card: the evening's next game with new partners, while the
     evening goes on (None for a game of no evening, or of one that is over)."""
     session = get_session()
-    evening = session.get(Evening, table.game.evening_id) if table.game.evening_id else None
+    evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
     if evening is None or evening_state(session, evening).over:
         return None
-    return new_partners_fields(table, load_tables(session, evening_games(session, evening)))
+    return new_partners_fields(replay, load_replays(session, evening_games(session, evening)))
 
 
 @dataclass(frozen=True)
@@ -290,12 +291,12 @@ class Chances:
     sentence: Markup
 
 
-def shown_chances(table: Table, past: bool) -> Chances | None:
+def shown_chances(replay: Replay, past: bool) -> Chances | None:
     """The chances the game page shows; none once there is nothing left to play for (the
     game won, abandoned or past), nor while the target is too far off to tell."""
-    if past or table.state.finished or table.game.abandoned_at is not None:
+    if past or replay.state.finished or replay.game.abandoned_at is not None:
         return None
-    shares = win_chances(get_session(), table)
+    shares = win_chances(get_session(), replay)
     if shares is None:
         return None
     # (Each part isolated by list_teams; the letter never wrapped away from its figure.)
@@ -304,17 +305,17 @@ def shown_chances(table: Table, past: bool) -> Chances | None:
                                 chances=list_teams(parts)))
 
 
-def offline_state(table: Table) -> dict:
+def offline_state(replay: Replay) -> dict:
     """What the phone needs to play on from here with no connection (static/offline.js):
     the game as the server has it now, its rules and seats. The phone's own arithmetic
     starts from this and never replaces it: the server's next answer does."""
-    state = table.state
+    state = replay.state
     verdict = state.verdict
     return {
-        "game": table.game.id, "revision": table.game.revision, "number": state.next_number,
-        "rules": {"teams": str(table.rules.teams), "target": table.rules.target,
-                  "bidderGoesOut": table.rules.bidder_goes_out},
-        "names": table.names, "scores": state.scores, "nextDealer": state.next_dealer,
+        "game": replay.game.id, "revision": replay.game.revision, "number": state.next_number,
+        "rules": {"teams": str(replay.rules.teams), "target": replay.rules.target,
+                  "bidderGoesOut": replay.rules.bidder_goes_out},
+        "names": replay.names, "scores": state.scores, "nextDealer": state.next_dealer,
         # As the page says it (its target is the rules'): a throw-in on the phone keeps it.
         "verdict": {"kind": str(verdict.kind), "winner": verdict.winner,
                     "teams": list(verdict.teams), "score": verdict.score},
@@ -353,7 +354,7 @@ class Shown:
 class GamePage:
     """The game page built once: everything it shows, and what decides how it answers."""
 
-    table: Table
+    replay: Replay
     context: dict
     key: PageKey
     entry_url: str
@@ -372,25 +373,25 @@ class Said:
     problem_point: str | None = None
 
 
-def _shown_draft(table: Table, mode: Mode, source, watching: bool) -> Shown:
+def _shown_draft(replay: Replay, mode: Mode, source, watching: bool) -> Shown:
     """The draft the entry holds. A watcher (no right to score) is shown the hand a
     scorer is entering, whatever the request's own address says. A scorer not entering
     one here gets back the hand this phone was entering (after a look at the rules, say),
     or is told of another phone's."""
     if watching:
-        shared = shared_draft(get_session(), table)
+        shared = shared_draft(get_session(), replay)
         return Shown(shared.args, shared.seq, shared.seq)
     source = request.args if source is None else source
     if not mode.next_hand or "number" in source:
         return Shown(source)
     device = current_device()
     device_id = device.id if device else None
-    shared = shared_draft(get_session(), table)
+    shared = shared_draft(get_session(), replay)
     other_phone = None
     if shared.is_from(device_id):
         source = shared.args  # this phone's own entry, back as it left it
     elif shared.args:
-        other_phone = entry_for(table, NEXT_HAND, shared.args).draft
+        other_phone = entry_for(replay, NEXT_HAND, shared.args).draft
     kept_seq = None if shared.is_by(device_id) else shared.seq
     return Shown(source, shared.followed_by(device_id), kept_seq, other_phone)
 
@@ -404,11 +405,11 @@ class Stale(Enum):
     OVERTAKEN = "overtaken"  # the same, and the page says so (the phone may say it instead)
 
 
-def _out_of_date(table: Table, mode: Mode, source, said: Said) -> tuple[object, Said, Stale]:
+def _out_of_date(replay: Replay, mode: Mode, source, said: Said) -> tuple[object, Said, Stale]:
     """(source, said, how stale): the entry as it may still be offered, and what the
     page says of it."""
     shown = source.get("number")
-    if shown is not None and shown != str(mode.number or table.state.next_number):
+    if shown is not None and shown != str(mode.number or replay.state.next_number):
         # A step of a hand that has been recorded since (the browser's Back button, or
         # another phone): its state must not be offered again as the next hand's.
         if said.message is None:
@@ -419,7 +420,7 @@ def _out_of_date(table: Table, mode: Mode, source, said: Said) -> tuple[object, 
                 "Here is the game as it stands."))
             return {}, said, Stale.OVERTAKEN
         return {}, said, Stale.STEP
-    if source.get("revision") not in (None, str(table.game.revision)):
+    if source.get("revision") not in (None, str(replay.game.revision)):
         # Another phone changed the game meanwhile, but this hand is still the one to
         # enter: keep what was entered, and show the scores as they are now.
         if said.notice is None:
@@ -429,9 +430,9 @@ def _out_of_date(table: Table, mode: Mode, source, said: Said) -> tuple[object, 
     return source, said, Stale.FRESH
 
 
-def _urls(table: Table, mode: Mode) -> tuple[str, str]:
+def _urls(replay: Replay, mode: Mode) -> tuple[str, str]:
     """(the entry's own address, where its form is sent)."""
-    game_id = table.game.id
+    game_id = replay.game.id
     if mode.fixing is Fixing.INSERTING:
         return (url_for("corrections.insert_form", game_id=game_id, before=mode.number),
                 url_for("corrections.insert", game_id=game_id))
@@ -441,17 +442,17 @@ def _urls(table: Table, mode: Mode) -> tuple[str, str]:
             url_for("hands.save", game_id=game_id, number=mode.number))
 
 
-def build_game(table: Table, mode: Mode = NEXT_HAND, *, source=None, said: Said = Said(),
+def build_game(replay: Replay, mode: Mode = NEXT_HAND, *, source=None, said: Said = Said(),
                conflict: dict | None = None, check=None) -> GamePage:
-    """The game page for ``table`` in ``mode``, its entry holding the draft from
+    """The game page for ``replay`` in ``mode``, its entry holding the draft from
     ``source`` (None: the request's address), built once for whichever answer is sent."""
     watching = not can(SCORER)
-    shown = _shown_draft(table, mode, source, watching)
-    source, said, stale = _out_of_date(table, mode, shown.source, said)
-    entry = entry_for(table, mode, source)
-    past = is_past_game(get_session(), table)
+    shown = _shown_draft(replay, mode, source, watching)
+    source, said, stale = _out_of_date(replay, mode, shown.source, said)
+    entry = entry_for(replay, mode, source)
+    past = is_past_game(get_session(), replay)
     if said.problem and said.message is None and (
-            past or (table.state.finished and mode.next_hand)):
+            past or (replay.state.finished and mode.next_hand)):
         # No Record to show it beside: the game is over.
         said = replace(said, message=said.problem, problem=None)
     if entry.draft.problems and said.message is None and said.problem is None \
@@ -459,65 +460,65 @@ def build_game(table: Table, mode: Mode = NEXT_HAND, *, source=None, said: Said 
         # (A watcher's page shows another phone's entry: its link is not the watcher's.)
         said = replace(said, message=_("Part of that link could not be read, so it was "
                                        "left out: check the hand and carry on."))
-    entry_url, save_url = _urls(table, mode)
-    context = _context(table, entry, past, watching, said, conflict=conflict, check=check,
+    entry_url, save_url = _urls(replay, mode)
+    context = _context(replay, entry, past, watching, said, conflict=conflict, check=check,
                        entry_url=entry_url, save_url=save_url, other_phone=shown.other_phone,
                        overtaken=stale is Stale.OVERTAKEN,
-                       live_url=_live_url(table, mode, shown.followed))
-    key = PageKey(table.game.id, table.game.revision, shown.kept_seq, past)
-    return GamePage(table, context, key, entry_url, stale=stale is not Stale.FRESH,
+                       live_url=_live_url(replay, mode, shown.followed))
+    key = PageKey(replay.game.id, replay.game.revision, shown.kept_seq, past)
+    return GamePage(replay, context, key, entry_url, stale=stale is not Stale.FRESH,
                     forget_step=stale in (Stale.STEP, Stale.OVERTAKEN))
 
 
-def _live_url(table: Table, mode: Mode, followed: int | None) -> str:
+def _live_url(replay: Replay, mode: Mode, followed: int | None) -> str:
     """The page's poll: a correction follows the game alone (another phone's next hand
     is not its business)."""
-    return url_for("games.live", game_id=table.game.id,
-                   v=version(table.game.revision, followed),
+    return url_for("games.live", game_id=replay.game.id,
+                   v=version(replay.game.revision, followed),
                    view="game" if mode.next_hand else "correction")
 
 
-def _context(table: Table, entry: Entry, past: bool, watching: bool, said: Said,
+def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Said,
              **shown) -> dict:
     """What game.html is rendered with (``shown``: the page's own parts besides)."""
-    state = table.state
+    state = replay.state
     session = get_session()
-    evening = session.get(Evening, table.game.evening_id) if table.game.evening_id else None
-    sentence, preview_problem = preview_of(table, entry)
+    evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
+    sentence, preview_problem = preview_of(replay, entry)
     return dict(
-        table=table, game=table.game, state=state, names=_names_for(table, entry),
-        teams=table.rules.team_seats, entry=entry, draft=entry.draft,
+        replay=replay, game=replay.game, state=state, names=_names_for(replay, entry),
+        teams=replay.rules.team_seats, entry=entry, draft=entry.draft,
         preview=sentence, preview_problem=preview_problem,
         problem=said.problem, problem_point=said.problem_point,
         verdict=verdict_sentence(state.verdict),
         message=said.message, notice=said.notice or _flashed_notice(),
-        restorable=last_undone_hand(session, table), evening=evening,
+        restorable=last_undone_hand(session, replay), evening=evening,
         # Read only where the page shows it (not for each step of a hand being entered).
-        tonight=partial(tonight_tally, session, table),
-        chances=partial(shown_chances, table, past),
-        next_game=next_game_fields(table),
-        new_partners=partial(game_over_new_partners, table),
-        game_time=partial(game_time, table),
-        chart=score_chart(table) if state.deals else None,
+        tonight=partial(tonight_tally, session, replay),
+        chances=partial(shown_chances, replay, past),
+        next_game=next_game_fields(replay),
+        new_partners=partial(game_over_new_partners, replay),
+        game_time=partial(game_time, replay),
+        chart=score_chart(replay) if state.deals else None,
         past=past, watching=watching,
-        read_only=past or watching or table.game.abandoned_at is not None,
+        read_only=past or watching or replay.game.abandoned_at is not None,
         poll_every=POLL_SECONDS,
-        changes=recent_changes(session, table.game.id, 1),  # any: its log is opened
-        history=list(reversed(state.deals)), hands=table.hands,
+        changes=recent_changes(session, replay.game.id, 1),  # any: its log is opened
+        history=list(reversed(state.deals)), hands=replay.hands,
         bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
         card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
-        offline_state=partial(offline_state, table), **shown,
+        offline_state=partial(offline_state, replay), **shown,
     )
 
 
-def _names_for(table: Table, entry: Entry) -> dict[int, str]:
+def _names_for(replay: Replay, entry: Entry) -> dict[int, str]:
     """Who sits where for the hand the entry is about: the table now for the next hand,
     the players of that hand for a correction, and of the hand before it for a forgotten
     hand (a substitute who came in there moves one hand later)."""
     if entry.inserting:
-        return table.names_at(max(entry.number - 1, 1))
-    return table.names_at(entry.number)
+        return replay.names_at(max(entry.number - 1, 1))
+    return replay.names_at(entry.number)
 
 
 def _answer(page: GamePage, block: str | None, status: int) -> Response:
@@ -558,11 +559,11 @@ def render_recorded(page: GamePage) -> Response | None:
     None where only the whole game will do: the game over or tied (the page changes
     around it), its first hand (the list begins), or a game whose log begins only now.
     """
-    table = page.table
-    state = table.state
+    replay = page.replay
+    state = replay.state
     if state.verdict.kind is not VerdictKind.PLAYING or len(state.deals) < 2:
         return None
-    if len(recent_changes(get_session(), table.game.id, 2)) < 2:
+    if len(recent_changes(get_session(), replay.game.id, 2)) < 2:
         return None
     if page.stale:
         return render_game_part(page)
@@ -578,40 +579,40 @@ def render_other_phone(page: GamePage) -> Response:
     return make_response(html, 200, {"HX-Reswap": "none"})
 
 
-def render_board(table: Table | None, evening: Evening | None = None) -> Response:
+def render_board(replay: Replay | None, evening: Evening | None = None) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
 
-    ``evening``: the table board, showing that evening's current game (``table``; None
+    ``evening``: the table board, showing that evening's current game (``replay``; None
     before there is one) and moving on to the next game by itself, with the evening's
     games won between games. A game's own board follows its evening too once the game
     is over, if it is still the evening's current game; else it offers the table board.
     """
     session = get_session()
-    game = table.game if table else None
+    game = replay.game if replay else None
     evening_id = evening.id if evening else game.evening_id
     head = evening_head(get_connection(), evening.club_id if evening else game.club_id,
                         evening_id) if evening_id else None
-    over = table is None or table.state.finished
+    over = replay is None or replay.state.finished
     follows = evening is not None or (over and head is not None and head.game_id == game.id)
     context: dict = {}
-    if table is not None:
-        shared = shared_draft(session, table)
-        entry = entry_for(table, NEXT_HAND, shared.args)
+    if replay is not None:
+        shared = shared_draft(session, replay)
+        entry = entry_for(replay, NEXT_HAND, shared.args)
         auction = entry.draft.auction
-        last = next((deal for deal in reversed(table.state.deals) if not deal.thrown_in), None)
+        last = next((deal for deal in reversed(replay.state.deals) if not deal.thrown_in), None)
         context.update(
-            table=table, game=game, state=table.state, names=table.names,
-            teams=table.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
+            replay=replay, game=game, state=replay.state, names=replay.names,
+            teams=replay.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
             bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
             last=last, last_sentence=hand_preview(last) if last else None,
-            verdict=verdict_sentence(table.state.verdict),
+            verdict=verdict_sentence(replay.state.verdict),
             live_url=url_for("games.live", game_id=game.id,
                              v=version(game.revision, shared.seq), view="board"))
     if follows:
         evening = evening or session.get(Evening, evening_id)
         context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version)
         if over:
-            context["evening_tally"] = evening_tally(session, evening, table)
+            context["evening_tally"] = evening_tally(session, evening, replay)
     elif over and head is not None and head.game_id is not None:
         context["newer_game"] = head.game_id  # the table plays on: the board can follow
     if evening_id is not None:

@@ -121,11 +121,11 @@ def suit_name(suit: str) -> str:
     return str(SUIT_NAMES[Suit(suit)])
 
 
-def team_names(table, team: str) -> Markup:
+def team_names(replay, team: str) -> Markup:
     """A team's players in a line: each name isolated as typed, so that a Persian name
     beside a Latin one is never read in the other's order."""
-    seats = table.rules.team_seats[team]
-    return Markup(" &amp; ").join(typed(table.names[seat]) for seat in seats)
+    seats = replay.rules.team_seats[team]
+    return Markup(" &amp; ").join(typed(replay.names[seat]) for seat in seats)
 
 
 def suit_symbol(suit: str) -> Markup:

@@ -13,7 +13,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.files.exchange import read_game
 from scorekeeper.table.corrections import edit_hand
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import Actor, record_hand
 from scorekeeper.store.models import Club, Evening, Game, Player
 from scorekeeper.table.seating import start_game
@@ -69,11 +69,11 @@ def start_scene_at_evening(app, club_id: int | None = None) -> tuple[int, int]:
         evening = Evening(club_id=club.id, played_on=date.today(), place=PLACE, note=NOTE)
         game_id = start_game(session, club, SEATS, game_file.rules, 1, evening).id
         for number, deal in enumerate(game_file.deals, start=1):
-            table = load_table(session, session.get(Game, game_id))
-            record_hand(session, table, number, game_file.deals[1] if number == len(HANDS)
+            replay = load_replay(session, session.get(Game, game_id))
+            record_hand(session, replay, number, game_file.deals[1] if number == len(HANDS)
                         else deal, by=by)
-        table = load_table(session, session.get(Game, game_id))
-        edit_hand(session, table, len(HANDS), game_file.deals[-1], by=by)
+        replay = load_replay(session, session.get(Game, game_id))
+        edit_hand(session, replay, len(HANDS), game_file.deals[-1], by=by)
         return game_id, session.get(Game, game_id).evening_id
 
 

@@ -15,7 +15,7 @@ from playwright.sync_api import Error as PlaywrightError, Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.web.languages import DIGITS
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
 from tests.browser.table_steps import (
@@ -105,7 +105,7 @@ def hands_stored(app, game_id: int) -> list[Hand]:
 
 def server_scores(app, game_id: int) -> dict[str, int]:
     with Session(app.extensions["db_engine"]) as session:
-        return load_table(session, session.get(Game, game_id)).state.scores
+        return load_replay(session, session.get(Game, game_id)).state.scores
 
 
 def play_online(page: Page, taps: Taps, upto: int) -> None:

@@ -11,7 +11,7 @@ from scorekeeper.figures.chances import (
     Deck, Shape, blended, club_shapes, default_shapes, seed_for, simulate,
 )
 from scorekeeper.store.kept import LockedLRU
-from scorekeeper.store.replay import load_table
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, GameChange
 from tests.views.view_helpers import HTMX, THROW_IN, Page, calls_for, count
 
@@ -64,10 +64,10 @@ def test_a_revision_shows_the_same_numbers_every_time_and_on_every_server(
     fresh_caches()  # another app server: nothing kept
     assert shown(Page(client.get(f"/games/{game}", headers={"HX-Request": "true",
                                                              "HX-Target": "game"}))) == first
-    table = load_table(db, db.get(Game, game))
-    rules = table.rules
-    assert first == simulate(table.state, Deck(rules, default_shapes(rules)),
-                             seed_for(table.state))
+    replay = load_replay(db, db.get(Game, game))
+    rules = replay.rules
+    assert first == simulate(replay.state, Deck(rules, default_shapes(rules)),
+                             seed_for(replay.state))
 
 
 def test_the_team_that_scored_gains_on_the_page(client, start_game, play):
@@ -119,10 +119,10 @@ def test_a_new_club_or_one_that_only_threw_in_plays_the_default(client, db, star
     play(game, 1, BOB_BIDS_3, "hearts", "AABBC", "B")
     assert club_shapes(db, db.get(Game, game)) == []
     assert club_shapes(db, db.get(Game, earlier)) == []
-    table = load_table(db, db.get(Game, game))
-    default = Deck(table.rules, default_shapes(table.rules))
-    assert shown(Page(client.get(f"/games/{game}"))) == simulate(table.state, default,
-                                                                 seed_for(table.state))
+    replay = load_replay(db, db.get(Game, game))
+    default = Deck(replay.rules, default_shapes(replay.rules))
+    assert shown(Page(client.get(f"/games/{game}"))) == simulate(replay.state, default,
+                                                                 seed_for(replay.state))
 
 
 def test_the_clubs_hands_before_this_game_began_are_drawn_not_later_or_abandoned_ones(
@@ -144,13 +144,13 @@ def test_the_clubs_hands_before_this_game_began_are_drawn_not_later_or_abandoned
         Shape(bidder=1, bid=3, taken=(0, 6, 0)),  # dealer 1 (A): B took all six
         Shape(bidder=6, bid=4, taken=(1, 3, 2)),  # dealer 2 (B) bid: B 1, C 3, A 2
     ], key=repr)
-    table = load_table(db, db.get(Game, game))
+    replay = load_replay(db, db.get(Game, game))
     play(game, 1, BOB_BIDS_3, "hearts", "AABBC", "B")
     db.expire_all()
-    table = load_table(db, db.get(Game, game))
-    club = Deck(table.rules, blended(table.rules, club_shapes(db, table.game)))
-    assert shown(Page(client.get(f"/games/{game}"))) == simulate(table.state, club,
-                                                                 seed_for(table.state))
+    replay = load_replay(db, db.get(Game, game))
+    club = Deck(replay.rules, blended(replay.rules, club_shapes(db, replay.game)))
+    assert shown(Page(client.get(f"/games/{game}"))) == simulate(replay.state, club,
+                                                                 seed_for(replay.state))
 
 
 def test_a_persian_page_says_the_chances_in_its_own_digits(client, start_game, play):

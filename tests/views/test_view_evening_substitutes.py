@@ -95,7 +95,7 @@ def the_evening(client, db, new_game_form, play) -> tuple[int, int, int]:
     return evening, one, two
 
 
-def tally_tables(page: Page) -> list[list[tuple[str, int]]]:
+def tally_replays(page: Page) -> list[list[tuple[str, int]]]:
     """The evening page's "Per player" and "Per partnership" rows: (names, games won)."""
     return [[(row.find("th").text(), int(row.find("td").text()))
              for row in table.find("tbody").find_all("tr")]
@@ -110,7 +110,7 @@ def test_the_evening_counts_everyone_who_sat_for_a_team(client, db, new_game_for
     evening, _one, two = the_evening(client, db, new_game_form, play)
     page = Page(client.get(f"/evenings/{evening}"))
     assert "2 games finished." in page.text
-    assert tally_tables(page) == list(expected_tally())
+    assert tally_replays(page) == list(expected_tally())
     # Partners tonight: each two once a game, however few hands they sat together.
     together = expected_partners()
     met = sorted(((tuple(sorted(two_, key=str.casefold)), games)
@@ -146,7 +146,7 @@ def test_a_substitute_taken_back_leaves_the_evening_as_if_they_never_sat(
     checked = Page(client.post(form.action, data=dict(form.fields())))
     form, _button = checked.button("Make this change")
     assert client.post(form.action, data=dict(form.fields())).status_code == 303
-    by_player, by_partnership = tally_tables(Page(client.get(f"/evenings/{evening}")))
+    by_player, by_partnership = tally_replays(Page(client.get(f"/evenings/{evening}")))
     # Ann sat seat 1 to hand 5 now: Ann & Dan, then Ann & Hal; Gil is game two's only.
     assert dict(by_player)["Gil"] == 0 and dict(by_player)["Ann"] == 0
     assert {names for names, _won in by_partnership} == {
