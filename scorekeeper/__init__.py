@@ -28,7 +28,13 @@ def create_app(test_config: dict | None = None) -> Flask:
         static_folder=str(site_folder("static")),
     )
     Path(app.instance_path).mkdir(parents=True, exist_ok=True)
-    # Every setting and its default: scorekeeper/web/settings.py (README, "Settings").
+    _configure(app, test_config)
+    _wire(app)
+    return app
+
+
+def _configure(app: Flask, test_config: dict | None) -> None:
+    """Every setting and its default: scorekeeper/web/settings.py (README, "Settings")."""
     app.config.from_mapping(settings.defaults(app.instance_path))
     app.config.from_mapping(settings.from_environment(os.environ))
     if test_config is None:
@@ -39,48 +45,28 @@ def create_app(test_config: dict | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _instance_secret(app)
 
-    from scorekeeper.web import assets, extensions, security
 
-    # Extensions first: Flask runs after_request hooks last-registered first, so
-
-    from scorekeeper.store import db
-    # Flask-Compress's runs after every other one, on the finished response.
-    extensions.init_app(app)
-    assets.init_app(app)
-    security.init_app(app)
-    db.init_app(app)
-
+def _wire(app: Flask) -> None:
+    """Every room's part of the app, set up on it: extensions, the database, who is
+    asking, the views and the commands."""
+    from scorekeeper.cli import commands
     from scorekeeper.clubs import access
+    from scorekeeper.store import db
     from scorekeeper.views import (
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
-        offline, players, rules,
+        offline, page_cache, players, rules,
     )
+    from scorekeeper.web import assets, extensions, languages, security
 
-    access.init_app(app)
-    from scorekeeper.web import languages
-    from scorekeeper.views import page_cache
-
-    languages.init_app(app)
-    page_cache.init_app(app)
-
-    app.register_blueprint(games.bp)
-    app.register_blueprint(evenings.bp)
-    app.register_blueprint(players.bp)
-    app.register_blueprint(backups.bp)
-    app.register_blueprint(hands.bp)
-    app.register_blueprint(corrections.bp)
-    app.register_blueprint(exchange.bp)
-    app.register_blueprint(club.bp)
-    app.register_blueprint(join.bp)
-    app.register_blueprint(rules.bp)
-    app.register_blueprint(health.bp)
-    app.register_blueprint(offline.bp)
+    # Extensions first: Flask runs after_request hooks last-registered first, so
+    # Flask-Compress's runs after every other one, on the finished response.
+    for part in (extensions, assets, security, db, access, languages, page_cache):
+        part.init_app(app)
+    for views in (games, evenings, players, backups, hands, corrections, exchange, club, join,
+                  rules, health, offline):
+        app.register_blueprint(views.bp)
     errors.init_app(app)
-
-    from scorekeeper.cli import commands as cli
-
-    cli.init_app(app)
-    return app
+    commands.init_app(app)
 
 
 def _instance_secret(app: Flask) -> str:
