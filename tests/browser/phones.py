@@ -28,6 +28,7 @@ CHROMIUM_ARGS = [
 ]
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 10_000
+GLANCE_MS = 500  # one look, in ``within_polls``: the polls set the pace, not a time
 expect.set_options(timeout=TIMEOUT_MS)
 
 
@@ -38,6 +39,33 @@ def until(page, done, what: str, seconds: float = TIMEOUT_MS / 1000) -> None:
     while not done():
         assert time.monotonic() < deadline, f"never true: {what}"
         page.wait_for_timeout(100)
+
+
+def within_polls(page, check, polls: int = 3, seconds: float = 120) -> None:
+    """``check()`` (an ``expect``, given a short timeout) holds by the time ``page`` has had
+    ``polls`` poll answers from now: a change made on another phone shows within one or
+    two of them (one may have left before it), however slow the machine. The test waits
+    for the page's polls, never for a fixed time; ``seconds`` only stops a page that
+    stopped polling from hanging the run."""
+    answered: list = []
+
+    def seen(request) -> None:
+        if "/live" in request.url:
+            answered.append(request)
+
+    page.on("requestfinished", seen)
+    deadline = time.monotonic() + seconds
+    try:
+        while True:
+            last = len(answered) >= polls
+            try:
+                return check()
+            except AssertionError:
+                if last or time.monotonic() > deadline:
+                    raise
+                page.wait_for_timeout(100)
+    finally:
+        page.remove_listener("requestfinished", seen)
 
 
 def wait_until(page, script: str, seconds: float = TIMEOUT_MS / 1000) -> None:

@@ -16,13 +16,12 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select, update
 
 from scorekeeper.store.models import Device, Member
-from tests.browser.phones import PHONE, phone_page
+from tests.browser.phones import GLANCE_MS, PHONE, phone_page, within_polls
 from tests.browser.table_steps import Taps, name_trump, quick_bid, record, start_game, tally
 
 pytestmark = pytest.mark.browser
 
 DEVICE = "Pixel of Olga"  # the owner's phone, as the app names it
-LIVE_MS = 5_000
 POINTS = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "C",
           "Game": "C"}
 
@@ -68,7 +67,8 @@ def test_no_page_a_viewer_or_scorer_reaches_names_a_device(owner: Page, viewer: 
     record(owner, taps, 1)
     for phone in (viewer, scorer):  # told by the poll, the same kept answer for both
         notice = phone.locator("#hand-entry .notice")
-        expect(notice).to_contain_text("Olga: recorded hand 1", timeout=LIVE_MS)
+        within_polls(phone, lambda: expect(notice).to_contain_text(
+            "Olga: recorded hand 1", timeout=GLANCE_MS))
         assert DEVICE not in phone.content()
     for phone in (viewer, scorer):
         bodies = reachable(phone, game)

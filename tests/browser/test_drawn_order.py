@@ -36,13 +36,12 @@ from babel.support import Translations
 from playwright.sync_api import Page, expect
 
 from scorekeeper.web.languages import DIGITS
-from tests.browser.phones import phone_context
+from tests.browser.phones import GLANCE_MS, phone_context, within_polls
 from tests.browser.scene import SEATS, player_id, start_scene_at_evening
 
 pytestmark = pytest.mark.browser
 
 WIDTH = 360
-LIVE_MS = 8_000  # the page polls every 2 s
 CATALOGUES = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"
 TEAMS = ("A", "B", "C")
 # Seats 1 & 4, 2 & 5, 3 & 6 are partners.
@@ -439,7 +438,8 @@ def test_every_team_is_drawn_beside_its_own_figures(browser, live_app, club, mem
         enter_set_hand(second, words("en"))
         second.get_by_role("button", name="Record hand 9", exact=True).click()
         expect(second.locator(".notice")).to_contain_text("Hand 9 recorded:")
-        expect(page.locator(".notice")).to_contain_text("Second phone", timeout=LIVE_MS)
+        within_polls(page, lambda: expect(page.locator(".notice")).to_contain_text(
+            "Second phone", timeout=GLANCE_MS))
         results["notice"] = check_page(page, "notice (another phone recorded hand 9)",
                                        ".notice")
 

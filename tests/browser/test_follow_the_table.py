@@ -12,13 +12,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.phones import GLANCE_MS, within_polls
 from tests.browser.table_steps import (
     Taps, button, expect_notice, game_id, name_trump, quick_bid, record, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
 
-LIVE_MS = 5_000  # polls every 2 s: a change shows within one or two of them
 SWEEP = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "B",
          "Game": "B"}
 
@@ -36,7 +36,8 @@ def test_a_viewer_following_from_game_1_to_game_2(scorer: Page, viewer: Page, li
     tally(scorer, taps, SWEEP)
     record(scorer, taps, 1)
     expect(scorer.get_by_text("Bob & Eve win!")).to_be_visible()
-    expect(viewer.get_by_text("Bob & Eve win!")).to_be_visible(timeout=LIVE_MS)
+    within_polls(viewer, lambda: expect(viewer.get_by_text("Bob & Eve win!")).to_be_visible(
+        timeout=GLANCE_MS))
     expect(viewer.get_by_role("heading", name="Game over")).to_be_visible()
 
     # The scorer starts game 2, the same seats: the viewer's phone follows by itself.
@@ -45,7 +46,8 @@ def test_a_viewer_following_from_game_1_to_game_2(scorer: Page, viewer: Page, li
     expect(scorer).to_have_url(re.compile(r"/games/\d+$"))
     two = game_id(scorer)
     assert two != one
-    expect(viewer).to_have_url(f"{live_server}/games/{two}", timeout=LIVE_MS)
+    within_polls(viewer, lambda: expect(viewer).to_have_url(
+        f"{live_server}/games/{two}", timeout=GLANCE_MS))
     expect_notice(viewer, f"Game {one} is over and game {two} has started: you're on it now.")
     expect(viewer.get_by_role("heading", name="Hand 1", exact=True)).to_be_visible()
     expect(viewer.get_by_text("You are watching")).to_be_visible()
@@ -53,15 +55,15 @@ def test_a_viewer_following_from_game_1_to_game_2(scorer: Page, viewer: Page, li
 
     # ... and on with game 2's hands, as ever.
     quick_bid(scorer, taps, bidder=3, bid=4)
-    expect(viewer.locator("#live-bid")).to_contain_text("Cid bid 4.", timeout=LIVE_MS)
+    within_polls(viewer, lambda: expect(viewer.locator("#live-bid")).to_contain_text(
+        "Cid bid 4.", timeout=GLANCE_MS))
 
     # The Back button to game 1: it stays, poll after poll (a look back is not undone).
     viewer.go_back()
     expect(viewer).to_have_url(f"{live_server}/games/{one}")
     expect(viewer.get_by_text("Bob & Eve win!")).to_be_visible()
     for _ in range(2):
-        with viewer.expect_response(re.compile(rf"/games/{one}/live\?"),
-                                    timeout=LIVE_MS) as polled:
+        with viewer.expect_response(re.compile(rf"/games/{one}/live\?")) as polled:
             pass
         assert polled.value.status == 204 and polled.value.header_value("HX-Redirect") is None
     expect(viewer).to_have_url(f"{live_server}/games/{one}")

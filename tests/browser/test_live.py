@@ -12,14 +12,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.phones import phone_context
+from tests.browser.phones import GLANCE_MS, phone_context, within_polls
 from tests.browser.table_steps import (
     Taps, button, expect_scores, name_trump, quick_bid, start_game, tally,
 )
 
 pytestmark = pytest.mark.browser
 
-LIVE_MS = 5_000  # polls every 2 s: a change shows within one or two of them
 
 
 @pytest.fixture
@@ -63,8 +62,8 @@ def test_a_watcher_joins_by_the_shared_link_and_follows_the_game_live(
         int(n) for n in re.findall(r"[?&]step=(\d+)", request.url)))
     quick_bid(owner, taps, bidder=2, bid=4)
     name_trump(owner, taps, "Hearts")
-    expect(watcher.locator("#live-bid")).to_have_text("Bob bid 4. Trump: Hearts.",
-                                                      timeout=LIVE_MS)
+    within_polls(watcher, lambda: expect(watcher.locator("#live-bid")).to_have_text(
+        "Bob bid 4. Trump: Hearts.", timeout=GLANCE_MS))
     assert len(steps) >= 2 and steps == sorted(set(steps)), steps
     tally(owner, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B",
                         "Joker": "C", "Game": "C"})
@@ -72,7 +71,8 @@ def test_a_watcher_joins_by_the_shared_link_and_follows_the_game_live(
     expect_scores(owner, {"A": 0, "B": 4, "C": 2})
 
     # ... and the scores arrive without a reload, saying who recorded the hand.
-    expect(watcher.get_by_role("status")).to_contain_text("recorded hand 1", timeout=LIVE_MS)
+    within_polls(watcher, lambda: expect(watcher.get_by_role("status")).to_contain_text(
+        "recorded hand 1", timeout=GLANCE_MS))
     expect_scores(watcher, {"A": 0, "B": 4, "C": 2})
     assert watcher.evaluate("window.notReloaded") is True
 
@@ -94,13 +94,14 @@ def test_the_scoreboard_follows_the_game_on_a_landscape_tablet(
         board.goto(page.url + "/board")
         expect(board.get_by_text("Hand 1. Dealer: Ann.")).to_be_visible()
         quick_bid(page, taps, bidder=2, bid=4)
-        expect(board.locator("#board-hand")).to_contain_text("Bob bid 4.", timeout=LIVE_MS)
+        within_polls(board, lambda: expect(board.locator("#board-hand")).to_contain_text(
+            "Bob bid 4.", timeout=GLANCE_MS))
         name_trump(page, taps, "Hearts")
         tally(page, taps, {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B",
                            "Joker": "C", "Game": "C"})
         taps(button(page, "Record hand 1"))
-        expect(board.locator("#board-last")).to_contain_text("B bid 4, took 4: made, +4.",
-                                                             timeout=LIVE_MS)
+        within_polls(board, lambda: expect(board.locator("#board-last")).to_contain_text(
+            "B bid 4, took 4: made, +4.", timeout=GLANCE_MS))
         score = board.get_by_label("Team B: 4 points")
         expect(score).to_be_visible()
         assert score.bounding_box()["height"] >= 60  # readable from across the table

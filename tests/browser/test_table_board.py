@@ -12,14 +12,13 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.browser.phones import phone_context
+from tests.browser.phones import GLANCE_MS, phone_context, within_polls
 from tests.browser.table_steps import (
     SEATS, Taps, button, choose, expect_scores, name_trump, quick_bid, record, tally,
 )
 
 pytestmark = pytest.mark.browser
 
-LIVE_MS = 5_000  # the board polls every 2 s: a change shows within one or two polls
 SWEEP = {"High": "B", "Low": "B", "Right Bauer": "B", "Left Bauer": "B", "Joker": "B",
          "Game": "B"}
 
@@ -80,7 +79,8 @@ def test_the_table_board_moves_from_game_2_to_game_3_by_itself(
         # games won (Bob and Eve 2 each, everyone else none).
         phone.goto(f"{live_server}/games/{two}")
         bob_sweeps(phone, taps)
-        expect(tv.locator("#board-winner")).to_contain_text("Bob & Eve win!", timeout=LIVE_MS)
+        within_polls(tv, lambda: expect(tv.locator("#board-winner")).to_contain_text(
+            "Bob & Eve win!", timeout=GLANCE_MS))
         between = tv.locator("#board-tally")
         expect(between).to_contain_text("Games won this evening")
         for name, won in {"Bob": 2, "Eve": 2, "Ann": 0, "Fay": 0}.items():
@@ -89,7 +89,8 @@ def test_the_table_board_moves_from_game_2_to_game_3_by_itself(
 
         # Game 3 starts on the phone: the TV moves to it by itself, with nobody near it.
         three = next_game(phone, taps)
-        expect(tv.locator(f'#board[data-game="{three}"]')).to_be_visible(timeout=LIVE_MS)
+        within_polls(tv, lambda: expect(tv.locator(f'#board[data-game="{three}"]')).to_be_visible(
+            timeout=GLANCE_MS))
         expect(tv.locator("#board-hand")).to_contain_text("Hand 1. Dealer: Cid.")
         expect(tv.locator("#board-tally")).to_have_count(0)
         for team in "ABC":
@@ -99,7 +100,8 @@ def test_the_table_board_moves_from_game_2_to_game_3_by_itself(
 
         # ... and follows game 3's hands as they are recorded.
         quick_bid(phone, taps, bidder=4, bid=4)
-        expect(tv.locator("#board-hand")).to_contain_text("Dan bid 4.", timeout=LIVE_MS)
+        within_polls(tv, lambda: expect(tv.locator("#board-hand")).to_contain_text(
+            "Dan bid 4.", timeout=GLANCE_MS))
         expect_scores(phone, {"A": 0, "B": 0, "C": 0})
     finally:
         context.close()
