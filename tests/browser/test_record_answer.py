@@ -34,14 +34,18 @@ GAME_JS = """
 """
 
 
-def sweep(page: Page, taps: Taps, number: int, bidder: int) -> None:
-    """``bidder`` bids 4 in spades and that team takes all six, recorded."""
+def sweep(page: Page, taps: Taps, number: int, bidder: int, *, tap_only: bool = False) -> None:
+    """``bidder`` bids 4 in spades and that team takes all six, recorded (``tap_only``:
+    Record tapped, its answer not waited for)."""
     quick_bid(page, taps, bidder=bidder, bid=4)
     name_trump(page, taps, "Spades")
     team = "ABCABC"[bidder - 1]
     taps(choice_label(point_group(page, "The rest").get_by_role(
         "radio", name=re.compile(rf"^{team}\b"))))
-    record(page, taps, number)
+    if tap_only:
+        taps(button(page, f"Record hand {number}"))
+    else:
+        record(page, taps, number)
 
 
 def test_a_hand_answered_in_parts_leaves_the_page_a_fresh_visit_shows(
@@ -173,3 +177,36 @@ def test_a_poll_that_left_before_record_is_not_missed_when_more_comes_after(
     expect_scores(page, {"A": 6, "B": 12, "C": 6})
     expect(page.locator("#deal-4")).to_be_attached()
     expect(page.get_by_role("status")).to_contain_text("recorded hand 4")
+
+
+@pytest.mark.parametrize("before", [0, 2])  # hand 1 answered whole, hand 3 in parts
+def test_a_poll_answered_after_the_hand_is_in_but_before_records_answer_is_not_shown(
+        page: Page, live_server: str, before: int) -> None:
+    # A busy server: the phone's poll left before Record, reached the server after the
+    # hand was in and came back before Record's own answer. It asked about the page as it
+    # was: shown, it would say the phone's own hand as another phone's (and Record's
+    # answer, in parts, would leave that notice standing).
+    taps = Taps()
+    start_game(page, live_server, taps, target=99)
+    for number in range(1, before + 1):
+        sweep(page, taps, number, bidder=number + 1)
+    held = hold_polls(page)
+    records: list = []
+    page.route(re.compile(r"/hands$"), lambda route: records.append(route))
+    number = before + 1
+    sweep(page, taps, number, bidder=number + 1, tap_only=True)
+    until(page, lambda: records, "Record is sent and held")
+    recorded = records[0].fetch()  # the server has the hand; its answer waits
+    answered = []
+    page.on("requestfinished", lambda request: answered.append(request)
+            if "/live?" in request.url else None)
+    let_go(page, held)
+    until(page, lambda: answered, "the poll sent before Record is answered")
+    assert answered[0].response().status == 200  # the game part, with the hand in it
+    records[0].fulfill(response=recorded)
+    page.unroute(re.compile(r"/hands$"))
+    expect_notice(page, f"Hand {number} recorded:")
+    expect(page.get_by_text(f"recorded hand {number}")).to_have_count(0)
+    shown = page.evaluate(GAME_JS)
+    page.reload()
+    assert page.evaluate(GAME_JS) == shown
