@@ -26,13 +26,14 @@ from scorekeeper.figures import ratings
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from scorekeeper.files.exchange import import_game
 from scorekeeper.store.replay import load_replay
-from scorekeeper.table.recording import record_hand
 from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
 from scorekeeper.rules import Deal, Tally
 from scorekeeper.figures.summaries import club_stamp
 from tests.databases import database_url
-from tests.test_summaries import fresh_club, seeding
-from tests.test_summaries_incremental import STEPS, a_hand_on_the_newest_game, take_step
+from tests.test_summaries import fresh_club
+from tests.test_summaries_incremental import (
+    STEPS, a_hand_on_the_newest_game, each_change, runs_of, take_step,
+)
 
 P = "pass"
 ALL_A = {"high": "A", "low": "A", "right": "A", "left": "A", "joker": "A", "game": "A"}
@@ -241,17 +242,12 @@ def test_a_game_in_play_or_abandoned_changes_no_rating(club_session):
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rng=st.randoms(use_true_random=False),
-       steps=st.lists(st.tuples(st.integers(0, 5), st.sampled_from(STEPS)),
-                      min_size=4, max_size=12))
+@given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 12))
 def test_many_changes_in_a_row_always_equal_a_rating_from_the_hands(rng, steps):
     session, club, _ = fresh_club(2, 6, 80, rng)
     with session:
-        assert_kept_equals_a_rating_from_the_hands(session, club)
-        games = session.exec(select(Game).order_by(Game.id)).all()
-        for which, step in steps:
-            take_step(session, rng, session.get(Game, games[which % len(games)].id), step)
-            assert_kept_equals_a_rating_from_the_hands(session, club)
+        each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
+                    lambda: assert_kept_equals_a_rating_from_the_hands(session, club))
 
 
 def rated_matches(monkeypatch) -> list:

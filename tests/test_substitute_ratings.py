@@ -38,7 +38,7 @@ from scorekeeper.figures.summaries import club_stamp
 from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
 from tests.test_summaries import fresh_club
-from tests.test_summaries_incremental import STEPS, take_step
+from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.views.test_view_players import player_id, table_rows
 from tests.views.view_helpers import Page
 
@@ -289,18 +289,13 @@ def a_substitute_step(session, rng: random.Random, game: Game, step: str) -> Non
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rng=st.randoms(use_true_random=False),
-       steps=st.lists(st.tuples(st.integers(0, 5), st.sampled_from(SUBSTITUTE_STEPS)),
-                      min_size=4, max_size=12))
+@given(rng=st.randoms(use_true_random=False), steps=runs_of(SUBSTITUTE_STEPS, 12))
 def test_substitutes_put_in_and_taken_back_always_leave_a_full_re_rate(rng, steps):
     session, club, _ = fresh_club(2, 6, 80, rng)
     with session:
-        assert_kept_equals_a_full_re_rate(session, club.id)
-        games = session.exec(select(Game).order_by(Game.id)).all()
-        for which, step in steps:
-            a_substitute_step(session, rng, session.get(Game, games[which % len(games)].id),
-                              step)
-            assert_kept_equals_a_full_re_rate(session, club.id)
+        each_change(session, steps,
+                    lambda game, step: a_substitute_step(session, rng, game, step),
+                    lambda: assert_kept_equals_a_full_re_rate(session, club.id))
 
 
 # --- the pages ------------------------------------------------------------------------

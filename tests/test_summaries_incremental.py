@@ -76,19 +76,29 @@ def spy_on_adding_up(monkeypatch) -> list:
     return added_up
 
 
+def runs_of(steps: tuple[str, ...], most: int):
+    """Runs of changes: (which of the club's games, its index wrapped; which step)."""
+    return st.lists(st.tuples(st.integers(0, 5), st.sampled_from(steps)),
+                    min_size=4, max_size=most)
+
+
+def each_change(session: Session, run, step, check) -> None:
+    """``step(game, what)`` for each change of ``run`` on the club's games, ``check()``
+    before the first and after each."""
+    check()
+    games = session.exec(select(Game).order_by(Game.id)).all()
+    for which, what in run:
+        step(session.get(Game, games[which % len(games)].id), what)
+        check()
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(rng=st.randoms(use_true_random=False),
-       steps=st.lists(st.tuples(st.integers(0, 5), st.sampled_from(STEPS)),
-                      min_size=4, max_size=14))
+@given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 14))
 def test_many_changes_in_a_row_always_equal_a_replay(rng, steps):
     session, club, _ = fresh_club(2, 5, 50, rng)
     with session:
-        assert_summaries_match_a_replay(session, club)
-        games = session.exec(select(Game).order_by(Game.id)).all()
-        for which, step in steps:
-            game = session.get(Game, games[which % len(games)].id)
-            take_step(session, rng, game, step)
-            assert_summaries_match_a_replay(session, club)
+        each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
+                    lambda: assert_summaries_match_a_replay(session, club))
 
 
 def test_a_recorded_hand_moves_the_sums_on_without_adding_up_again(monkeypatch):

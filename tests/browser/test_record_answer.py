@@ -134,6 +134,16 @@ def let_go(page: Page, held: list) -> None:
     page.unroute(re.compile(r"/live\?"))  # (any held since go on too)
 
 
+def polls_held_at(page: Page, live_server: str, before: int) -> tuple[Taps, list, int]:
+    """A new game with ``before`` hands recorded, its polls held from now: (the taps, the
+    held polls, the number of the next hand)."""
+    taps = Taps()
+    start_game(page, live_server, taps, target=99)
+    for number in range(1, before + 1):
+        sweep(page, taps, number, bidder=number + 1)
+    return taps, hold_polls(page), before + 1
+
+
 @pytest.mark.parametrize("before", [0, 2])  # hand 1 answered whole, hand 3 in parts
 def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
         page: Page, live_server: str, before: int) -> None:
@@ -141,12 +151,7 @@ def test_a_poll_that_left_before_record_and_came_back_after_it_changes_nothing(
     # the hand is in, and would come back after Record's own answer. It asked about the
     # page as it was: that answer is not shown (it would say the phone's own hand as
     # another phone's, over the phone's own notice).
-    taps = Taps()
-    start_game(page, live_server, taps, target=99)
-    for number in range(1, before + 1):
-        sweep(page, taps, number, bidder=number + 1)
-    held = hold_polls(page)
-    number = before + 1
+    taps, held, number = polls_held_at(page, live_server, before)
     sweep(page, taps, number, bidder=number + 1)
     shown = page.evaluate(GAME_JS)
     answered = []
@@ -186,14 +191,9 @@ def test_a_poll_answered_after_the_hand_is_in_but_before_records_answer_is_not_s
     # hand was in and came back before Record's own answer. It asked about the page as it
     # was: shown, it would say the phone's own hand as another phone's (and Record's
     # answer, in parts, would leave that notice standing).
-    taps = Taps()
-    start_game(page, live_server, taps, target=99)
-    for number in range(1, before + 1):
-        sweep(page, taps, number, bidder=number + 1)
-    held = hold_polls(page)
+    taps, held, number = polls_held_at(page, live_server, before)
     records: list = []
     page.route(re.compile(r"/hands$"), lambda route: records.append(route))
-    number = before + 1
     sweep(page, taps, number, bidder=number + 1, tap_only=True)
     until(page, lambda: records, "Record is sent and held")
     recorded = records[0].fetch()  # the server has the hand; its answer waits
