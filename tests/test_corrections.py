@@ -59,7 +59,7 @@ def test_every_kind_of_correction_leaves_a_replay_and_statistics_that_add_up(rng
                 plan = plan_edit(replay, number, deal)
             elif kind == "swap":
                 plan = plan_swap(replay, *data.draw(st.lists(st.integers(1, 6), min_size=2,
-                                                            max_size=2, unique=True)))
+                                                             max_size=2, unique=True)))
             elif kind == "rename":
                 plan = plan_rename(replay, data.draw(st.integers(1, 6)), "Zoë Newcomer")
             else:
@@ -70,7 +70,7 @@ def test_every_kind_of_correction_leaves_a_replay_and_statistics_that_add_up(rng
         after = load_replay(session, game)
         # What the page showed is what was written: a full replay of the stored hands.
         again = replay_deals(after.rules, after.game.first_dealer,
-                       [deal_from_hand(h) for h in after.hands])
+                             [deal_from_hand(h) for h in after.hands])
         assert again.scores == plan.after.scores == after.state.scores
         assert [h.number for h in after.hands] == list(range(1, len(after.hands) + 1))
         if kind in ("insert", "throw-in"):

@@ -505,7 +505,7 @@ def test_any_substitutes_leave_statistics_that_add_up_and_a_file_that_reads_back
             try:
                 apply(session, replay, plan_insert(
                     replay, before, seeding.random_deal(random.Random(before), replay.rules,
-                                                       dealer)), game.revision)
+                                                        dealer)), game.revision)
             except RuleViolation:
                 session.rollback()
         assert_summaries_match_a_replay(session, club)

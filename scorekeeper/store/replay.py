@@ -193,7 +193,7 @@ def load_seated(
         now = {seat: sitting_at(sittings, seat, state.next_number) for seat in
                sorted({s.seat for s in sittings})}
         replay = Replay(game, rules, {seat: s.name for seat, s in now.items()}, live, state,
-                      sittings)
+                        sittings)
         seated.append((replay, {seat: s.player_id for seat, s in now.items()}))
     return seated
 

@@ -174,12 +174,12 @@ def rename(game_id: int):
         if violation.code == "name_same" and request.form.get("confirm") == "y":
             # Confirmed twice, the first already made it: so it is.
             return done(replay, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
-                                    new=typed(replay.names[form.seat.data])))
+                                     new=typed(replay.names[form.seat.data])))
         return _fix_page(replay, status=422, message=violation_message(violation))
     old, new = plan.details["from"], plan.details["to"]
     return _make(
         replay, plan, form, fill(_("Seat %(seat)s: %(old)s → %(new)s?"), seat=form.seat.data,
-                                old=typed(old), new=typed(new)),
+                                 old=typed(old), new=typed(new)),
         [("seat", str(form.seat.data)), ("name", new)],
         fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data, new=typed(new)),
         url_for("corrections.rename", game_id=game_id))
@@ -225,7 +225,7 @@ def _coming_in(replay: Replay, plan: Plan) -> list[Markup]:
     to the club (a name typed wrong shows here)."""
     seat, number = plan.seats[0], plan.number
     after = Replay(replay.game, replay.rules, plan.names_after, replay.hands, replay.state,
-                  plan.seating)
+                   plan.seating)
     sitting = sitting_at(plan.seating, seat, number)
     team = next(t for t, seats in replay.rules.team_seats.items() if seat in seats)
     partners = Markup(" &amp; ").join(
@@ -403,8 +403,8 @@ def insert(game_id: int):
         if sent_before is not None and _is_this_insert(replay, sent_before, before, entry):
             return done(replay, done_words)
         return refused(replay, _("The game changed on another phone after this page was "
-                                "shown, so nothing was written. Here is the game as it "
-                                "stands."), 409)
+                                 "shown, so nothing was written. Here is the game as it "
+                                 "stands."), 409)
     return done(replay, done_words)
 
 

@@ -35,10 +35,10 @@ def past_games_are_kept_as_they_were():
     replay = replay_or_404(request.view_args["game_id"])
     if is_past_game(get_session(), replay):
         return refused(replay, _("This game's evening is closed: the game is kept as it "
-                                "was and can't be changed."), 409, keep_draft=False)
+                                 "was and can't be changed."), 409, keep_draft=False)
     if replay.game.abandoned_at is not None:
         return refused(replay, _("This game was abandoned: take it back into play to change "
-                                "it."), 409, keep_draft=False)
+                                 "it."), 409, keep_draft=False)
     return None
 
 
@@ -51,7 +51,7 @@ def _deal_from_form(replay: Replay, mode: Mode):
 
 def _changed(replay: Replay):
     return refused(replay, _("The game changed on another phone after this page was shown, "
-                            "so nothing was written. Here is the game as it stands."),
+                             "so nothing was written. Here is the game as it stands."),
                    409, keep_draft=False)
 
 
@@ -95,9 +95,9 @@ def record(game_id: int):
     if deal.tally is None:
         dealer = replay.names[replay.state.next_dealer]
         return done(replay, fill(_("Hand %(number)s: thrown in. %(dealer)s deals again."),
-                                number=number, dealer=typed(dealer)), **recorded)
+                                 number=number, dealer=typed(dealer)), **recorded)
     return done(replay, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
-                            scores=hand_scores(after.state.deals[-1].score_change)),
+                             scores=hand_scores(after.state.deals[-1].score_change)),
                 **recorded)
 
 
@@ -125,9 +125,9 @@ def _sent_again(replay: Replay, hand) -> object:
             replay = load_replay(get_session(), replay.game)  # recorded since this request read it
         change = replay.state.deals[hand.number - 1].score_change
         return done(replay, fill(_("Hand %(number)s recorded: %(scores)s."),
-                                number=hand.number, scores=hand_scores(change)))
+                                 number=hand.number, scores=hand_scores(change)))
     return done(replay, _("Hand %(number)s was recorded from this phone and has been "
-                         "undone since; nothing more was written.", number=hand.number))
+                          "undone since; nothing more was written.", number=hand.number))
 
 
 def _already(replay: Replay, number: int):
@@ -198,7 +198,7 @@ def save(game_id: int, number: int):
         deal = _deal_from_form(replay, mode)
         if hand_fields(deal, replay.rules.team_names) == stored_fields(replay.hands[number - 1]):
             return done(replay, _("Hand %(number)s is as it was: nothing to change.",
-                                 number=number))  # already so (a second tap on Save)
+                                  number=number))  # already so (a second tap on Save)
         plan = plan_edit(replay, number, deal)
         if plan.moved and request.form.get("confirm") != "y":
             return _check_edit(replay, number, plan)  # later hands move: shown first
@@ -210,9 +210,9 @@ def save(game_id: int, number: int):
     changed = what_changed(plan.details)
     if changed:
         return done(replay, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
-                                  "were worked out again."), number=number, what=changed))
+                                   "were worked out again."), number=number, what=changed))
     return done(replay, _("Hand %(number)s corrected; the scores after it were worked out again.",
-                         number=number))
+                          number=number))
 
 
 def _check_edit(replay: Replay, number: int, plan):
@@ -265,13 +265,13 @@ def restore(game_id: int):
                        keep_draft=False)
     try:
         hand = bring_back_hand(get_session(), replay, form.hand_id.data, form.revision.data,
-                            actor())
+                               actor())
     except AlreadyBack as back:
         return refused(replay, _("Hand %(number)s is back already.", number=back.number),
                        409, keep_draft=False)
     except GameChanged:
         return refused(replay, _("That hand can't be brought back: the game has changed "
-                                "since it was undone."), 409, keep_draft=False)
+                                 "since it was undone."), 409, keep_draft=False)
     except RuleViolation as violation:
         return refused(replay, violation_message(violation), 422, keep_draft=False)
     return done(replay, _("Hand %(number)s is back.", number=hand.number))
