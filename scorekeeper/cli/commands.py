@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import click
 from flask import Flask, current_app
@@ -17,6 +18,7 @@ from scorekeeper.files.backup import (
 from scorekeeper.store.db import get_session
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
+from scorekeeper.files.nightly import BackupFailed, back_up_every_club
 from scorekeeper.store.replay import Replay, load_replay
 from scorekeeper.store.models import Club, Game, Player
 from scorekeeper.figures import ratings, summaries
@@ -94,6 +96,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(export_game_command)
     app.cli.add_command(import_game_command)
     app.cli.add_command(backup_command)
+    app.cli.add_command(backup_all_command)
     app.cli.add_command(restore_command)
     app.cli.add_command(owner_link_command)
     app.cli.add_command(ratings_command)
@@ -115,6 +118,25 @@ def backup_command(backup_file, club_id: int | None) -> None:
     # On stderr, so that "backup -" leaves stdout to the file alone.
     click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
                  file=backup_file.name), err=True)
+
+
+@click.command("backup-all")
+@with_appcontext
+@click.option("--keep", type=click.IntRange(1), default=14, show_default=True,
+              help="How many backups of each club to keep, the newest.")
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+def backup_all_command(folder: Path, keep: int) -> None:
+    """Write every club's backup into FOLDER, each whole or not at all, then keep the
+    newest KEEP of each club (a failed run removes none and exits with 1)."""
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        written = back_up_every_club(get_session(), folder, keep)
+    except (BackupFailed, OSError) as failed:
+        raise click.ClickException(_("the backups were not all written, and none was "
+                                     "removed: %(problem)s", problem=str(failed))) from None
+    for one in written:
+        click.echo(_("Backed up %(contents)s to %(file)s.", contents=one.contents,
+                     file=str(one.path)))
 
 
 @click.command("restore")

@@ -1,0 +1,111 @@
+"""Every club's backup into a folder, the newest few kept (``backup-all``, what a server's
+nightly timer runs): each written whole or not at all, a failed run loud and removing
+nothing, and a kept file restoring its club."""
+from __future__ import annotations
+
+import errno
+import json
+import os
+
+import pytest
+
+from scorekeeper.files import nightly
+from tests.members import client_as, new_club
+from tests.new_games import start_game_as
+from tests.test_backup import CONTENTS, build_history, fresh_app
+
+KEEP = 3
+
+
+@pytest.fixture
+def two_clubs():
+    """An app with two clubs of games: the first club's history of the backup tests, and
+    a second club's one game."""
+    app = fresh_app()
+    build_history(client_as(app))
+    second = new_club(app, "Second table")
+    start_game_as(client_as(app, club_id=second), names="Gus Hal Ida Jo Kim Lu".split())
+    return app, second
+
+
+def backup_all(app, folder, *more):
+    return app.test_cli_runner().invoke(args=["backup-all", str(folder), *more])
+
+
+def files_of(folder) -> dict[str, bytes]:
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir())}
+
+
+def test_runs_keep_the_newest_backups_of_each_club_and_a_kept_one_restores(
+        two_clubs, tmp_path):
+    app, second = two_clubs
+    folder = tmp_path / "backups"
+    names, new = [], []
+    for run in range(KEEP + 2):
+        result = backup_all(app, folder, "--keep", str(KEEP))
+        assert result.exit_code == 0, result.output
+        said = result.stdout.splitlines()
+        assert len(said) == 2 and said[0].startswith(f"Backed up {CONTENTS} to {folder}/club-1-")
+        names.append(sorted(path.name for path in folder.iterdir()))
+        new.append(set(names[-1]) - set(names[-2] if run else ()))
+    first_club = [name for name in names[-1] if name.startswith("club-1-")]
+    second_club = [name for name in names[-1] if name.startswith(f"club-{second}-")]
+    assert len(first_club) == KEEP and len(second_club) == KEEP
+    assert names[-1] == sorted(first_club + second_club)  # nothing else: no parts left
+    assert all(len(written) == 2 for written in new)  # one more of each club each run
+    assert set(names[-1]) == set().union(*new[-KEEP:])  # the newest: the last runs' own
+    kept = folder / first_club[-1]
+    assert json.loads(kept.read_text(encoding="utf-8"))["club"]["name"] == "Our table"
+
+    restored = fresh_app().test_cli_runner().invoke(args=["restore", str(kept)])
+    assert restored.exit_code == 0, restored.output
+    assert restored.stdout.splitlines()[0] == f"Restored {CONTENTS} from {kept}."
+
+
+def test_a_full_disk_fails_loudly_and_leaves_the_kept_backups_whole(
+        two_clubs, tmp_path, monkeypatch):
+    app, _second = two_clubs
+    folder = tmp_path / "backups"
+    assert backup_all(app, folder, "--keep", "1").exit_code == 0
+    before = files_of(folder)
+    real_fsync, calls = os.fsync, []
+
+    def full(descriptor):
+        calls.append(descriptor)
+        if len(calls) == 2:  # the second club's: the disk is full by then
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_fsync(descriptor)
+
+    monkeypatch.setattr(nightly.os, "fsync", full)
+    result = backup_all(app, folder, "--keep", "1")
+    assert result.exit_code == 1
+    assert "none was removed" in result.output and "No space left on device" in result.output
+    after = files_of(folder)
+    assert {name: after[name] for name in before} == before  # every kept one, whole
+    assert not [name for name in after if not nightly.NAME.match(name)]  # no part left
+
+
+def test_a_read_only_folder_fails_loudly_and_changes_nothing(two_clubs, tmp_path,
+                                                              monkeypatch):
+    app, _second = two_clubs
+    folder = tmp_path / "backups"
+    assert backup_all(app, folder).exit_code == 0
+    before = files_of(folder)
+
+    def read_only(*args, **kwargs):
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+
+    monkeypatch.setattr(nightly.tempfile, "mkstemp", read_only)
+    result = backup_all(app, folder)
+    assert result.exit_code == 1 and "Read-only file system" in result.output
+    assert files_of(folder) == before
+
+
+def test_a_folder_that_is_a_file_is_refused_with_a_message(two_clubs, tmp_path):
+    app, _second = two_clubs
+    not_a_folder = tmp_path / "backups"
+    not_a_folder.write_text("a file")
+    result = backup_all(app, not_a_folder)
+    assert result.exit_code != 0 and "backups" in result.output
+    assert "Traceback" not in result.output
+    assert not_a_folder.read_text() == "a file"
