@@ -88,6 +88,14 @@ def database_url(sqlite: str | None = None) -> str:
     return f"sqlite:///{copy}"
 
 
+def empty_database_url(folder: Path) -> str:
+    """A new database with nothing in it, not even a schema, for the migrations' own
+    tests: on the PostgreSQL server when there is one, else a SQLite file in ``folder``."""
+    if on_postgresql():
+        return _create(f"sk_empty_{os.getpid()}_{uuid.uuid4().hex[:8]}")
+    return f"sqlite:///{folder / f'empty-{uuid.uuid4().hex[:8]}.sqlite'}"
+
+
 def forget(url: str) -> None:
     """Remove a copy ``database_url`` made, once its app is done with it."""
     if on_postgresql() or _sqlite_template.cache_info().currsize == 0:
