@@ -479,21 +479,25 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
     line.textContent = words("change_failed");
   });
 }
-// A poll answers the page as it was when it left. A poller taken out of the page (a newer
-// answer, the phone's own Record's, put another in) takes its poll with it: that answer
-// would be older news, said over the page as it is (the phone's own hand as another
-// phone's), and the new poller asks again for itself.
-// (Not the poll whose own answer this is: that one is done.)
-const polls = new WeakMap();
+// A poll answers the page as it was when it left. Its answer is not shown when it is
+// older news than the page: when its poller is no longer the page's (a newer answer, the
+// phone's own Record's, put another in), or while one of the phone's own changes is on
+// its way (the server may answer with that change in it before the change's own answer
+// comes: the phone's own hand said as another phone's). The poller on the page then
+// asks again for itself.
+let changing = 0;  // the phone's own changes on their way through htmx: Undo, a correction…
 document.addEventListener("htmx:beforeRequest", (event) => {
-  if (event.detail.elt.hasAttribute?.("data-poll")) polls.set(event.detail.elt, event.detail.xhr);
+  const {elt, requestConfig} = event.detail;
+  if (!elt.isConnected) return event.preventDefault();  // queued by a poller since taken out
+  changing += requestConfig?.verb !== "get";
 });
-document.addEventListener("htmx:beforeCleanupElement", (event) => {
-  const poll = polls.get(event.target);
-  if (poll && poll.readyState !== XMLHttpRequest.DONE) poll.abort();
+document.addEventListener("htmx:beforeSwap", ({detail}) => {
+  const asked = detail.requestConfig?.elt;
+  if (asked?.hasAttribute?.("data-poll") && (changing || sending.size || asked !== $("[data-poll]"))) detail.shouldSwap = false;
 });
 document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;
+  changing -= event.detail.requestConfig?.verb !== "get";
   if (event.detail.elt.hasAttribute("data-poll") && code > 0 && code < 500) {
     offlineSince = null;
     const line = $("#connection");
