@@ -191,6 +191,17 @@ def test_a_poll_that_left_before_record_is_not_missed_when_more_comes_after(
     expect(page.get_by_role("status")).to_contain_text("recorded hand 4")
 
 
+def record_held_at(page: Page, live_server: str, before: int) -> tuple[list, int, object]:
+    """As ``polls_held_at``, and the next hand's Record tapped and held on its way: (the
+    held polls, the hand's number, Record's held route)."""
+    taps, held, number = polls_held_at(page, live_server, before)
+    records: list = []
+    page.route(re.compile(r"/hands$"), lambda route: records.append(route))
+    sweep(page, taps, number, bidder=number + 1, tap_only=True)
+    until(page, lambda: records, "Record is sent and held")
+    return held, number, records[0]
+
+
 @pytest.mark.parametrize("before", [0, 2])  # hand 1 answered whole, hand 3 in parts
 def test_a_poll_answered_after_the_hand_is_in_but_before_records_answer_is_not_shown(
         page: Page, live_server: str, before: int) -> None:
@@ -198,19 +209,15 @@ def test_a_poll_answered_after_the_hand_is_in_but_before_records_answer_is_not_s
     # hand was in and came back before Record's own answer. It asked about the page as it
     # was: shown, it would say the phone's own hand as another phone's (and Record's
     # answer, in parts, would leave that notice standing).
-    taps, held, number = polls_held_at(page, live_server, before)
-    records: list = []
-    page.route(re.compile(r"/hands$"), lambda route: records.append(route))
-    sweep(page, taps, number, bidder=number + 1, tap_only=True)
-    until(page, lambda: records, "Record is sent and held")
-    recorded = records[0].fetch()  # the server has the hand; its answer waits
+    held, number, record = record_held_at(page, live_server, before)
+    recorded = record.fetch()  # the server has the hand; its answer waits
     answered = []
     page.on("requestfinished", lambda request: answered.append(request)
             if "/live?" in request.url else None)
     let_go(page, held)
     until(page, lambda: answered, "the poll sent before Record is answered")
     assert answered[0].response().status == 200  # the game part, with the hand in it
-    records[0].fulfill(response=recorded)
+    record.fulfill(response=recorded)
     page.unroute(re.compile(r"/hands$"))
     expect_notice(page, f"Hand {number} recorded:")
     expect(page.get_by_text(f"recorded hand {number}")).to_have_count(0)
@@ -235,13 +242,9 @@ def test_a_poll_asked_while_record_is_on_its_way_changes_nothing(
     # meanwhile, about the page as it was. That poll reaches the server after the hand
     # is in and comes back after Record's own answer: shown, it would say the phone's
     # own hand as another phone's, over the phone's own notice.
-    taps, held, number = polls_held_at(page, live_server, before)
-    records: list = []
-    page.route(re.compile(r"/hands$"), lambda route: records.append(route))
-    sweep(page, taps, number, bidder=number + 1, tap_only=True)
-    until(page, lambda: records, "Record is sent and held")
+    held, number, record = record_held_at(page, live_server, before)
     page.evaluate(TICK_JS)
-    records[0].continue_()
+    record.continue_()
     page.unroute(re.compile(r"/hands$"))
     expect_notice(page, f"Hand {number} recorded:")
     shown = page.evaluate(GAME_JS)
