@@ -7,7 +7,8 @@ The "new club" has one evening with one game of 20 hands (the least that gives e
 page something to show); the large club is ``bench/seed.py``'s (1,000 evenings, 5,000
 games, 100,000 hands). Each page is asked for through Flask's test client, so the time
 is the server's own (routing, queries, rendering), without a network. The statistics
-are counted once before timing, as they are after the first visit to a page; the
+and ratings are brought up to date before timing, as the first visits (or ``flask
+catch-up``) leave them; the
 last rows time a page right after a game changed, when that game is counted again and
 the club's sums are moved on by it (its old rows out, its new rows in), and the club is
 rated again from that game on (the newest game: that game alone). The leaderboard leads
@@ -33,8 +34,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.clubs.access import COOKIE  # noqa: E402
 from scorekeeper.clubs.membership import add_member  # noqa: E402
 from scorekeeper.store.models import Club, Evening, GameSeat  # noqa: E402
-from scorekeeper.figures.ratings import club_ratings  # noqa: E402
-from scorekeeper.figures.summaries import refresh  # noqa: E402
+from scorekeeper.figures import ratings, summaries  # noqa: E402
 
 
 def app_on(path: Path):
@@ -45,8 +45,9 @@ def pages(app) -> dict[str, str]:
     """The pages to time, with ids taken from the database (the busiest player)."""
     with Session(app.extensions["db_engine"]) as session:
         club = session.exec(select(Club)).first()
-        refresh(session, club.id)
-        club_ratings(session, club.id)  # rated once, as after the first visit
+        # Counted and rated whole, as the first visits (or ``catch-up``) leave them.
+        summaries.catch_up(session, club.id)
+        ratings.catch_up(session, club.id)
         newest = session.exec(
             select(Evening.id).order_by(Evening.played_on.desc(), Evening.id.desc())).first()
         busiest = session.exec(

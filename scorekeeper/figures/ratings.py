@@ -252,12 +252,14 @@ def _rated_at():
             .correlate(Game).scalar_subquery())
 
 
-def to_go(session: Session, club_id: int) -> int:
-    """How many of the club's games are still to be rated (0: the ratings are exact)."""
-    if session.get(ClubRatings, club_id) is None:
+def to_go(session: Session, club_id: int, stamp: Stamp | None = None) -> int:
+    """How many of the club's games are still to be rated (0: the ratings are exact);
+    ``stamp``: the games as they stand, if read already."""
+    kept = session.get(ClubRatings, club_id)
+    if kept is None:
         return session.exec(select(func.count()).select_from(Game)
                             .where(Game.club_id == club_id)).one()
-    return games_to_go(session, club_id, _rated_at())
+    return games_to_go(session, club_id, _rated_at(), kept.stamp, stamp)
 
 
 def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime, Match]]:

@@ -107,9 +107,11 @@ def _counted_at():
             .limit(1).correlate(Game).scalar_subquery())
 
 
-def to_go(session: Session, club_id: int) -> int:
-    """How many of the club's games are still to be counted (0: the figures are exact)."""
-    return games_to_go(session, club_id, _counted_at())
+def to_go(session: Session, club_id: int, stamp: Stamp | None = None) -> int:
+    """How many of the club's games are still to be counted (0: the figures are exact);
+    ``stamp``: the games as they stand, if read already."""
+    summary = session.get(ClubSummary, club_id)
+    return games_to_go(session, club_id, _counted_at(), summary and summary.stamp, stamp)
 
 
 def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], list[int]]:

@@ -113,8 +113,13 @@ def changed_games(session: Session, club_id: int, counted_at, most: int | None =
     return list(session.exec(query))
 
 
-def games_to_go(session: Session, club_id: int, counted_at) -> int:
-    """How many of the club's games are still to be worked out again."""
+def games_to_go(session: Session, club_id: int, counted_at, kept: str | None,
+                stamp: Stamp | None = None) -> int:
+    """How many of the club's games are still to be worked out again: none, without
+    counting, while the figures kept under the stamp ``kept`` (as its column holds it)
+    are of the games as they stand (``stamp``, read here if not given)."""
+    if kept and Stamp.from_kept(kept) == (stamp or stamp_of(session, club_id)):
+        return 0
     return session.exec(select(func.count()).select_from(Game).where(
         Game.club_id == club_id, counted_at.is_distinct_from(Game.revision))).one()
 

@@ -9,6 +9,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.store.db import get_session
+from scorekeeper.store.kept import stamp_of
 from scorekeeper.figures.charts import rating_chart, trend_chart
 from scorekeeper.text.digits import number_text
 from scorekeeper.web.languages import current_language
@@ -243,7 +244,8 @@ def _club_board(session: Session, club: Club) -> Board:
 
 def games_to_go(session: Session, club_id: int) -> int:
     """Games the kept statistics or ratings have still to count (0: they are exact)."""
-    return max(summaries.to_go(session, club_id), ratings.to_go(session, club_id))
+    stamp = stamp_of(session, club_id)
+    return max(summaries.to_go(session, club_id, stamp), ratings.to_go(session, club_id, stamp))
 
 
 @bp.get("/players")
