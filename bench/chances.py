@@ -35,13 +35,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import owner_client  # noqa: E402
-from scorekeeper.figures import chances  # noqa: E402
 from scorekeeper import create_app
-from scorekeeper.views import pages
+from scorekeeper.figures import chances  # noqa: E402
 from scorekeeper.store import replay  # noqa: E402
 from scorekeeper.store.kept import LockedLRU  # noqa: E402
-from scorekeeper.store.replay import load_replay  # noqa: E402
 from scorekeeper.store.models import Club, Game  # noqa: E402
+from scorekeeper.store.replay import load_replay  # noqa: E402
+from scorekeeper.views import pages
 
 SEATS = {f"seat_{i}": name for i, name in enumerate(seeding.NAMES[:6], 1)}
 POINTS = ("high", "low", "right", "left", "joker")

@@ -33,8 +33,8 @@ import seed as seeding  # noqa: E402  (bench/seed.py)
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.clubs.access import COOKIE  # noqa: E402
 from scorekeeper.clubs.membership import add_member  # noqa: E402
-from scorekeeper.store.models import Club, Evening, GameSeat  # noqa: E402
 from scorekeeper.figures import ratings, summaries  # noqa: E402
+from scorekeeper.store.models import Club, Evening, GameSeat  # noqa: E402
 
 
 def app_on(path: Path):

@@ -20,12 +20,12 @@ from pathlib import Path
 from sqlalchemy import insert
 from sqlmodel import Session, select
 
-from scorekeeper.store.replay import hand_fields
-from scorekeeper.store.models import Club, Evening, Game, GameSeat, Hand, Player
 from scorekeeper.rules import (
     PASS, SEATS, SUITS, Deal, HandRejected, HouseRules, Tally, quick_auction, replay,
 )
 from scorekeeper.rules.table import left_of, team_of
+from scorekeeper.store.models import Club, Evening, Game, GameSeat, Hand, Player
+from scorekeeper.store.replay import hand_fields
 
 NAMES = [
     "Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Jon", "Kim", "Lea",

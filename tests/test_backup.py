@@ -17,15 +17,15 @@ from sqlmodel import Session, func, select
 from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
-from scorekeeper.files import backup as backup_module
 from scorekeeper import create_app
+from scorekeeper.files import backup as backup_module
 from scorekeeper.files.backup import (
     BACKUP_GAME_KEYS, BACKUP_HAND_KEYS, club_backup, restore_backup,
 )
-from scorekeeper.store.rosters import ensure_default_club
-from scorekeeper.store.db import get_session
 from scorekeeper.files.json_files import FileRefused
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
+from scorekeeper.store.rosters import ensure_default_club
 from tests.databases import database_url
 from tests.disk_full import full_at_hand
 from tests.members import client_as

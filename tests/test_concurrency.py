@@ -12,8 +12,8 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
-from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, Hand
+from scorekeeper.store.replay import load_replay
 from tests.databases import database_url
 from tests.members import client_as
 from tests.new_games import start_game_as
@@ -124,8 +124,8 @@ def test_a_correction_and_a_record_at_once_never_leave_a_game_that_cannot_replay
 def test_two_scorers_steps_read_at_once_get_two_draft_numbers(file_app):
     """Each step bumps the hand in progress's number in the database: two steps that
     read the same number still leave two numbers, so no watcher takes one for the other."""
-    from scorekeeper.table.live import note_draft
     from scorekeeper.store.models import LiveDraft
+    from scorekeeper.table.live import note_draft
 
     game_id = start_game_as(client_as(file_app, "scorer"), target="999")
     engine = file_app.extensions["db_engine"]

@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 from sqlmodel import select
 
+from scorekeeper.rules import PASS, Deal, RuleViolation, replay as replay_deals
+from scorekeeper.rules.auction import Auction
+from scorekeeper.store.models import Game, GameChange, GameSeat
+from scorekeeper.store.replay import deal_from_hand, load_replay
 from scorekeeper.table.corrections import (
     apply, plan_abandon, plan_edit, plan_insert, plan_rename, plan_swap,
 )
-from scorekeeper.store.replay import deal_from_hand, load_replay
-from scorekeeper.store.models import Game, GameChange, GameSeat
-from scorekeeper.rules import PASS, Deal, RuleViolation, replay as replay_deals
-from scorekeeper.rules.auction import Auction
 from tests.test_summaries import assert_summaries_match_a_replay, fresh_club, seeding
 
 THROW_IN = Deal((PASS,) * 6)

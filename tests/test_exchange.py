@@ -14,14 +14,14 @@ from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
 from scorekeeper.files import exchange
-from scorekeeper.store.rosters import ensure_default_club
-from scorekeeper.store.db import get_session
 from scorekeeper.files.exchange import export_game, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.store.replay import load_replay
-from scorekeeper.table.recording import record_hand
-from scorekeeper.store.models import Game, GameSeat, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally
+from scorekeeper.store.db import get_session
+from scorekeeper.store.models import Game, GameSeat, Hand
+from scorekeeper.store.replay import load_replay
+from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.table.recording import record_hand
 from scorekeeper.table.seating import start_game
 from tests.databases import database_url
 from tests.disk_full import full_at_hand

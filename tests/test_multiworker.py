@@ -30,8 +30,8 @@ from sqlmodel import Session, select
 
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, GameChange, Hand
+from scorekeeper.store.replay import load_replay
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
 from tests.new_games import new_game_form

@@ -23,12 +23,12 @@ from sqlmodel import Session, select
 from scorekeeper import create_app
 
 from scorekeeper.figures import ratings
-from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
-from scorekeeper.files.exchange import import_game
-from scorekeeper.store.replay import load_replay
-from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
-from scorekeeper.rules import Deal, Tally
 from scorekeeper.figures.summaries import club_stamp
+from scorekeeper.files.exchange import import_game
+from scorekeeper.rules import Deal, Tally
+from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
+from scorekeeper.store.replay import load_replay
+from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from tests.databases import database_url
 from tests.test_summaries import fresh_club
 from tests.test_summaries_incremental import (

@@ -3,8 +3,8 @@ whatever it is asked, it answers what a full replay of the deals gives, and play
 from what it kept only where the kept deals begin the ones asked about."""
 from hypothesis import given, settings, HealthCheck, strategies as st
 
-from scorekeeper.store.replay import Replays
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, replay
+from scorekeeper.store.replay import Replays
 
 from tests.rules.test_properties import legal_games
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from scorekeeper.table import seating
-from scorekeeper.store.rosters import ensure_default_club
-from scorekeeper.store.models import Game, GameSeat, Player
 from scorekeeper.rules import HouseRules
+from scorekeeper.store.models import Game, GameSeat, Player
+from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.table import seating
 
 NAMES = ["Una", "Vic", "Wim", "Xia", "Yan", "Zoe"]
 

@@ -30,10 +30,10 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.store.replay import Replay
-from scorekeeper.store.models import Game
-from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay as replay_deals
 from scorekeeper.figures.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
+from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay as replay_deals
+from scorekeeper.store.models import Game
+from scorekeeper.store.replay import Replay
 
 P = "pass"
 ALL_PASS = (P,) * 6

@@ -25,16 +25,16 @@ from openskill.models import PlackettLuce
 from sqlmodel import select
 
 from scorekeeper.figures import ratings
-from scorekeeper.store.rosters import ensure_default_club
+from scorekeeper.figures.summaries import club_stamp
+from scorekeeper.files.exchange import import_game
+from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
+from scorekeeper.store.models import ClubRatings, Game, Player, PlayerRating
+from scorekeeper.store.replay import load_replay
+from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
-from scorekeeper.files.exchange import import_game
-from scorekeeper.store.replay import load_replay
-from scorekeeper.store.models import ClubRatings, Game, Player, PlayerRating
-from scorekeeper.rules import RuleViolation
-from scorekeeper.figures.summaries import club_stamp
 from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
 from tests.test_summaries import fresh_club

@@ -30,21 +30,21 @@ from sqlalchemy import text
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
+from scorekeeper.figures.summaries import club_stats, one_player_stats
+from scorekeeper.files.exchange import export_game, export_text, import_game
+from scorekeeper.files.json_files import FileRefused
+from scorekeeper.rules import PASS, SEATS, Deal, HouseRules, RuleViolation, Tally
+from scorekeeper.store.db import get_session, make_engine
+from scorekeeper.store.migrate import upgrade
+from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
+from scorekeeper.store.replay import load_replay
 from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_insert, plan_rename, plan_substitute, plan_swap,
     plan_take_back,
 )
-from scorekeeper.store.db import get_session, make_engine
-from scorekeeper.files.exchange import export_game, export_text, import_game
-from scorekeeper.files.json_files import FileRefused
-from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import record_hand
-from scorekeeper.store.migrate import upgrade
-from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
-from scorekeeper.rules import PASS, SEATS, Deal, HouseRules, RuleViolation, Tally
 from scorekeeper.table.seating import start_game
-from scorekeeper.figures.summaries import club_stats, one_player_stats
 from tests.databases import database_url
 from tests.test_backup import backup_of, fresh_app, restore_into
 from tests.test_summaries import assert_summaries_match_a_replay, fresh_club, seeding

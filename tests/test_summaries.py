@@ -17,15 +17,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
-from scorekeeper.table.corrections import edit_hand
-from scorekeeper.store.replay import load_seated, load_replay
-from scorekeeper.table.recording import record_hand, undo_last_hand
-from scorekeeper.store.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
-from scorekeeper.rules import Deal, RuleViolation, Tally
 from scorekeeper.figures.stats import SeatedGame, player_stats, trend
 from scorekeeper.figures.summaries import (
     catch_up, club_stats, evening_records, game_counts, one_player_stats, stale_games,
 )
+from scorekeeper.rules import Deal, RuleViolation, Tally
+from scorekeeper.store.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
+from scorekeeper.store.replay import load_seated, load_replay
+from scorekeeper.table.corrections import edit_hand
+from scorekeeper.table.recording import record_hand, undo_last_hand
 from tests.databases import database_url
 from tests.members import client_as
 

@@ -16,12 +16,12 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, select
 
 from scorekeeper.figures import summaries
-from scorekeeper.table.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
-from scorekeeper.store.replay import load_replay
-from scorekeeper.table.recording import record_hand, undo_last_hand
-from scorekeeper.store.models import ClubSummary, Game
-from scorekeeper.rules import Deal, RuleViolation, Tally
 from scorekeeper.figures.summaries import club_stats, up_to_date
+from scorekeeper.rules import Deal, RuleViolation, Tally
+from scorekeeper.store.models import ClubSummary, Game
+from scorekeeper.store.replay import load_replay
+from scorekeeper.table.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
+from scorekeeper.table.recording import record_hand, undo_last_hand
 from tests.test_summaries import assert_summaries_match_a_replay, figures, fresh_club, seeding
 
 STEPS = ("record", "edit", "undo", "insert", "swap", "abandon", "reinstate")

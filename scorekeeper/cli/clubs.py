@@ -8,11 +8,11 @@ from flask import Flask, current_app
 from flask.cli import with_appcontext
 from sqlmodel import Session, func, select
 
-from scorekeeper.store.db import get_session
 from scorekeeper.clubs.membership import (
     club_invites, club_members, fresh_owner_link, live_invite, member_devices, new_invite,
     revoke, shown_code, typed_code,
 )
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import CLUB_NAME_LENGTH, Club, Game, Role
 from scorekeeper.text.names import clean_name
 

@@ -11,18 +11,18 @@ from flask_babel import gettext as _
 from sqlmodel import select
 
 from scorekeeper.cli import clubs as club_cli
-from scorekeeper.store.rosters import club_game, ensure_default_club
+from scorekeeper.figures import ratings, summaries
+from scorekeeper.figures.ratings import best_first, club_ratings
 from scorekeeper.files.backup import (
     backup_contents, backup_limit, backup_text, club_backup, restore_backup,
 )
-from scorekeeper.store.db import get_session
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
 from scorekeeper.files.nightly import BackupFailed, back_up_every_club
-from scorekeeper.store.replay import Replay, load_replay
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Game, Player
-from scorekeeper.figures import ratings, summaries
-from scorekeeper.figures.ratings import best_first, club_ratings
+from scorekeeper.store.replay import Replay, load_replay
+from scorekeeper.store.rosters import club_game, ensure_default_club
 
 
 CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,

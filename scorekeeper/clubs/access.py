@@ -17,9 +17,9 @@ from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
-from scorekeeper.web.extensions import made_once
-from scorekeeper.table.recording import Actor
 from scorekeeper.store.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
+from scorekeeper.table.recording import Actor
+from scorekeeper.web.extensions import made_once
 
 COOKIE = "scorekeeper_device"
 COOKIE_DAYS = 400  # the longest a browser keeps a cookie

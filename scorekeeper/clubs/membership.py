@@ -12,10 +12,10 @@ from sqlmodel import Session, delete, func, select
 from scorekeeper.clubs.access import (
     device_cookie_value, joined_device_token, new_device, token_hash,
 )
-from scorekeeper.text.digits import latin_digits
 from scorekeeper.store.models import (
     Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, Role, utcnow,
 )
+from scorekeeper.text.digits import latin_digits
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
 # one another (no I, L, O or U), 40 random bits. Guessing is slowed to a few tries per

@@ -12,15 +12,15 @@ from typing import Sequence
 
 from sqlmodel import Session
 
-from scorekeeper.store.rosters import roster
-from scorekeeper.store.models import Club
-from scorekeeper.text.names import clean_name, name_key
 from scorekeeper.figures.ratings import Rating, club_ratings
-from scorekeeper.rules import SEATS, teams_for
 from scorekeeper.figures.teams import (
     BEST, OFFERED, Balance, balance, most_even, read_seats_text, seated, seats_text, splits,
     team_sets, team_size,
 )
+from scorekeeper.rules import SEATS, teams_for
+from scorekeeper.store.models import Club
+from scorekeeper.store.rosters import roster
+from scorekeeper.text.names import clean_name, name_key
 
 
 @dataclass(frozen=True)

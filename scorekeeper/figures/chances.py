@@ -29,14 +29,14 @@ from typing import Iterator, Sequence
 
 from sqlmodel import Session, select
 
-from scorekeeper.store.kept import LockedLRU
-from scorekeeper.store.replay import Replay, load_replays
-from scorekeeper.store.models import Game
 from scorekeeper.rules import (
     CARD_POINTS, PASS, SEATS, Deal, GameState, HouseRules, Tally, TeamLayout, judge, left_of,
     team_of,
 )
 from scorekeeper.rules.game import play_deal
+from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.models import Game
+from scorekeeper.store.replay import Replay, load_replays
 
 SIMULATED_GAMES = 2000
 # Simulated hands per revision at most: a game to a far target plays fewer games out.

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from scorekeeper.store.replay import Replay
 from scorekeeper.figures.ratings import START
+from scorekeeper.store.replay import Replay
 
 # The same team colours as the stylesheet, and a dash pattern each, so that the lines
 # can be told apart without colour too.

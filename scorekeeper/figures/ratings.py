@@ -49,17 +49,17 @@ from sqlalchemy import and_, bindparam, func, insert, or_
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session, delete, select, update
 
-from scorekeeper.store.replay import Replay, load_replays
-from scorekeeper.store.models import (
-    ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
-)
-from scorekeeper.rules.table import teams_for
 from scorekeeper.figures.stats import TREND_POINTS, thinned
+from scorekeeper.figures.summaries import evening_day_numbers
+from scorekeeper.rules.table import teams_for
 from scorekeeper.store import kept as keeping
 from scorekeeper.store.kept import (
     Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
 )
-from scorekeeper.figures.summaries import evening_day_numbers
+from scorekeeper.store.models import (
+    ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
+)
+from scorekeeper.store.replay import Replay, load_replays
 
 log = logging.getLogger(__name__)
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from scorekeeper.store.replay import Replay
 from scorekeeper.rules import BIDS, POINTS, SEATS, Point
+from scorekeeper.store.replay import Replay
 from scorekeeper.store.sittings import Stretch
 
 

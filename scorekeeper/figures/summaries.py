@@ -32,14 +32,14 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
+from scorekeeper.figures.stats import PlayerStats, Record, SeatedGame, player_stats
+from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store import kept
 from scorekeeper.store.kept import (
     Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
 )
-from scorekeeper.store.replay import load_seated
 from scorekeeper.store.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
-from scorekeeper.rules import BIDS, POINTS, Point
-from scorekeeper.figures.stats import PlayerStats, Record, SeatedGame, player_stats
+from scorekeeper.store.replay import load_seated
 
 log = logging.getLogger(__name__)
 

@@ -43,16 +43,16 @@ from scorekeeper.files.exchange import (
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
 )
-from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
-from scorekeeper.text.names import clean_name, name_key
+from scorekeeper.rules import SEATS, Deal, replay as replay_deals
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
     ChangeKind, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
 )
-from scorekeeper.rules import SEATS, Deal, replay as replay_deals
+from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
 from scorekeeper.table.seating import new_game
+from scorekeeper.text.names import clean_name, name_key
 
 FORMAT = "scorekeeper-backup/1"
 

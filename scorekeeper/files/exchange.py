@@ -25,8 +25,6 @@ from sqlmodel import Session
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, json_kind, path, read_json, shape_refusal, shown,
 )
-from scorekeeper.store.replay import Replay, hand_fields
-from scorekeeper.store.models import Club, Game, Hand
 from scorekeeper.rules import (
     CARD_POINTS, SEATS, Deal, DealResult, GameState, HandRejected, HouseRules,
     RuleViolation, Tally, replay as replay_deals,
@@ -34,9 +32,11 @@ from scorekeeper.rules import (
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
 from scorekeeper.rules.table import check_seat
-from scorekeeper.text.names import clean_name
+from scorekeeper.store.models import Club, Game, Hand
+from scorekeeper.store.replay import Replay, hand_fields
 from scorekeeper.store.sittings import Sitting, starting_seating
 from scorekeeper.table.seating import check_names, new_game, seat_game, substitute_problem
+from scorekeeper.text.names import clean_name
 from scorekeeper.web.words import verdict_sentence
 
 FORMAT = "schmier-game/1"

@@ -23,8 +23,8 @@ from flask_babel import gettext
 from markupsafe import Markup
 from pydantic import ValidationError
 
-from scorekeeper.text.names import typed
 from scorekeeper.rules import RuleViolation
+from scorekeeper.text.names import typed
 from scorekeeper.web.words import violation_message
 
 

@@ -6,6 +6,7 @@ written down in the project's RULES.md (each module names its sections) and test
 """
 from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
 from scorekeeper.rules.cards import GAME_TOTAL, SUITS, Suit, left_bauer_suit, trump_order
+from scorekeeper.rules.ending import Verdict, VerdictKind, judge
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.game import (
     Deal,
@@ -15,7 +16,6 @@ from scorekeeper.rules.game import (
     carry_on,
     replay,
 )
-from scorekeeper.rules.ending import Verdict, VerdictKind, judge
 from scorekeeper.rules.scoring import (
     CARD_POINTS,
     POINTS,

@@ -16,18 +16,18 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.store.rosters import find_or_add_player
-from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, stored_fields
-from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change
-from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
-from scorekeeper.text.names import clean_name, name_key
 from scorekeeper.rules import (
     SEATS, Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
 )
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
+from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
+from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, stored_fields
+from scorekeeper.store.rosters import find_or_add_player
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
+from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change
 from scorekeeper.table.seating import name_problems, sits_elsewhere, substitute_problem
+from scorekeeper.text.names import clean_name, name_key
 
 
 @dataclass(frozen=True)

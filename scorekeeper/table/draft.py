@@ -18,12 +18,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Mapping
 
-from scorekeeper.text.digits import latin_digits
 from scorekeeper.rules import (
     BIDS, CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
 )
 from scorekeeper.rules.auction import quick_winner, reseated
 from scorekeeper.rules.cards import parse_suit
+from scorekeeper.text.digits import latin_digits
 
 NOBODY = "none"  # the Game choice when the most game value was tied
 PASSED = "passed"  # the ``bid`` of a hand in which all six passed

@@ -10,11 +10,11 @@ from typing import Sequence
 from sqlalchemy import update
 from sqlmodel import Session, func, select
 
-from scorekeeper.store.rosters import club_row
-from scorekeeper.store.replay import Replay, load_replays
-from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
-from scorekeeper.rules import SEATS
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
+from scorekeeper.rules import SEATS
+from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
+from scorekeeper.store.replay import Replay, load_replays
+from scorekeeper.store.rosters import club_row
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.

@@ -28,9 +28,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
-from scorekeeper.table.draft import FIELDS
-from scorekeeper.store.replay import Replay
 from scorekeeper.store.models import MAX_ID, ChangeKind, Evening, Game, LiveDraft, aware, utcnow
+from scorekeeper.store.replay import Replay
+from scorekeeper.table.draft import FIELDS
 
 POLL_SECONDS = 2
 # The form fields a hand in progress is made of (see draft.py).

@@ -10,14 +10,14 @@ from __future__ import annotations
 from flask import Response, flash, redirect, request, url_for
 from htmx_flask import make_response as htmx_response
 
+from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
-from scorekeeper.table.draft import HandDraft, TallyIncomplete
 from scorekeeper.store.replay import Replay, hand_fields, load_replay, stored_fields
+from scorekeeper.table.draft import HandDraft, TallyIncomplete
 from scorekeeper.views.pages import (
     NEXT_HAND, Check, Mode, Said, build_game, render_game_part, render_recorded,
     wants_fragment,
 )
-from scorekeeper.rules import RuleViolation
 from scorekeeper.web.words import still_to_choose, violation_message
 
 # Says that an answer is this app's own verdict on a change (done, or refused and why):

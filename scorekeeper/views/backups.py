@@ -12,13 +12,13 @@ from flask_wtf.file import FileField, FileRequired
 from scorekeeper.files.backup import (
     backup_limit, backup_text, club_backup, club_is_empty, restore_backup,
 )
+from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
 from scorekeeper.store.db import get_session
+from scorekeeper.store.models import utcnow
+from scorekeeper.views.lookup import current_club
+from scorekeeper.views.pages import render_page
 from scorekeeper.web.extensions import csrf
 from scorekeeper.web.forms import first_error
-from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
-from scorekeeper.store.models import utcnow
-from scorekeeper.views.pages import render_page
-from scorekeeper.views.lookup import current_club
 
 bp = Blueprint("backups", __name__)
 

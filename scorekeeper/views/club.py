@@ -7,16 +7,16 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.clubs.access import current_device, current_member
-from scorekeeper.store.db import get_session
-from scorekeeper.web.forms import NewLinkForm, PlainForm
 from scorekeeper.clubs.membership import (
     club_invites, club_members, forget_device, game_invite, member_devices, new_invite,
     owners, remove_member, revoke, set_role, shown_code,
 )
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import MAX_ID, Device, Invite, Member, Role
 from scorekeeper.text.names import typed
-from scorekeeper.views.pages import render_page
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
+from scorekeeper.views.pages import render_page
+from scorekeeper.web.forms import NewLinkForm, PlainForm
 from scorekeeper.web.words import fill
 
 bp = Blueprint("club", __name__, url_prefix="/club")

@@ -10,27 +10,27 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 
 from scorekeeper.clubs.access import actor, current_device
-from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.rules import RuleViolation
+from scorekeeper.store.db import get_session
+from scorekeeper.store.models import PLAYER_NAME_LENGTH, ChangeKind, aware, utcnow
+from scorekeeper.store.replay import Replay, load_replay, recent_changes
 from scorekeeper.store.rosters import roster
+from scorekeeper.store.sittings import Sitting, sitting_at, until
 from scorekeeper.table.corrections import (
     Plan, apply, last_substitute_hand, plan_abandon, plan_insert, plan_rename, plan_swap,
     plan_substitute, plan_take_back,
 )
-from scorekeeper.store.db import get_session
 from scorekeeper.table.draft import TallyIncomplete
 from scorekeeper.table.evenings import is_past_game
+from scorekeeper.table.recording import GameChanged, hand_by_entry
+from scorekeeper.text.names import name_key, team_part, typed
+from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.views.lookup import current_club, replay_or_404, whole_number_arg
+from scorekeeper.views.pages import Check, Mode, build_game, entry_for, render_game, render_page
 from scorekeeper.web.forms import (
     AbandonForm, HandForm, RenameSeatForm, SubstituteForm, SwapSeatsForm, TakeBackForm,
     all_errors,
 )
-from scorekeeper.store.replay import Replay, load_replay, recent_changes
-from scorekeeper.table.recording import GameChanged, hand_by_entry
-from scorekeeper.store.models import PLAYER_NAME_LENGTH, ChangeKind, aware, utcnow
-from scorekeeper.views.pages import Check, Mode, build_game, entry_for, render_game, render_page
-from scorekeeper.rules import RuleViolation
-from scorekeeper.store.sittings import Sitting, sitting_at, until
-from scorekeeper.views.lookup import current_club, replay_or_404, whole_number_arg
-from scorekeeper.text.names import name_key, team_part, typed
 from scorekeeper.web.words import consequences, fill, violation_message
 
 bp = Blueprint("corrections", __name__, url_prefix="/games/<int:game_id>")

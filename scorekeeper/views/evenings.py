@@ -6,19 +6,19 @@ from flask import Blueprint, Response, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import current_member
-from scorekeeper.store.rosters import roster
+from scorekeeper.figures.summaries import game_counts
 from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.models import Evening
+from scorekeeper.store.replay import Replay, load_replay, load_replays
+from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, reopen_evening, tally,
 )
-from scorekeeper.web.forms import PlainForm
-from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.table.live import evening_head
-from scorekeeper.store.models import Evening
-from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
-from scorekeeper.figures.summaries import game_counts
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
+from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
+from scorekeeper.web.forms import PlainForm
 from scorekeeper.web.words import verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")

@@ -5,13 +5,13 @@ from flask import Blueprint, current_app, flash, make_response, redirect, reques
 from flask_babel import gettext as _
 
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
-from scorekeeper.store.db import get_session
-from scorekeeper.web.forms import ImportForm, first_error
 from scorekeeper.files.exchange import export_text, import_game as store_import
 from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
-from scorekeeper.views.pages import render_page
 from scorekeeper.rules import CARD_POINTS, POINTS
+from scorekeeper.store.db import get_session
 from scorekeeper.views.lookup import current_club, replay_or_404
+from scorekeeper.views.pages import render_page
+from scorekeeper.web.forms import ImportForm, first_error
 from scorekeeper.web.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)

@@ -9,30 +9,30 @@ from flask_babel import format_date, gettext as _, ngettext
 from markupsafe import Markup
 from wtforms.fields.choices import SelectChoice
 
-from scorekeeper.web.assets import YEAR
-from scorekeeper.figures.charts import score_chart
-from scorekeeper.store.rosters import roster
-from scorekeeper.figures.balancing import Balanced, balance_seats, rated_players
-from scorekeeper.figures.teams import BEST, nothing_to_go_on
-from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
-from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
-from scorekeeper.store.replay import Replay, load_replays, recent_changes
-from scorekeeper.store.models import Evening, Game, utcnow
-from scorekeeper.views.pages import (
-    RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
-    render_other_phone, render_page, render_recorded, wants_fragment,
-)
-from scorekeeper.rules import SEATS, TeamLayout, teams_for
-from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.clubs.access import SCORER, can, change_author, current_device, current_member
+from scorekeeper.figures.balancing import Balanced, balance_seats, rated_players
+from scorekeeper.figures.charts import score_chart
+from scorekeeper.figures.teams import BEST, nothing_to_go_on
+from scorekeeper.rules import SEATS, TeamLayout, teams_for
+from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.models import Evening, Game, utcnow
+from scorekeeper.store.replay import Replay, load_replays, recent_changes
+from scorekeeper.store.rosters import roster
+from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.table.live import GameHead, Poll, game_head, note_draft, shared_draft
+from scorekeeper.table.seating import name_problems, start_game
+from scorekeeper.text.names import typed
+from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
     kept_poll_answer, page_key,
 )
-from scorekeeper.views.lookup import current_club, replay_or_404
-from scorekeeper.text.names import typed
+from scorekeeper.views.pages import (
+    RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
+    render_other_phone, render_page, render_recorded, wants_fragment,
+)
+from scorekeeper.web.assets import YEAR
+from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
 from sqlmodel import select
 

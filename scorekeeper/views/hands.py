@@ -5,22 +5,22 @@ from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import actor, change_author
-from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
-from scorekeeper.table.draft import TallyIncomplete, read_draft
-from scorekeeper.table.evenings import is_past_game
-from scorekeeper.web.forms import HandForm, RestoreForm, UndoForm
-from scorekeeper.table.corrections import apply, plan_edit
 from scorekeeper.store.replay import (
     Replay, deal_from_hand, hand_fields, load_replay, stored_fields, who_recorded,
 )
+from scorekeeper.table.corrections import apply, plan_edit
+from scorekeeper.table.draft import TallyIncomplete, read_draft
+from scorekeeper.table.evenings import is_past_game
 from scorekeeper.table.recording import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
 )
-from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
-from scorekeeper.rules import RuleViolation
-from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.text.names import typed
+from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.views.lookup import replay_or_404
+from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
+from scorekeeper.web.forms import HandForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,

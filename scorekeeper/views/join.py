@@ -5,14 +5,14 @@ from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import browser_label, current_member, remember_device
-from scorekeeper.store.db import get_session
-from scorekeeper.web.forms import CodeForm, JoinForm, NewClubForm, all_errors
 from scorekeeper.clubs.membership import (
     ClubTaken, LinkUsed, create_club, join, join_again, live_invite, may_create_club,
     too_many_tries, typed_code, waiting_club,
 )
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Invite
 from scorekeeper.views.pages import render_page
+from scorekeeper.web.forms import CodeForm, JoinForm, NewClubForm, all_errors
 
 bp = Blueprint("join", __name__)
 

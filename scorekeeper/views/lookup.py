@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from flask import abort, g, request
 
-from scorekeeper.text.digits import latin_digits
 from scorekeeper.clubs.access import current_member
-from scorekeeper.store.rosters import club_row
 from scorekeeper.store.db import get_session
-from scorekeeper.store.replay import Replay, load_replay
 from scorekeeper.store.models import MAX_ID, Club, Game
+from scorekeeper.store.replay import Replay, load_replay
+from scorekeeper.store.rosters import club_row
+from scorekeeper.text.digits import latin_digits
 
 
 def current_club(session) -> Club:

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from flask import Blueprint, current_app, render_template, send_from_directory
 
-from scorekeeper.views.pages import render_page
 from scorekeeper.rules import CARD_POINTS, SUITS
 from scorekeeper.views.lookup import replay_or_404
+from scorekeeper.views.pages import render_page
 from scorekeeper.web.words import point_name
 
 bp = Blueprint("offline", __name__)

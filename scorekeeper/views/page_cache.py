@@ -47,15 +47,15 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
-from scorekeeper.store.kept import LockedLRU
 from scorekeeper.clubs.access import current_device, current_member
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.table.evenings import evening_is_over
-from scorekeeper.web.languages import current_language
-from scorekeeper.store.replay import Replay
-from scorekeeper.table.live import GameHead, evening_head, game_head
+from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
+from scorekeeper.store.replay import Replay
+from scorekeeper.table.evenings import evening_is_over
+from scorekeeper.table.live import GameHead, evening_head, game_head
 from scorekeeper.views.pages import PageKey, wants_fragment
+from scorekeeper.web.languages import current_language
 
 log = logging.getLogger(__name__)
 

@@ -24,27 +24,27 @@ from flask_babel import format_percent, gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
 from markupsafe import Markup
 
-from scorekeeper.table.draft import (
-    FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
-)
+from scorekeeper.clubs.access import SCORER, can, current_device
 from scorekeeper.figures.chances import win_chances
 from scorekeeper.figures.charts import score_chart
-from scorekeeper.table.corrections import plan_insert
-from scorekeeper.clubs.access import SCORER, can, current_device
-from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, version
-from scorekeeper.table.evenings import (
-    evening_games, evening_state, evening_tally, is_past_game, new_partners, tonight_tally,
-)
-from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
-from scorekeeper.table.recording import last_undone_hand
-from scorekeeper.store.models import Evening, aware
 from scorekeeper.rules import (
     CARD_POINTS, BIDS, PASS, SEATS, RuleViolation, SUITS, Suit, VerdictKind, carry_on,
     replay as replay_deals,
 )
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.table import left_of
+from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.models import Evening, aware
+from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
+from scorekeeper.table.corrections import plan_insert
+from scorekeeper.table.draft import (
+    FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
+)
+from scorekeeper.table.evenings import (
+    evening_games, evening_state, evening_tally, is_past_game, new_partners, tonight_tally,
+)
+from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, version
+from scorekeeper.table.recording import last_undone_hand
 from scorekeeper.web.words import (
     fill, hand_preview, list_teams, point_name, signed, suit_name,
     verdict_sentence, violation_message,

@@ -7,26 +7,26 @@ from flask import Blueprint, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
 from sqlmodel import Session, select
 
-from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
-from scorekeeper.store.db import get_session
-from scorekeeper.store.kept import stamp_of
-from scorekeeper.figures.charts import rating_chart, trend_chart
-from scorekeeper.text.digits import number_text
-from scorekeeper.web.languages import current_language
-from scorekeeper.store.models import Club, Player
-from scorekeeper.views.pages import render_page
 from scorekeeper.figures import ratings, summaries
+from scorekeeper.figures.charts import rating_chart, trend_chart
 from scorekeeper.figures.ratings import (
     NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
 )
-from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
-from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.figures.stats import (
     DEFAULT_SORT, FIGURES, PlayerStats, natural_order, rank, thinned, trend,
 )
 from scorekeeper.figures.summaries import (
     abandoned_games, club_stats, evening_records, one_player_stats,
 )
+from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
+from scorekeeper.rules import BIDS, POINTS, Point
+from scorekeeper.store.db import get_session
+from scorekeeper.store.kept import stamp_of
+from scorekeeper.store.models import Club, Player
+from scorekeeper.text.digits import number_text
+from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
+from scorekeeper.views.pages import render_page
+from scorekeeper.web.languages import current_language
 from scorekeeper.web.words import point_name
 
 bp = Blueprint("players", __name__)

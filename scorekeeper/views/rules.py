@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from scorekeeper.views.pages import render_page
 from scorekeeper.rules import SUITS
 from scorekeeper.rules.cards import Suit, left_bauer, right_bauer, trump_order
+from scorekeeper.views.pages import render_page
 from scorekeeper.web.words import suit_name
 
 bp = Blueprint("rules", __name__)

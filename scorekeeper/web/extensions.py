@@ -11,9 +11,9 @@ from flask_compress import Compress
 from htmx_flask import Htmx
 from jinja2.ext import Extension
 
-from scorekeeper.web.languages import select_locale
-from scorekeeper.text.names import team_part, typed
 from scorekeeper.rules import GAME_TOTAL
+from scorekeeper.text.names import team_part, typed
+from scorekeeper.web.languages import select_locale
 from scorekeeper.web.words import (
     card_name, game_values, minus, suit_symbol, team_names, time_words, verdict_patterns,
 )

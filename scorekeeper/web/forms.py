@@ -12,12 +12,12 @@ from wtforms.validators import (
     DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
 )
 
-from scorekeeper.text.digits import latin_digits
+from scorekeeper.rules import SEATS, HouseRules
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
 )
+from scorekeeper.text.digits import latin_digits
 from scorekeeper.text.names import clean_name
-from scorekeeper.rules import SEATS, HouseRules
 
 RANDOM = "random"
 NEW_EVENING = "new"

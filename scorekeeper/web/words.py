@@ -11,15 +11,15 @@ from typing import Mapping
 from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
-from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language
-from scorekeeper.store.models import ChangeKind
-from scorekeeper.text.names import team_part, typed
 from scorekeeper.rules import (
     CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
 )
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
 from scorekeeper.rules.table import left_of
+from scorekeeper.store.models import ChangeKind
+from scorekeeper.text.names import team_part, typed
+from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language
 
 SUIT_NAMES = {
     Suit.SPADES: _l("Spades"), Suit.HEARTS: _l("Hearts"),

@@ -12,10 +12,10 @@ from datetime import date
 from sqlmodel import Session, select
 
 from scorekeeper.files.exchange import read_game
-from scorekeeper.table.corrections import edit_hand
-from scorekeeper.store.replay import load_replay
-from scorekeeper.table.recording import Actor, record_hand
 from scorekeeper.store.models import Club, Evening, Game, Player
+from scorekeeper.store.replay import load_replay
+from scorekeeper.table.corrections import edit_hand
+from scorekeeper.table.recording import Actor, record_hand
 from scorekeeper.table.seating import start_game
 
 from tests.sample_games import P

@@ -14,10 +14,10 @@ import pytest
 from playwright.sync_api import Error as PlaywrightError, Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.web.languages import DIGITS
-from scorekeeper.store.replay import load_replay
-from scorekeeper.store.models import Game, Hand
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
+from scorekeeper.store.models import Game, Hand
+from scorekeeper.store.replay import load_replay
+from scorekeeper.web.languages import DIGITS
 from tests.browser.table_steps import (
     Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,
     name_trump, quick_bid, start_game, tally,

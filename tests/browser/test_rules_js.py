@@ -23,12 +23,12 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Error as PageError
-from scorekeeper.table.draft import TallyIncomplete, read_draft
 from scorekeeper.rules import (
     CARD_POINTS, PASS, Deal, HouseRules, RuleViolation, Tally, VerdictKind, bidding_order,
     carry_on, judge, left_of, replay, team_of, teams_for,
 )
 from scorekeeper.rules.game import play_deal
+from scorekeeper.table.draft import TallyIncomplete, read_draft
 from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 
 pytestmark = pytest.mark.browser

@@ -19,8 +19,8 @@ from markupsafe import escape
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.text.digits import number_text
 from scorekeeper.store.models import Player
+from scorekeeper.text.digits import number_text
 from tests.browser.test_ratings_phone import rated_club, rated_page  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.browser

@@ -40,8 +40,8 @@ from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.files.exchange import import_game
 from scorekeeper.clubs.membership import add_member, shown_code
+from scorekeeper.files.exchange import import_game
 from scorekeeper.store.models import Club, Evening, Game, Invite, Player
 from tests.browser import scene
 from tests.databases import database_url, forget

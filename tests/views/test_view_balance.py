@@ -11,10 +11,10 @@ from itertools import combinations
 import pytest
 from openskill.models import PlackettLuce
 
-from scorekeeper.store.models import Evening, Hand
+from scorekeeper.figures import balancing
 from scorekeeper.figures.ratings import Rating
 from scorekeeper.rules.table import left_of, team_of
-from scorekeeper.figures import balancing
+from scorekeeper.store.models import Evening, Hand
 from tests.members import client_as
 from tests.views.view_helpers import (
     Game, GameSeat, Page, Player, calls_for, count, rows, seat_players, submit,

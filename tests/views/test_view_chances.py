@@ -11,8 +11,8 @@ from scorekeeper.figures.chances import (
     Deck, Shape, blended, club_shapes, default_shapes, seed_for, simulate,
 )
 from scorekeeper.store.kept import LockedLRU
-from scorekeeper.store.replay import load_replay
 from scorekeeper.store.models import Game, GameChange
+from scorekeeper.store.replay import load_replay
 from tests.views.view_helpers import HTMX, THROW_IN, Page, calls_for, count
 
 SENTENCE = re.compile(r"Chances to win from here: A (\d+)%, B (\d+)% and C (\d+)%\.")

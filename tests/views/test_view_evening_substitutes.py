@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 
-from scorekeeper.store.models import Game
-from scorekeeper.rules import SEATS
 from scorekeeper.figures.teams import next_partners, seated, split_of
+from scorekeeper.rules import SEATS
+from scorekeeper.store.models import Game
 from tests.test_substitutes import HANDS, SUBSTITUTES, TEAM, WINNER, who
 from tests.views.test_view_substitutes import made, record
 from tests.views.view_helpers import Page, calls_for

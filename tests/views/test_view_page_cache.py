@@ -17,8 +17,8 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.web.languages import COOKIE as LANGUAGE_COOKIE
 from scorekeeper.store.models import KeptAnswer, utcnow
+from scorekeeper.web.languages import COOKIE as LANGUAGE_COOKIE
 from sqlalchemy import select
 from tests.databases import database_url
 from tests.members import member_cookie
@@ -540,8 +540,8 @@ def test_a_page_two_hands_behind_by_the_time_the_game_is_read_gets_the_whole_gam
         apps, tables, monkeypatch):
     # The poll's first read says one change behind; two hands are recorded before the
     # game itself is read: only the whole game part can bring both.
-    import scorekeeper.views.games as games_view
     from scorekeeper.table.live import game_head
+    import scorekeeper.views.games as games_view
 
     keeping, _ = apps
     owner = keeping.test_client()
