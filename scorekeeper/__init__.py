@@ -27,7 +27,6 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=str(site_folder("templates")),
         static_folder=str(site_folder("static")),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     _configure(app, test_config)
     _wire(app)
     return app
@@ -73,6 +72,7 @@ def _instance_secret(app: Flask) -> str:
     """The secret key kept in the instance folder, made on first start."""
     path = Path(app.instance_path) / "secret_key"
     if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
         # Written whole to a file of its own, then linked into place: two workers starting
         # at once can't read a half-written key or keep two different ones.
         draft = path.with_name(f"secret_key.{os.getpid()}.{secrets.token_hex(4)}")

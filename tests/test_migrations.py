@@ -176,3 +176,19 @@ def test_workers_starting_together_on_a_new_database_all_start_with_one_club(tmp
         assert [club.name for club in session.exec(select(Club))] == ["Our table"]
     with engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == newest()
+
+
+def test_an_app_given_its_database_and_secret_needs_no_instance_folder(tmp_path, monkeypatch):
+    """Installed for a club, the app's instance folder is inside the installation, which
+    the service's own user can't write: with the database and the secret given, it is
+    never made."""
+    from flask import Flask
+
+    from scorekeeper import create_app
+
+    monkeypatch.setattr(Flask, "auto_find_instance_path",
+                        lambda self: "/proc/scorekeeper-instance")  # can't be made, even by root
+    app = create_app({"DATABASE_URL": f"sqlite:///{tmp_path / 'club' / 'club.sqlite'}",
+                      "SECRET_KEY": "given"})
+    assert app.test_client().get("/healthz").status_code == 200
+    assert (tmp_path / "club" / "club.sqlite").exists()  # its folder made with it

@@ -1,9 +1,11 @@
 """The database engine and one session per request."""
 from __future__ import annotations
 
+from pathlib import Path
+
 from flask import Flask, current_app, g
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
@@ -20,6 +22,8 @@ def make_engine(url: str) -> Engine:
         in_memory = ":memory:" in url or url in ("sqlite://", "sqlite:///")
         if in_memory:
             options["poolclass"] = StaticPool  # one shared in-memory database
+        else:  # the file's folder, made on first start (the instance folder, by default)
+            Path(make_url(url).database).parent.mkdir(parents=True, exist_ok=True)
         engine = create_engine(url, **options)
 
         @event.listens_for(engine, "connect")
