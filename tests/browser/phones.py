@@ -101,6 +101,13 @@ class Switchable:
         self.thread.join(timeout=5)
 
 
+def ready_to_play_on(page) -> None:
+    """Until the game page can go on with no connection: what it loads once it is up
+    (offline.js, the rules, its words) is there, as on a phone that has had the page
+    for a moment. (On a busy machine that moment can be seconds.)"""
+    wait_until(page, "() => Boolean(window.PlayOn && document.querySelector('#offline-words'))")
+
+
 def connection(page, up: bool, server: Switchable | None = None) -> None:
     """The phone's connection dropped (or back): the browser offline, and the server, if
     given, gone too (a page under a service worker may send past the browser's offline

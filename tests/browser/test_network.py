@@ -14,7 +14,7 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.store.models import GameChange, Hand
-from tests.browser.phones import connection, wait_until
+from tests.browser.phones import connection, ready_to_play_on, wait_until
 from tests.browser.table_steps import (
     AFTER_HAND_1, HAND_1, HAND_1_CARDS, Taps, button, call_radio, choice_label, enter_hand_1,
     expect_entry, expect_history_totals, expect_notice, expect_scores, game_id, name_trump,
@@ -49,6 +49,7 @@ def test_a_hand_recorded_offline_is_kept_and_sent_once_when_the_connection_is_ba
     under_the_service_worker(page, live_server)
     start_game(page, live_server, taps)
     game_url, game = page.url, game_id(page)
+    ready_to_play_on(page)
 
     connection(page, up=False, server=server_to_lose)
     enter_hand_1(page, taps)  # every step shows with no connection at all

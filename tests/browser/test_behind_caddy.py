@@ -23,12 +23,12 @@ import time
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import expect, sync_playwright
+from playwright.sync_api import expect
 
 from tests.browser.phones import CHROMIUM_ARGS, chromium_path
 from tests.databases import database_url
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
 HOST = "club.test"
 INSTALLED = "/opt/scorekeeper/venv"  # where the unit files expect the app
@@ -188,29 +188,29 @@ def test_the_app_through_caddy_is_a_secure_page_with_its_headers_once(served):
 
 
 @needs_caddy
-def test_chromium_finds_a_secure_context_and_a_registered_service_worker(served):
+@pytest.mark.browser
+def test_chromium_finds_a_secure_context_and_a_registered_service_worker(served, browser):
     port, context, _authority = served
     pin = spki_pin(port, context)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium_path(), args=[
-            *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
-            f"--ignore-certificate-errors-spki-list={pin}"])
-        try:
-            page = browser.new_page()
-            page.goto(f"https://{HOST}:{port}/join")
-            assert page.evaluate("window.isSecureContext") is True
-            scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
-            assert scope == f"https://{HOST}:{port}/"
-            cookies = page.context.cookies()
-            assert cookies and all(cookie["secure"] for cookie in cookies), cookies
-            # With the connection gone, the worker answers: the offline page, laid out.
-            page.reload()
-            page.wait_for_function("navigator.serviceWorker.controller !== null")
-            page.context.set_offline(True)
-            page.goto(f"https://{HOST}:{port}/evenings")
-            expect(page.get_by_role("heading", name="No connection")).to_be_visible()
-        finally:
-            browser.close()
+    club = browser.browser_type.launch(executable_path=chromium_path(), args=[
+        *CHROMIUM_ARGS, f"--host-resolver-rules=MAP {HOST} 127.0.0.1",
+        f"--ignore-certificate-errors-spki-list={pin}"])
+    try:
+        page = club.new_page()
+        page.goto(f"https://{HOST}:{port}/join")
+        assert page.evaluate("window.isSecureContext") is True
+        scope = page.evaluate("navigator.serviceWorker.ready.then((r) => r.scope)")
+        assert scope == f"https://{HOST}:{port}/"
+        cookies = page.context.cookies()
+        assert cookies and all(cookie["secure"] for cookie in cookies), cookies
+        # With the connection gone, the worker answers: the offline page, laid out.
+        page.reload()
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.context.set_offline(True)
+        page.goto(f"https://{HOST}:{port}/evenings")
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    finally:
+        club.close()
 
 
 def guess(port: int, context, source: str, **headers) -> int:
