@@ -100,13 +100,17 @@ def stamp_of(session: Session, club_id: int) -> Stamp:
     return Stamp(count, newest, revisions, abandoned)
 
 
+def _changed(club_id: int, counted_at) -> tuple:
+    """The club's games whose kept rows are missing or carry another revision."""
+    return Game.club_id == club_id, counted_at.is_distinct_from(Game.revision)
+
+
 def changed_games(session: Session, club_id: int, counted_at, most: int | None = None
                   ) -> list[Game]:
     """The club's games whose kept rows are missing or carry another revision, oldest
     first, ``most`` at most. ``counted_at``: the revision a game's rows were kept at, as a
     subquery correlated with ``Game``."""
-    query = (select(Game)
-             .where(Game.club_id == club_id, counted_at.is_distinct_from(Game.revision))
+    query = (select(Game).where(*_changed(club_id, counted_at))
              .order_by(Game.id).execution_options(populate_existing=True))
     if most is not None:
         query = query.limit(most)
@@ -120,8 +124,8 @@ def games_to_go(session: Session, club_id: int, counted_at, kept: str | None,
     are of the games as they stand (``stamp``, read here if not given)."""
     if kept and Stamp.from_kept(kept) == (stamp or stamp_of(session, club_id)):
         return 0
-    return session.exec(select(func.count()).select_from(Game).where(
-        Game.club_id == club_id, counted_at.is_distinct_from(Game.revision))).one()
+    return session.exec(select(func.count()).select_from(Game)
+                        .where(*_changed(club_id, counted_at))).one()
 
 
 def commit_if_current(session: Session, club_id: int, stamp: Stamp | None, what: str
