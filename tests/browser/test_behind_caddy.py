@@ -27,6 +27,7 @@ from playwright.sync_api import expect
 
 from tests.browser.phones import CHROMIUM_ARGS, chromium_path
 from tests.databases import database_url
+from tests.test_install import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 DEPLOY = ROOT / "deploy"
@@ -36,12 +37,6 @@ INSTALLED = "/opt/scorekeeper/venv"  # where the unit files expect the app
 needs_caddy = pytest.mark.skipif(shutil.which("caddy") is None and not os.environ.get("CI"),
                                  reason="Caddy is not installed (README's test command "
                                         "installs it)")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def unit_value(unit: str, key: str) -> str:
