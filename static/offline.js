@@ -113,7 +113,7 @@
       label.append(phrase("team_score", {team, score: minus(score)}));
       attribute(shown, "aria-label", label.textContent);
     }
-    $$(".scores progress, #chances").forEach(hide);  // the chances were for the server's game
+    $$(".scores progress, #chances, #needs").forEach(hide);  // worked out for the server's game
     put($("#verdict"), verdictPhrase(state.verdict));
   }
   function verdictPhrase(verdict) {

@@ -32,6 +32,7 @@ from scorekeeper.rules import (
     replay as replay_deals,
 )
 from scorekeeper.rules.cards import left_bauer, trump_order
+from scorekeeper.rules.needs import team_needs
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, aware
@@ -46,7 +47,7 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, version
 from scorekeeper.table.recording import last_undone_hand
 from scorekeeper.web.words import (
-    fill, hand_preview, list_teams, point_name, signed, suit_name,
+    fill, hand_preview, list_teams, need_sentence, point_name, signed, suit_name,
     verdict_sentence, violation_message,
 )
 
@@ -291,10 +292,15 @@ class Chances:
     sentence: Markup
 
 
+def in_play(replay: Replay, past: bool) -> bool:
+    """Whether there is still something to play for: the game not won, abandoned or past."""
+    return not (past or replay.state.finished or replay.game.abandoned_at is not None)
+
+
 def shown_chances(replay: Replay, past: bool) -> Chances | None:
-    """The chances the game page shows; none once there is nothing left to play for (the
-    game won, abandoned or past), nor while the target is too far off to tell."""
-    if past or replay.state.finished or replay.game.abandoned_at is not None:
+    """The chances the game page shows; none once there is nothing left to play for, nor
+    while the target is too far off to tell."""
+    if not in_play(replay, past):
         return None
     shares = win_chances(get_session(), replay)
     if shares is None:
@@ -303,6 +309,17 @@ def shown_chances(replay: Replay, past: bool) -> Chances | None:
     parts = tuple(f"{team}\u00a0{format_percent(share / 100)}" for team, share in shares.items())
     return Chances(shares, fill(_("Chances to win from here: %(chances)s."),
                                 chances=list_teams(parts)))
+
+
+def shown_needs(replay: Replay, past: bool) -> tuple[Markup, ...]:
+    """What each team needs to go out in the next hand, a sentence each; none while no
+    team can go out in it, or once there is nothing left to play for."""
+    if not in_play(replay, past):
+        return ()
+    needs = team_needs(replay.rules, replay.state.scores)
+    if not any(need.can_go_out for need in needs):
+        return ()
+    return tuple(need_sentence(need) for need in needs)
 
 
 def offline_state(replay: Replay) -> dict:
@@ -496,6 +513,7 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
         # Read only where the page shows it (not for each step of a hand being entered).
         tonight=partial(tonight_tally, session, replay),
         chances=partial(shown_chances, replay, past),
+        needs=partial(shown_needs, replay, past),
         next_game=next_game_fields(replay),
         new_partners=partial(game_over_new_partners, replay),
         game_time=partial(game_time, replay),
@@ -606,6 +624,7 @@ def render_board(replay: Replay | None, evening: Evening | None = None) -> Respo
             bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
             last=last, last_sentence=hand_preview(last) if last else None,
             verdict=verdict_sentence(replay.state.verdict),
+            needs=shown_needs(replay, past=False),
             live_url=url_for("games.live", game_id=game.id,
                              v=version(game.revision, shared.seq), view="board"))
     if follows:

@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import re
 
-from flask import Flask, g, request, session
+from flask import Flask, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from flask_babel import Babel, format_date, format_datetime, format_percent, get_translations
+from flask_babel import Babel, format_date, format_datetime, format_percent
 from flask_wtf.csrf import CSRFProtect
 from flask_compress import Compress
 from htmx_flask import Htmx
@@ -13,7 +13,7 @@ from jinja2.ext import Extension
 
 from scorekeeper.rules import GAME_TOTAL
 from scorekeeper.text.names import team_part, typed
-from scorekeeper.web.languages import select_locale
+from scorekeeper.web.languages import request_translations, select_locale
 from scorekeeper.web.words import (
     card_name, game_values, minus, suit_symbol, team_names, time_words, verdict_patterns,
 )
@@ -155,15 +155,6 @@ class UnindentedTemplates(Extension):
         return self._INDENT.sub("\n", source)
 
 
-def _request_translations():
-    """The request's catalogue, looked up once per request (a page asks for hundreds of
-    messages; Flask-Babel finds the catalogue anew for each one)."""
-    translations = g.get("_translations")
-    if translations is None:
-        translations = g._translations = get_translations()
-    return translations
-
-
 def install_template_gettext(app: Flask) -> None:
     """Templates' _, gettext and ngettext, reading the request's catalogue once.
 
@@ -172,9 +163,9 @@ def install_template_gettext(app: Flask) -> None:
     """
 
     def gettext(message: str) -> str:
-        return _request_translations().ugettext(message)
+        return request_translations().ugettext(message)
 
     def ngettext(singular: str, plural: str, number: int) -> str:
-        return _request_translations().ungettext(singular, plural, number)
+        return request_translations().ungettext(singular, plural, number)
 
     app.jinja_env.install_gettext_callables(gettext, ngettext, newstyle=True)

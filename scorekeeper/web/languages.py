@@ -9,8 +9,8 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Flask, Response, has_request_context, redirect, request
-from flask_babel import get_locale
+from flask import Blueprint, Flask, Response, g, has_request_context, redirect, request
+from flask_babel import get_locale, get_translations
 from markupsafe import Markup
 
 from scorekeeper.web.forms import LanguageForm
@@ -194,3 +194,12 @@ def init_app(app: Flask) -> None:
                 "languages": LANGUAGES,
                 # Not read from the request: a page answering a refused upload can't.
                 "language_form": LanguageForm(formdata=None)}
+
+
+def request_translations():
+    """The request's catalogue, looked up once per request (a page asks for hundreds of
+    messages; Flask-Babel finds the catalogue anew for each one)."""
+    translations = g.get("_translations")
+    if translations is None:
+        translations = g._translations = get_translations()
+    return translations

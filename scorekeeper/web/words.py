@@ -16,10 +16,11 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
+from scorekeeper.rules.needs import Need, Way
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.models import ChangeKind
 from scorekeeper.text.names import team_part, typed
-from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language
+from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language, request_translations
 
 SUIT_NAMES = {
     Suit.SPADES: _l("Spades"), Suit.HEARTS: _l("Hearts"),
@@ -213,6 +214,35 @@ def verdict_sentence(verdict: Verdict) -> Markup:
         "%(teams)s tied on %(score)s and neither bid: play another hand."),
         teams=list_teams(verdict.teams), score=verdict.score,
     )
+
+
+def _bidding_sentence(team: Markup, bidding: Way) -> Markup:
+    if bidding.goes_out:
+        said = _("If %(team)s bids and makes %(points)s, %(team)s goes out as the bidder.")
+    elif bidding.tie_break:
+        said = _("If %(team)s bids and makes %(points)s, %(team)s wins, on the tie-break "
+                 "if need be.")
+    else:
+        said = _("If %(team)s bids and makes %(points)s, %(team)s wins.")
+    return fill(said, team=team, points=bidding.points)
+
+
+def need_sentence(need: Need) -> Markup:
+    """What one team needs to go out in the next hand, bidding and without the bid
+    (RULES.md, "What each team needs"), the tie-break and the house rule named."""
+    team = team_part(need.team)
+    if not need.can_go_out:
+        return fill(_("%(team)s can't go out in the next hand."), team=team)
+    sentences = [] if need.bidding is None else [_bidding_sentence(team, need.bidding)]
+    if need.not_bidding is None:
+        sentences.append(fill(_("Without the bid, %(team)s can't go out."), team=team))
+    else:
+        # (The words alone: fill puts the parts in, the team's letter isolated.)
+        sentences.append(fill(request_translations().ungettext(
+            "Without the bid, %(team)s needs %(num)s point.",
+            "Without the bid, %(team)s needs %(num)s points.", need.not_bidding.points),
+            team=team, num=need.not_bidding.points))
+    return Markup(" ").join(sentences)
 
 
 def verdict_patterns() -> dict[str, Markup]:
