@@ -31,6 +31,7 @@ ACCESS = {
     "games.chart": "read", "offline.words": "read",
     "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
     "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
+    "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
     "backups.download": "own", "club.show": "read", "club.share": "read",

@@ -2,10 +2,11 @@
 table board, and closing it."""
 from __future__ import annotations
 
-from flask import Blueprint, Response, abort, flash, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import current_member
+from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening
@@ -18,6 +19,8 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
+from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
+from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.web.forms import PlainForm
 from scorekeeper.web.words import verdict_sentence
 
@@ -92,6 +95,39 @@ def live(evening_id: int):
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id)
     return response
+
+
+@bp.get("/<int:evening_id>/recap")
+def recap(evening_id: int):
+    """The evening's recap to share: its picture, and its lines for the table's chat."""
+    evening = row_or_404(Evening, evening_id)
+    lines = recap_lines(get_session(), evening)
+    # The page's heading says the first line, the title.
+    return render_page("recap.html", evening=evening,
+                       lines=[recap_html(text) for _style, text in lines[1:]],
+                       text=recap_text(lines))
+
+
+def _picture(body: str | bytes, mimetype: str) -> Response:
+    response = make_response(body)
+    response.mimetype = mimetype
+    response.headers["Cache-Control"] = "no-cache"  # the recap moves with any correction
+    return response
+
+
+@bp.get("/<int:evening_id>/recap.svg")
+def recap_picture(evening_id: int):
+    """The recap's picture, drawn on the server."""
+    evening = row_or_404(Evening, evening_id)
+    return _picture(recap_svg(recap_lines(get_session(), evening)), "image/svg+xml")
+
+
+@bp.get("/<int:evening_id>/recap.png")
+def recap_png(evening_id: int):
+    """The same picture as PNG, for the chat apps that take no SVG."""
+    evening = row_or_404(Evening, evening_id)
+    svg = page_digits(recap_svg(recap_lines(get_session(), evening)), current_language())
+    return _picture(png_of(svg), "image/png")
 
 
 @bp.post("/<int:evening_id>/close")

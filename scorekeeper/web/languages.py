@@ -71,6 +71,9 @@ def _kept(tag: str) -> bool:
     return False
 
 
+_TYPED_IN_TEXT = re.compile("(\u2068[^\u2069]*\u2069)")
+
+
 def _persian_words(text: str) -> str:
     text = text.translate(DIGITS["fa"])
     # Persian writes its own comma and percent sign (CLDR's, though Babel gives "%"), and
@@ -122,6 +125,15 @@ def page_digits(html: str, language: str) -> str:
             if depth == 0:
                 kept = None
     return "".join(out)
+
+
+def text_digits(text: str, language: str) -> str:
+    """Plain text (a recap to share) in the language's digits and punctuation, but for
+    what people typed: kept between the isolates U+2068 and U+2069, as written."""
+    if language not in DIGITS:
+        return text
+    return "".join(part if part.startswith("\u2068") else _persian_words(part)
+                   for part in _TYPED_IN_TEXT.split(text))
 
 
 def reader_digits(value) -> str:

@@ -374,6 +374,9 @@ CASES: dict[str, Case] = {
         lambda s: f"/evenings?player={s.player}")),
     "evening": Case("evenings.show", _get(lambda s: f"/evenings/{s.evening}")),
     "table board": Case("evenings.board", _get(lambda s: f"/evenings/{s.evening}/board")),
+    "recap": Case("evenings.recap", _get(lambda s: f"/evenings/{s.evening}/recap")),
+    "recap picture": Case("evenings.recap_picture",
+                          _get(lambda s: f"/evenings/{s.evening}/recap.svg")),
     "board, the game over": Case("games.board", _get(lambda s: f"/games/{s.finished}/board")),
     "players": Case("players.leaderboard", _get(lambda s: "/players")),
     "players, one game or more": Case("players.leaderboard", _get(
@@ -484,6 +487,7 @@ FILES = {
     "exchange.hands_csv": "a spreadsheet's numbers",
     "players.leaderboard_csv": "a spreadsheet's numbers",
     "backups.download": "a backup file (JSON), language-neutral",
+    "evenings.recap_png": "a picture: the recap picture's SVG, drawn (its text is checked there)",
 }
 
 

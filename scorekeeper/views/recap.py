@@ -1,0 +1,127 @@
+"""An evening's recap: a few lines for the table's chat group, and the picture of them.
+
+Who won how many games, each game's result and scores, and the night's moments
+(``figures.moments``), all read off the hands each time. The same lines are the text
+shared and the picture drawn (``figures.pictures``).
+"""
+from __future__ import annotations
+
+import re
+
+from flask import render_template
+from flask_babel import format_date, gettext as _
+from markupsafe import Markup
+from sqlmodel import Session
+
+from scorekeeper.figures.moments import MOST_SWEEPS, Moment, MomentKind, evening_moments
+from scorekeeper.figures.pictures import ISOLATE, LEFT_TO_RIGHT, POP_ISOLATE, Picture, picture
+from scorekeeper.store.models import Evening
+from scorekeeper.store.replay import Replay, load_replays
+from scorekeeper.table.evenings import evening_games, tally
+from scorekeeper.web.languages import (
+    RIGHT_TO_LEFT, current_language, request_translations, text_digits,
+)
+from scorekeeper.web.words import minus
+
+ISOLATED = re.compile(f"([{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE})")
+MOST_PLAYERS = 8  # named in the line of games won; the rest are on the evening's page
+
+
+def isolated(name: str) -> str:
+    """A typed name kept in its own direction inside a sentence of the other (a Persian
+    name in an English line, a Latin one in a Persian line)."""
+    return ISOLATE + name + POP_ISOLATE
+
+
+def players(names: tuple[str, ...]) -> str:
+    return " & ".join(isolated(name) for name in names)
+
+
+def winners_line(replays: list[Replay]) -> str | None:
+    won = [(name, count) for name, count in tally(replays).by_player if count]
+    if not won:
+        return None
+    listed = ", ".join(f"{isolated(name)} {count}" for name, count in won[:MOST_PLAYERS])
+    return _("Games won: %(players)s.", players=listed)
+
+
+def game_line(replay: Replay) -> str:
+    state = replay.state
+    scores = " · ".join(f"{LEFT_TO_RIGHT}{team} {minus(state.scores[team])}{POP_ISOLATE}"
+                        for team in replay.rules.team_names)
+    if state.winner is None:
+        return _("Game %(id)s, in play: %(scores)s.", id=replay.game.id, scores=scores)
+    winners = players(tuple(replay.names[seat]
+                            for seat in replay.rules.team_seats[state.winner]))
+    return _("Game %(id)s: %(players)s won, %(scores)s.", id=replay.game.id,
+             players=winners, scores=scores)
+
+
+def moment_line(moment: Moment) -> str:
+    said = {
+        MomentKind.BIGGEST_MADE: _("Biggest bid made: %(bidder)s bid %(bid)s in game %(game)s."),
+        MomentKind.BIGGEST_SET: _("Biggest set: %(bidder)s bid %(bid)s and was set in game "
+                                  "%(game)s."),
+        MomentKind.SWEEP: _("All six points: %(players)s in game %(game)s, hand %(hand)s."),
+        MomentKind.COMEBACK: _("Comeback: %(players)s won game %(game)s from %(behind)s "
+                               "points behind."),
+    }[moment.kind]
+    return said % dict(bidder=isolated(moment.bidder or ""), bid=moment.bid,
+                       game=moment.game_id, players=players(moment.players),
+                       hand=moment.hand, behind=moment.behind)
+
+
+def moment_lines(moments: list[Moment]) -> list[str]:
+    sweeps = [m for m in moments if m.kind is MomentKind.SWEEP]
+    told = [m for m in moments if m.kind is not MomentKind.SWEEP or m in sweeps[:MOST_SWEEPS]]
+    lines = [moment_line(moment) for moment in told]
+    if len(sweeps) > MOST_SWEEPS:
+        more = len(sweeps) - MOST_SWEEPS
+        lines.append(request_translations().ungettext(
+            "And %(num)s more hand with all six points.",
+            "And %(num)s more hands with all six points.", more) % {"num": more})
+    return lines
+
+
+def recap_lines(session: Session, evening: Evening) -> list[tuple[str, str]]:
+    """(style, text) of each line of the evening's recap, in the reader's language."""
+    replays = [replay for replay in load_replays(session, evening_games(session, evening))
+               if replay.game.abandoned_at is None]
+    title = _("Evening of %(day)s", day=format_date(evening.played_on))
+    if evening.place:
+        title += " · " + isolated(evening.place)
+    lines = [("title", title)]
+    winners = winners_line(replays)
+    if winners:
+        lines.append(("head", winners))
+    lines += [("line", game_line(replay)) for replay in replays]
+    moments = moment_lines(evening_moments(replays))
+    if moments:
+        lines.append(("head", _("The night's moments")))
+        lines += [("line", line) for line in moments]
+    if not replays:
+        lines.append(("line", _("No game played yet.")))
+    return lines
+
+
+def recap_html(text: str) -> Markup:
+    """A line of the recap for the page: each isolated part in a <bdi>, what was typed
+    shown as typed."""
+    return Markup("").join(
+        Markup('<bdi translate="no">%s</bdi>') % part[1:-1] if part.startswith(ISOLATE)
+        else Markup("<bdi>%s</bdi>") % part[1:-1] if part.startswith(LEFT_TO_RIGHT)
+        else Markup.escape(part) for part in ISOLATED.split(text))
+
+
+def recap_text(lines: list[tuple[str, str]]) -> str:
+    """The recap as the text shared to a chat: a line each, in the reader's digits."""
+    return text_digits("\n".join(text for _style, text in lines), current_language())
+
+
+def recap_picture(lines: list[tuple[str, str]]) -> Picture:
+    return picture(lines, current_language() in RIGHT_TO_LEFT)
+
+
+def recap_svg(lines: list[tuple[str, str]]) -> str:
+    """The picture as SVG (put in the reader's digits on its way out, as every SVG)."""
+    return render_template("recap.svg", picture=recap_picture(lines))

@@ -1,0 +1,47 @@
+// An evening's recap, shared: its picture and lines through the phone's own share sheet
+// (Web Share) where it has one; the text copied where it can be. The picture's download
+// link works everywhere, with or without this script. Loaded by the recap page alone.
+"use strict";
+(() => {
+  const share = document.getElementById("share-recap");
+  const copy = document.getElementById("copy-recap");
+  const said = document.getElementById("recap-said");
+  if (!share) return;
+  const text = share.dataset.text;
+  const say = (key) => { said.textContent = said.dataset[key]; said.hidden = false; };
+
+  // The picture is fetched before the tap: a phone shares only straight after one.
+  let files = [];
+  if (navigator.share) {
+    share.hidden = false;
+    fetch(share.dataset.picture).then((answer) => answer.ok ? answer.blob() : null).then((png) => {
+      const file = png && new File([png], share.dataset.file, {type: "image/png"});
+      if (file && navigator.canShare?.({files: [file]})) files = [file];
+    }).catch(() => {});
+  }
+  share.addEventListener("click", () => {
+    navigator.share(files.length ? {text, files} : {text}).then(() => say("shared"), (error) => {
+      if (error.name !== "AbortError") say("failed");  // closing the sheet says nothing
+    });
+  });
+
+  // Over plain http (no secure context) there is no clipboard API: a selection is copied.
+  function copyBySelection() {
+    const field = document.createElement("textarea");
+    field.value = text;
+    field.setAttribute("readonly", "");
+    field.style.position = "fixed";
+    field.style.opacity = "0";
+    document.body.append(field);
+    field.select();
+    const copied = document.execCommand("copy");
+    field.remove();
+    return copied;
+  }
+  if (navigator.clipboard || document.queryCommandSupported?.("copy")) copy.hidden = false;
+  copy.addEventListener("click", () => {
+    const copied = navigator.clipboard ? navigator.clipboard.writeText(text) : Promise.reject();
+    copied.catch(() => { if (!copyBySelection()) throw new Error("not copied"); })
+      .then(() => say("copied"), () => say("uncopied"));
+  });
+})();
