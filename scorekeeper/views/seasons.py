@@ -12,7 +12,7 @@ from scorekeeper.store.seasons import club_seasons, delete_season, keep_season, 
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, row_or_404
 from scorekeeper.views.pages import render_page
-from scorekeeper.views.players import reader_number, shown
+from scorekeeper.views.players import games_to_go, reader_number, shown
 from scorekeeper.web.forms import LADDER_NAMES, PlainForm, SeasonForm, all_errors
 from scorekeeper.web.words import fill
 
@@ -73,8 +73,10 @@ def create():
 def show(season_id: int):
     """One season's ladder, worked out from the hands as they stand."""
     season = row_or_404(Season, season_id)
+    session = get_session()
     return render_page("season.html", season=season,
-                       standings=season_standings(get_session(), season),
+                       standings=season_standings(session, season),
+                       to_go=games_to_go(session, season.club_id),
                        heading=LADDER_NAMES[Ladder(season.ranked_by)],
                        figure=_figure_text, shown=shown)
 
