@@ -53,7 +53,7 @@ def _wire(app: Flask) -> None:
     from scorekeeper.store import db
     from scorekeeper.views import (
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
-        offline, page_cache, players, rules,
+        offline, page_cache, players, rules, seasons,
     )
     from scorekeeper.web import assets, extensions, languages, security
 
@@ -61,7 +61,7 @@ def _wire(app: Flask) -> None:
     # Flask-Compress's runs after every other one, on the finished response.
     for part in (extensions, assets, security, db, access, languages, page_cache):
         part.init_app(app)
-    for views in (games, evenings, players, backups, hands, corrections, exchange, club, join,
+    for views in (games, evenings, players, seasons, backups, hands, corrections, exchange, club, join,
                   rules, health, offline):
         app.register_blueprint(views.bp)
     errors.init_app(app)

@@ -7,6 +7,7 @@ the rows of every table are compared before and after it.
 from __future__ import annotations
 
 import re
+from datetime import date
 
 import pytest
 from sqlmodel import Session, func, select
@@ -14,7 +15,7 @@ from sqlmodel import Session, func, select
 from scorekeeper.clubs.access import COOKIE, new_device
 from scorekeeper.clubs.membership import new_invite
 from scorekeeper.store.models import (
-    Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, SeatSummary,
+    Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, Season, SeatSummary,
 )
 from tests.members import client_as
 
@@ -46,6 +47,8 @@ ACCESS = {
     "club.remove_member_": "own", "club.make_share_links": "own",
     "club.change_role": "own",
     "club.forget_device_": "device",
+    "seasons.index": "read", "seasons.show": "read", "seasons.create": "own",
+    "seasons.edit": "own", "seasons.update": "own", "seasons.delete": "own",
 }
 ROLES = ("owner", "scorer", "viewer", "stranger")
 ALLOWED = {
@@ -54,8 +57,8 @@ ALLOWED = {
     "device": {"owner", "scorer", "viewer"},
 }
 # Requests that change things are asked last, so that they can't hide the others.
-LAST = ("club.forget_device_", "club.revoke_link", "club.remove_member_")
-TABLES = (Club, Member, Device, Invite, Player, Evening, Game, GameSeat, Hand)
+LAST = ("club.forget_device_", "club.revoke_link", "club.remove_member_", "seasons.delete")
+TABLES = (Club, Member, Device, Invite, Player, Evening, Game, GameSeat, Hand, Season)
 
 
 def test_every_endpoint_is_classified(app):
@@ -76,6 +79,9 @@ def rows(app) -> dict:
             "revisions": session.exec(select(func.sum(Game.revision))).one(),
             "closed": session.exec(select(func.count()).select_from(Evening)
                                    .where(Evening.closed_at.is_not(None))).one(),
+            "seasons": session.exec(select(Season.name, Season.starts_on, Season.ends_on,
+                                           Season.ranked_by, Season.min_evenings,
+                                           Season.drop_worst)).all(),
         }
 
 
@@ -105,12 +111,16 @@ def world(app, client, start_game):
         session.add(victim)
         session.commit()
         invite = new_invite(session, club, "viewer")
+        season = Season(club_id=club.id, name="Spring", starts_on=date(2020, 1, 1),
+                        ends_on=date.today(), min_evenings=1)
+        session.add(season)
+        session.commit()
         ids = {
             "game_id": game_id, "number": 1,
             "evening_id": session.exec(select(Evening.id)).first(),
             "player_id": session.exec(select(Player.id)).first(),
             "member_id": victim.id, "invite_id": invite.id, "token": invite.token,
-            "filename": "app.css",
+            "filename": "app.css", "season_id": season.id,
         }
     return clients, ids, spare_devices
 
@@ -168,7 +178,7 @@ def test_a_viewer_finds_no_control_that_changes_anything(app, world):
     clients, ids, _ = world
     viewer = clients["viewer"]
     for url in ("/", f"/games/{ids['game_id']}", "/backup", "/club", "/players",
-                f"/evenings/{ids['evening_id']}"):
+                f"/evenings/{ids['evening_id']}", "/seasons", f"/seasons/{ids['season_id']}"):
         page = viewer.get(url).text
         forms = [chunk for chunk in page.split("<form")[1:]]
         posting = [form for form in forms if 'method="post"' in form.split(">")[0]]

@@ -30,14 +30,16 @@ OWNER, SCORER, VIEWER = Role.OWNER, Role.SCORER, Role.VIEWER
 RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.OWNER: 2}
 
 # Blueprints whose every page belongs to the member's club: strangers get 404 there.
-CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "backups",
-                   "exchange", "club"}
+CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "seasons",
+                   "backups", "exchange", "club"}
 # Endpoints only an owner may use. A member knows the club exists, so other members are
 # told they may not (403); strangers still get 404.
 # A backup is the whole club (its change log and device names too): owners only.
 OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.new_link",
                    "club.revoke_link", "club.remove_member_", "club.make_share_links",
-                   "club.change_role"}
+                   "club.change_role",
+                   # Seasons and their ladders' rules: every member sees the standings.
+                   "seasons.create", "seasons.edit", "seasons.update", "seasons.delete"}
 # Pages only for keeping score: a viewer is refused even the form.
 SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
                     "corrections.show", "corrections.insert_form",

@@ -608,6 +608,42 @@ def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
         for number, row in drawn], every, games)
 
 
+def _ratings_in_order(session: Session, club_id: int, kept: bool
+                      ) -> Iterator[tuple[int, int, Rating]]:
+    """(game id, player id, the player's rating just after the game) for every rated
+    game of the club, in the order rated."""
+    if not kept:  # rated this once from the hands, as the kept rows would have it
+        for match, after in rated_one_by_one(club_matches(session, club_id), {}):
+            for player_id, rating in after.items():
+                yield match.game_id, player_id, rating
+        return
+    for game_id, player_id, mu, sigma, games in session.exec(
+            select(PlayerRating.game_id, PlayerRating.player_id, PlayerRating.mu,
+                   PlayerRating.sigma, PlayerRating.games)
+            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+            .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
+            .order_by(RatedGame.finished_at, RatedGame.game_id, PlayerRating.player_id)):
+        yield game_id, player_id, Rating(mu, sigma, games)
+
+
+def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
+                    ) -> dict[tuple[int, int], int]:
+    """(evening id, player id) -> how far the evening's games moved the player's number:
+    the sum of each game's ``GameChange.change``, for the evenings given."""
+    ids = list(evening_ids)
+    _, kept = _up_to_date(session, club_id)
+    evening_of = dict(session.exec(select(Game.id, Game.evening_id)
+                                   .where(Game.evening_id.in_(ids))).all()) if ids else {}  # type: ignore[union-attr]
+    before: dict[int, Rating] = {}
+    moved: dict[tuple[int, int], int] = {}
+    for game_id, player_id, after in _ratings_in_order(session, club_id, kept):
+        if game_id in evening_of:
+            key = (evening_of[game_id], player_id)
+            moved[key] = moved.get(key, 0) + after.points - before.get(player_id, NEW).points
+        before[player_id] = after
+    return moved
+
+
 def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
     """What one game did to each of its players' ratings: player id -> their change
     (empty for a game that counts for nothing: in play, abandoned)."""

@@ -391,18 +391,49 @@ def evening_records(session: Session, player: Player, *, counted: bool = False
     bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
     rows = session.exec(
-        select(Evening.id, Evening.played_on,
-               func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
-               func.sum(bids), func.sum(made))
-        .join(Game, Game.id == SeatSummary.game_id)
-        .join(Evening, Evening.id == Game.evening_id)
-        .where(SeatSummary.player_id == player.id, _counted())
+        _by_evening(Evening.id, Evening.played_on,
+                    func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
+                    func.sum(bids), func.sum(made))
+        .where(SeatSummary.player_id == player.id)
         .group_by(Evening.id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
     ).all()
     day_numbers = evening_day_numbers(session, player.club_id)
     return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
             for evening_id, played_on, *counts in rows]
+
+
+def _by_evening(*columns):
+    """A query of ``columns`` over the rows of the counted games, with each game's
+    evening joined (a game of no evening left out)."""
+    return (select(*columns).join(Game, Game.id == SeatSummary.game_id)
+            .join(Evening, Evening.id == Game.evening_id).where(_counted()))
+
+
+@dataclass(frozen=True)
+class EveningGames:
+    """One player's counted games of one evening: how many finished, how many won."""
+
+    evening_id: int
+    player_id: int
+    finished: int
+    won: int
+
+
+def evenings_between(session: Session, club_id: int, first: date, last: date
+                     ) -> list[EveningGames]:
+    """Each player's games of each of the club's evenings from ``first`` to ``last``
+    (both included), brought up to date first; a player is in an evening's list when
+    they sat in one of its counted games, finished or not."""
+    up_to_date(session, club_id)
+    return [EveningGames(*row) for row in session.exec(
+        _by_evening(Evening.id, SeatSummary.player_id,
+                    func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
+        .where(Evening.club_id == club_id, Evening.played_on >= first,
+               Evening.played_on <= last)
+        .group_by(Evening.id, SeatSummary.player_id)
+        .order_by(Evening.id, SeatSummary.player_id)
+    )]
 
 
 def evening_day_numbers(session: Session, club_id: int) -> dict[int, int]:

@@ -25,6 +25,7 @@ CLUB_NAME_LENGTH = 80
 PLAYER_NAME_LENGTH = 40  # a player on the roster, and a member of the club
 PLACE_LENGTH = 80
 NOTE_LENGTH = 500
+SEASON_NAME_LENGTH = 80
 DEVICE_LABEL_LENGTH = 80
 WHO_LENGTH = 130  # who made a change, as they were called then ("Ann (Chrome on …)")
 ENTRY_KEY_LENGTH = 40
@@ -95,6 +96,30 @@ class Evening(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # Closed by a scorer on purpose: its games are kept as they were from then on.
     closed_at: Optional[datetime] = None
+
+
+class Ladder(StrEnum):
+    """What a season's ladder ranks its players by: ``Season.ranked_by`` holds these
+    words. README's "Seasons" defines each."""
+
+    GAMES_WON = "won"  # games won in the evenings counted, most first
+    PLACE = "place"  # the average finishing place in the evenings counted, lowest first
+    RATING = "rating"  # the rating gained in the evenings counted, most first
+
+
+class Season(SQLModel, table=True):
+    """A named stretch of the club's evenings (both dates included) with the rule of its
+    ladder. The standings are worked out from the hands each time, never stored."""
+
+    id: Optional[int] = Field(default=None, primary_key=True)
+    club_id: int = Field(foreign_key="club.id", index=True)
+    name: str = Field(max_length=SEASON_NAME_LENGTH)
+    starts_on: date
+    ends_on: date
+    ranked_by: str = Field(default=Ladder.GAMES_WON, max_length=8)  # a ``Ladder``
+    min_evenings: int = 0  # evenings played to qualify
+    drop_worst: int = 0  # a player's worst evenings left out of the figure
+    created_at: datetime = Field(default_factory=utcnow)
 
 
 # Bumped by every change to a game's hands. SQLAlchemy checks it on each write

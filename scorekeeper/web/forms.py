@@ -6,7 +6,9 @@ import secrets
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms import (
+    BooleanField, DateField, HiddenField, IntegerField, RadioField, StringField, ValidationError,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
@@ -15,6 +17,7 @@ from wtforms.validators import (
 from scorekeeper.rules import SEATS, HouseRules
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
+    SEASON_NAME_LENGTH, Ladder,
 )
 from scorekeeper.text.digits import latin_digits
 from scorekeeper.text.names import clean_name
@@ -229,3 +232,37 @@ class TakeBackForm(ChangeForm):
 
 class AbandonForm(ChangeForm):
     """Abandon the game, or take it back into play (confirmed after the consequences)."""
+
+
+# Each ladder's figure by name: the form's choices, the standings' heading.
+LADDER_NAMES = {Ladder.GAMES_WON: _l("Games won"), Ladder.PLACE: _l("Average place"),
+                Ladder.RATING: _l("Rating gained")}
+# The most evenings a season's rule asks for: more than a club meets in years.
+MOST_EVENINGS = 999
+
+
+class SeasonForm(FlaskForm):
+    """A season: its name, its first and last days (both included) and its ladder's
+    rule. Whether it overlaps another season is the view's to check (the database's)."""
+
+    name = StringField(_l("Name"), filters=[_one_line],
+                       validators=[DataRequired(_l("Give the season a name.")),
+                                   Length(max=SEASON_NAME_LENGTH)])
+    starts_on = DateField(_l("First day"), validators=[InputRequired(_l("Give its first day."))])
+    ends_on = DateField(_l("Last day"), validators=[InputRequired(_l("Give its last day."))])
+    ranked_by = RadioField(
+        _l("Ranked by"),
+        choices=[SelectChoice(ladder.value, name) for ladder, name in LADDER_NAMES.items()],
+        default=Ladder.GAMES_WON.value, validate_choice=True)
+    min_evenings = WholeNumberField(
+        _l("Evenings to qualify"), default=0,
+        validators=[InputRequired(_l("Give a number of evenings, 0 or more.")),
+                    NumberRange(0, MOST_EVENINGS, _l("From %(min)s to %(max)s."))])
+    drop_worst = WholeNumberField(
+        _l("Worst evenings dropped"), default=0,
+        validators=[InputRequired(_l("Give a number of evenings, 0 or more.")),
+                    NumberRange(0, MOST_EVENINGS, _l("From %(min)s to %(max)s."))])
+
+    def validate_ends_on(self, field) -> None:
+        if self.starts_on.data and field.data and field.data < self.starts_on.data:
+            raise ValidationError(_l("The last day can't come before the first."))

@@ -133,13 +133,18 @@ def test_device_names_reach_owners_only(servers, phones, db):
     with first.test_request_context(), Session(first.extensions["db_engine"]) as session:
         club = session.exec(select(Club).order_by(Club.id)).first()
         token = new_invite(session, club, "viewer").token
+    season = olga.post("/seasons", data={"name": "Spring", "starts_on": "2000-01-01",
+                                         "ends_on": "2999-12-31", "ranked_by": "rating",
+                                         "min_evenings": "0", "drop_worst": "0"})
+    assert season.status_code == 303, season.text[:500]
 
     seen: dict[str, list[tuple[str, str]]] = {role: [] for role in ROLES}
     cache, shared = first.extensions["page_cache"], first.extensions["shared_answers"]
     hits_before = cache.hits + shared.hits
     for game in (one, two):
         values = {"game_id": game, "evening_id": int(evening), "player_id": player,
-                  "number": 1, "token": token, "filename": "app.js"}
+                  "number": 1, "token": token, "filename": "app.js",
+                  "season_id": int(season.headers["Location"].rsplit("/", 1)[1])}
         addresses = every_get_address(first, values) + [
             f"/rules?game={game}", f"/evenings?player={player}",
             f"/games/{game}?number=2&revision=1&calls=pass,4",

@@ -27,6 +27,7 @@ import io
 import json
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 from functools import lru_cache
 from typing import Callable
 from urllib.parse import parse_qsl, urlencode, urlsplit
@@ -42,7 +43,7 @@ from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
 from scorekeeper.clubs.membership import add_member, shown_code
 from scorekeeper.files.exchange import import_game
-from scorekeeper.store.models import Club, Evening, Game, Invite, Player
+from scorekeeper.store.models import Club, Evening, Game, Invite, Player, Season
 from tests.browser import scene
 from tests.databases import database_url, forget
 from tests.views.view_helpers import HTMX, Page, hands_of, submit, the_hand_form
@@ -66,8 +67,9 @@ FINISHED = {
                "points": {"high": "B", "low": "B", "right": "B", "left": "B", "joker": "B",
                           "game": "A"}}],
 }
+SEASON_NAME = "Cup 2, spring"
 TYPED = tuple(dict.fromkeys([
-    CLUB_NAME, *(name for name, _ in MEMBERS.values()), *(label for _, label in MEMBERS.values()),
+    CLUB_NAME, SEASON_NAME, *(name for name, _ in MEMBERS.values()), *(label for _, label in MEMBERS.values()),
     *scene.SEATS, *FINISHED_SEATS, scene.PLACE, scene.NOTE,
 ]))
 # The formats' names are codes too: a file says them, and they are checked letter by letter.
@@ -330,6 +332,29 @@ def _join_with_code(s: Scene):
     return s.stranger.post("/join", data={"code": persian})
 
 
+def _season(s: Scene, **changes) -> object:
+    """A season over the scene's evening, made by the owner (the answer to that)."""
+    today = datetime.now().date()
+    return s.owner.post("/seasons", data={
+        "name": SEASON_NAME, "starts_on": str(today - timedelta(days=12)),
+        "ends_on": str(today + timedelta(days=12)), "ranked_by": "place",
+        "min_evenings": "2", "drop_worst": "1", **changes})
+
+
+def _season_page(path: str) -> Callable[[Scene], object]:
+    """A page of the scene's season (made by the owner the first time): its standings,
+    or ``path`` below them."""
+    def send(s: Scene):
+        with Session(s.app.extensions["db_engine"]) as session:
+            season_id = session.exec(select(Season.id)).first()
+        if season_id is None:
+            response = _season(s)
+            assert response.status_code == 303
+            season_id = int(response.headers["Location"].rsplit("/", 1)[1])
+        return s.owner.get(f"/seasons/{season_id}{path}")
+    return send
+
+
 def _open_signup(send):
     def with_signup(s: Scene):
         s.app.config["OPEN_SIGNUP"] = True
@@ -383,6 +408,12 @@ CASES: dict[str, Case] = {
         lambda s: "/players?min=1")),
     "player": Case("players.show", _get(lambda s: f"/players/{s.player}")),
     "club": Case("club.show", _get(lambda s: "/club")),
+    "seasons, none yet": Case("seasons.index", _get(lambda s: "/seasons")),
+    "seasons": Case("seasons.index", lambda s: (_season_page("")(s), s.owner.get("/seasons"))[1]),
+    "season": Case("seasons.show", _season_page("")),
+    "season, its form": Case("seasons.edit", _season_page("/edit")),
+    "season refused, overlapping": Case("seasons.create", lambda s: (
+        _season_page("")(s), _season(s, name="Later"))[1], method="POST", status=400),
     "share": Case("club.share", _get(lambda s: f"/club/share/{s.game}")),
     "backup": Case("backups.show", _get(lambda s: "/backup")),
     "import": Case("exchange.import_game", _get(lambda s: "/games/import")),
