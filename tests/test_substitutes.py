@@ -191,7 +191,7 @@ def assert_figures_are_the_worked_ones(session, game: Game) -> None:
                 stats.throw_ins_dealt) == (me["hands"], me["points"], me["bids"], me["made"],
                                            me["throw_ins"]), name
         alone = one_player_stats(session, session.get(Player, by_name[name]))
-        assert set(alone.partner_names.values()) == me["partners"], name
+        assert set(alone.names[pid] for pid in alone.partners) == me["partners"], name
         assert {(r.played, r.won, r.lost) for r in alone.partners.values()} <= \
             {(1, me["won"], 1 - me["won"])}, name
 
@@ -468,7 +468,7 @@ def test_statistics_kept_before_substitutes_stay_right_after_the_upgrade(tmp_pat
         assert {seat.from_hand for seat in seats} == {1} and len(seats) == 6
         # Read as kept (not counted again): partners as ever, the pair of each team.
         ann = one_player_stats(session, session.get(Player, 1))
-        assert ann.hands_played == 2 and set(ann.partner_names.values()) == {"Dan"}
+        assert ann.hands_played == 2 and set(ann.names[pid] for pid in ann.partners) == {"Dan"}
 
 
 # --- any game, any substitute ----------------------------------------------------------
