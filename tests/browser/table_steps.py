@@ -221,14 +221,15 @@ CLIPPED_JS = """
 """
 
 
-def layout_problems(page: Page, where: str) -> list[str]:
-    """No sideways scroll, and every visible tap target at least 44x44 CSS px."""
+def layout_problems(page: Page, where: str, width: int = SMALL_PHONE["width"]) -> list[str]:
+    """No sideways scroll on a phone ``width`` CSS px wide, and every visible tap target
+    at least 44x44 CSS px."""
     problems = []
     # Measure the page as laid out with its stylesheet, not mid-navigation.
     page.wait_for_load_state("load")
     expect(page.locator("header.top")).to_have_css("background-color", "rgb(15, 61, 44)")
     sizes = page.evaluate(OVERFLOW_JS)
-    if sizes["innerWidth"] != SMALL_PHONE["width"] or sizes["scrollWidth"] > sizes["innerWidth"]:
+    if sizes["innerWidth"] != width or sizes["scrollWidth"] > sizes["innerWidth"]:
         problems.append(f"{where}: scrolls sideways {sizes}")
     for target in page.evaluate(TAP_TARGETS_JS):
         if target["width"] < MIN_TAP or target["height"] < MIN_TAP:
