@@ -121,6 +121,7 @@ class Scene:
     finished: int
     evening: int
     player: int  # Jo 2
+    partner: int  # مریم, Jo 2's partner
     token: str  # the club's invite link
     cleanups: list = field(default_factory=list)
 
@@ -166,9 +167,10 @@ def seeded(app) -> Scene:
     with Session(engine) as session:
         evening = session.exec(select(Evening.id).where(Evening.place == scene.PLACE)).one()
         player = session.exec(select(Player.id).where(Player.name == "Jo 2")).one()
+        partner = session.exec(select(Player.id).where(Player.name == "مریم")).one()
         token = session.exec(select(Invite.token).where(Invite.game_id.is_(None))).first()
     club = Scene(app, stranger=_persian_client(app), game=game, finished=finished,
-                 evening=evening, player=player, token=token, **phones)
+                 evening=evening, player=player, partner=partner, token=token, **phones)
     yield club
     for cleanup in club.cleanups:
         cleanup()
@@ -379,6 +381,8 @@ CASES: dict[str, Case] = {
     "players, one game or more": Case("players.leaderboard", _get(
         lambda s: "/players?min=1")),
     "player": Case("players.show", _get(lambda s: f"/players/{s.player}")),
+    "head to head": Case("players.versus", _get(
+        lambda s: f"/players/{s.player}/versus/{s.partner}")),
     "club": Case("club.show", _get(lambda s: "/club")),
     "share": Case("club.share", _get(lambda s: f"/club/share/{s.game}")),
     "backup": Case("backups.show", _get(lambda s: "/backup")),
