@@ -3,9 +3,10 @@
     python bench/page_times.py                 # seeds the large club first if needed
     python bench/page_times.py --large big.sqlite --runs 30
 
-The "new club" has one evening with one game of 20 hands (the least that gives every
-page something to show); the large club is ``bench/seed.py``'s (1,000 evenings, 5,000
-games, 100,000 hands). Each page is asked for through Flask's test client, so the time
+The statistics pages are the leaderboard, the busiest player's page and their head to
+head with the next busiest. The "new club" has one evening with one game of 20 hands
+(the least that gives every page something to show); the large club is
+``bench/seed.py``'s (1,000 evenings, 5,000 games, 100,000 hands). Each page is asked for through Flask's test client, so the time
 is the server's own (routing, queries, rendering), without a network. The statistics
 and ratings are brought up to date before timing, as the first visits (or ``flask
 catch-up``) leave them; the
@@ -50,15 +51,16 @@ def pages(app) -> dict[str, str]:
         ratings.catch_up(session, club.id)
         newest = session.exec(
             select(Evening.id).order_by(Evening.played_on.desc(), Evening.id.desc())).first()
-        busiest = session.exec(
+        busiest, next_busiest = session.exec(
             select(GameSeat.player_id).group_by(GameSeat.player_id)
-            .order_by(func.count().desc())).first()
+            .order_by(func.count().desc(), GameSeat.player_id).limit(2)).all()
     return {
         "history": "/evenings",
         "history, page 10": "/evenings?page=10",
         "history of a player": f"/evenings?player={busiest}",
         "evening": f"/evenings/{newest}",
         "player": f"/players/{busiest}",
+        "head to head": f"/players/{busiest}/versus/{next_busiest}",
         "leaderboard (by rating)": "/players",
         "leaderboard, by win rate": "/players?sort=win_rate",
         "leaderboard, by made rate, 10+ games": "/players?sort=made_rate&min=10",
@@ -126,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
             new = median_ms(small, small_pages[name], args.runs)
             big = median_ms(large, large_pages[name], args.runs)
             rows.append((name, new, big, big / new))
-        for name in ("leaderboard (by rating)", "player"):
+        for name in ("leaderboard (by rating)", "player", "head to head"):
             new = median_ms_after_a_change(small_app, small, small_pages[name], args.runs)
             big = median_ms_after_a_change(large_app, large, large_pages[name], args.runs)
             rows.append((f"{name}, just after a hand", new, big, big / new))

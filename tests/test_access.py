@@ -34,6 +34,7 @@ ACCESS = {
     "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
     "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
+    "players.versus": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
     "backups.download": "own", "club.show": "read", "club.share": "read",
     "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
@@ -118,7 +119,8 @@ def world(app, client, start_game):
         ids = {
             "game_id": game_id, "number": 1,
             "evening_id": session.exec(select(Evening.id)).first(),
-            "player_id": session.exec(select(Player.id)).first(),
+            "player_id": session.exec(select(Player.id).order_by(Player.id)).first(),
+            "other_id": session.exec(select(Player.id).order_by(Player.id.desc())).first(),
             "member_id": victim.id, "invite_id": invite.id, "token": invite.token,
             "filename": "app.css", "season_id": season.id,
         }

@@ -36,7 +36,7 @@ from scorekeeper.files.json_files import FileRefused
 from scorekeeper.rules import PASS, SEATS, Deal, HouseRules, RuleViolation, Tally
 from scorekeeper.store.db import get_session, make_engine
 from scorekeeper.store.migrate import upgrade
-from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player, SeatSummary
+from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player
 from scorekeeper.store.replay import load_replay
 from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.corrections import (
@@ -191,7 +191,7 @@ def assert_figures_are_the_worked_ones(session, game: Game) -> None:
                 stats.throw_ins_dealt) == (me["hands"], me["points"], me["bids"], me["made"],
                                            me["throw_ins"]), name
         alone = one_player_stats(session, session.get(Player, by_name[name]))
-        assert set(alone.partner_names.values()) == me["partners"], name
+        assert set(alone.names[pid] for pid in alone.partners) == me["partners"], name
         assert {(r.played, r.won, r.lost) for r in alone.partners.values()} <= \
             {(1, me["won"], 1 - me["won"])}, name
 
@@ -460,15 +460,17 @@ def test_statistics_kept_before_substitutes_stay_right_after_the_upgrade(tmp_pat
             "took_joker, took_game) SELECT game_id, seat, player_id, 0, CASE WHEN seat IN "
             "(1, 4) THEN 'A' WHEN seat IN (2, 5) THEN 'B' ELSE 'C' END, 0, 0, 2, 0, 0, 0, 0, "
             "0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 FROM gameseat"))
+    upgrade(engine, "0015")
+    with engine.connect() as connection:  # as 0015 left them (0017 counts them again)
+        rows = connection.execute(text("SELECT from_hand, to_hand FROM seat_summary")).all()
+        seats = connection.execute(text("SELECT from_hand FROM gameseat")).all()
+    assert set(rows) == {(1, 2)}  # 2 live hands
+    assert {seat.from_hand for seat in seats} == {1} and len(seats) == 6
     upgrade(engine)
     with Session(engine) as session:
-        rows = session.exec(select(SeatSummary)).all()
-        seats = session.exec(select(GameSeat)).all()
-        assert {(row.from_hand, row.to_hand) for row in rows} == {(1, 2)}  # 2 live hands
-        assert {seat.from_hand for seat in seats} == {1} and len(seats) == 6
-        # Read as kept (not counted again): partners as ever, the pair of each team.
+        # Partners as ever, the pair of each team.
         ann = one_player_stats(session, session.get(Player, 1))
-        assert ann.hands_played == 2 and set(ann.partner_names.values()) == {"Dan"}
+        assert ann.hands_played == 2 and set(ann.names[pid] for pid in ann.partners) == {"Dan"}
 
 
 # --- any game, any substitute ----------------------------------------------------------

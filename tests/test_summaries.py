@@ -64,7 +64,7 @@ FIGURES = ("played", "won", "lost", "bids", "made", "set_back", "taken_as_bidder
 def figures(stats) -> dict:
     return {
         "figures": {name: getattr(stats, name) for name in FIGURES},
-        "levels": {level: (b.bids, b.made) for level, b in stats.bid_levels.items()},
+        "levels": {level: (b.bids, b.made, b.change) for level, b in stats.bid_levels.items()},
     }
 
 
@@ -77,9 +77,11 @@ def assert_summaries_match_a_replay(session: Session, club: Club) -> None:
         player = session.get(Player, player_id)
         alone = one_player_stats(session, player)
         assert figures(alone) == figures(stats)
-        assert {pid: (r.played, r.won, r.lost) for pid, r in alone.partners.items()} == {
-            pid: (r.played, r.won, r.lost) for pid, r in stats.partners.items()}
-        assert alone.partner_names == stats.partner_names
+        for together in ("partners", "rivals"):
+            assert {pid: (r.played, r.won, r.lost)
+                    for pid, r in getattr(alone, together).items()} == {
+                pid: (r.played, r.won, r.lost) for pid, r in getattr(stats, together).items()}
+        assert alone.names == stats.names
     assert stale_games(session, club.id) == []
 
 

@@ -64,10 +64,12 @@ class Record:
 
 
 class MadeOrSet:
-    """Set and made rate from ``bids`` and ``made``, for one bid level or for all."""
+    """Set and made rate from ``bids`` and ``made``, and the average score change from
+    ``change``, for one bid level or for all."""
 
     bids: int
     made: int
+    change: int
 
     @property
     def set_back(self) -> int:
@@ -77,13 +79,21 @@ class MadeOrSet:
     def made_rate(self) -> float | None:
         return rate(self.made, self.bids)
 
+    @property
+    def average_change(self) -> float | None:
+        """What a bid did to the bidding team's score, on average: the points it took
+        when made, minus the bid when set."""
+        return rate(self.change, self.bids)
+
 
 @dataclass
 class BidLevel(MadeOrSet):
-    """The contracts a player won at one level of bid, and how many were made."""
+    """The contracts a player won at one level of bid, how many were made, and what they
+    did to the team's score (summed)."""
 
     bids: int = 0
     made: int = 0
+    change: int = 0
 
 
 @dataclass
@@ -94,7 +104,8 @@ class PlayerStats(MadeOrSet):
     name: str
     games: Record = field(default_factory=Record)
     partners: dict[int, Record] = field(default_factory=dict)  # partner's id -> record
-    partner_names: dict[int, str] = field(default_factory=dict)
+    rivals: dict[int, Record] = field(default_factory=dict)  # opponent's id -> own record
+    names: dict[int, str] = field(default_factory=dict)  # partners' and rivals' names
     bid_levels: dict[int, BidLevel] = field(
         default_factory=lambda: {level: BidLevel() for level in BIDS})
     taken_as_bidder: int = 0  # points the bidding team took, summed over the player's bids
@@ -129,6 +140,10 @@ class PlayerStats(MadeOrSet):
         return sum(level.made for level in self.bid_levels.values())
 
     @property
+    def change(self) -> int:
+        return sum(level.change for level in self.bid_levels.values())
+
+    @property
     def average_taken(self) -> float | None:
         """The points the player's team took, on average, when the player was the bidder."""
         return rate(self.taken_as_bidder, self.bids)
@@ -146,8 +161,15 @@ class PlayerStats(MadeOrSet):
 
     def partners_by_games(self) -> list[tuple[int, str, Record]]:
         """(partner's id, name, record together), most games together first."""
+        return self._by_games(self.partners)
+
+    def rivals_by_games(self) -> list[tuple[int, str, Record]]:
+        """(opponent's id, name, the player's record against them), most games first."""
+        return self._by_games(self.rivals)
+
+    def _by_games(self, records: Mapping[int, Record]) -> list[tuple[int, str, Record]]:
         return sorted(
-            ((pid, self.partner_names[pid], record) for pid, record in self.partners.items()),
+            ((pid, self.names[pid], record) for pid, record in records.items()),
             key=lambda item: (-item[2].played, -item[2].won, item[1].casefold(), item[0]),
         )
 
@@ -157,7 +179,8 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
 
     Everyone who sat at one hand of a game at least played it, and won or lost it with
     the team of their seat; partners are two players of one team who sat at the table
-    at one hand together. Each hand counts for the players who sat at it.
+    at one hand together, rivals two of different teams who did. Each hand counts for
+    the players who sat at it.
     """
     stats: dict[int, PlayerStats] = {}
     for seated in games:
@@ -172,12 +195,12 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
             team = team_at[seat]
             won = state.finished and state.winner == team
             me.games.add(state.finished, won)
-            for partner, other in sat:
-                if other.sitting.seat == seat or team_at[other.sitting.seat] != team \
-                        or not stretch.overlaps(other):
+            for other_id, other in sat:
+                if other.sitting.seat == seat or not stretch.overlaps(other):
                     continue
-                me.partners.setdefault(partner, Record()).add(state.finished, won)
-                me.partner_names[partner] = other.sitting.name
+                together = me.partners if team_at[other.sitting.seat] == team else me.rivals
+                together.setdefault(other_id, Record()).add(state.finished, won)
+                me.names[other_id] = other.sitting.name
         every_hand = len(sat) == len(SEATS)  # nobody took a seat over: the same six
         players = _player_at(sat, 1)
         for deal in state.deals:
@@ -202,8 +225,55 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
                 level = stats[bidder].bid_levels[deal.bid]
                 level.bids += 1
                 level.made += bool(deal.made)
+                level.change += deal.score_change[deal.bidding_team]
                 stats[bidder].taken_as_bidder += deal.taken[deal.bidding_team]
     return stats
+
+
+# The fewest finished games two players share before a rate of the pair is shown (and
+# they can be a best partner or a toughest opponent): fewer say more about luck.
+SHARED_GAMES = 5
+
+
+def shared_enough(record: Record) -> bool:
+    """Whether two players finished enough games together for their rates to show."""
+    return record.finished >= SHARED_GAMES
+
+
+def best_partner(stats: PlayerStats) -> tuple[int, str, Record] | None:
+    """(id, name, record together) of the partner the player won most often with, of
+    those sharing enough games; None while nobody does."""
+    return _first(stats.partners_by_games(), lambda record: -record.win_rate)
+
+
+def toughest_rival(stats: PlayerStats) -> tuple[int, str, Record] | None:
+    """(id, name, the player's record against them) of the opponent the player beat
+    least often, of those sharing enough games; None while nobody does."""
+    return _first(stats.rivals_by_games(), lambda record: record.win_rate)
+
+
+def _first(pairs: Iterable[tuple[int, str, Record]], by: Callable[[Record], float]
+           ) -> tuple[int, str, Record] | None:
+    """The first of the pairs sharing enough games by ``by``; equal ones by more games
+    together, then by name."""
+    return min((pair for pair in pairs if shared_enough(pair[2])), default=None,
+               key=lambda pair: (by(pair[2]), -pair[2].played, pair[1].casefold(), pair[0]))
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Two players' games at one table: as partners, their record together; as
+    opponents, each one's record against the other (in a game of three teams, a third
+    team may have won)."""
+
+    together: Record
+    player_against: Record
+    other_against: Record
+
+    @property
+    def third_team_won(self) -> int:
+        """Finished games as opponents that neither of the two won."""
+        return self.player_against.finished - self.player_against.won - self.other_against.won
 
 
 # The leaderboard's figures by the name a page sorts on. Each is None when it can't be

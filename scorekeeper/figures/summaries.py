@@ -32,7 +32,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
-from scorekeeper.figures.stats import PlayerStats, Record, SeatedGame, player_stats
+from scorekeeper.figures.stats import (
+    HeadToHead, PlayerStats, Record, SeatedGame, player_stats,
+)
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store import kept
 from scorekeeper.store.kept import (
@@ -48,10 +50,11 @@ BATCH = 200
 
 # The summed columns and the PlayerStats figure each one feeds.
 _POINT_COLUMNS = {point: f"took_{point.value}" for point in POINTS}
-_BID_COLUMNS = {level: (f"bids_{level}", f"made_{level}") for level in BIDS}
+_BID_COLUMNS = {level: {"bids": f"bids_{level}", "made": f"made_{level}",
+                         "change": f"change_{level}"} for level in BIDS}
 _SUMMED = (
     "finished", "won", "hands", "throw_ins_dealt", "taken_as_bidder",
-    *(column for pair in _BID_COLUMNS.values() for column in pair),
+    *(column for columns in _BID_COLUMNS.values() for column in columns.values()),
     *_POINT_COLUMNS.values(),
 )
 
@@ -74,9 +77,9 @@ def seat_rows(seated: SeatedGame) -> list[SeatSummary]:
             hands=counted.hands_played, throw_ins_dealt=counted.throw_ins_dealt,
             taken_as_bidder=counted.taken_as_bidder,
         )
-        for level, (bids, made) in _BID_COLUMNS.items():
-            setattr(row, bids, counted.bid_levels[level].bids)
-            setattr(row, made, counted.bid_levels[level].made)
+        for level, columns in _BID_COLUMNS.items():
+            for figure, column in columns.items():
+                setattr(row, column, getattr(counted.bid_levels[level], figure))
         for point, column in _POINT_COLUMNS.items():
             setattr(row, column, counted.points_taken[point])
         rows.append(row)
@@ -167,9 +170,9 @@ def _stats_from(player_id: int, name: str, sums) -> PlayerStats:
     stats.hands_played = sums.hands
     stats.throw_ins_dealt = sums.throw_ins_dealt
     stats.taken_as_bidder = sums.taken_as_bidder
-    for level, (bids, made) in _BID_COLUMNS.items():
-        stats.bid_levels[level].bids = getattr(sums, bids)
-        stats.bid_levels[level].made = getattr(sums, made)
+    for level, columns in _BID_COLUMNS.items():
+        for figure, column in columns.items():
+            setattr(stats.bid_levels[level], figure, getattr(sums, column))
     for point, column in _POINT_COLUMNS.items():
         stats.points_taken[Point(point)] = getattr(sums, column)
     return stats
@@ -341,30 +344,53 @@ def club_stats(session: Session, club_id: int) -> list[PlayerStats]:
 
 
 def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
-    """One player's figures and partners, or None before their first game."""
+    """One player's figures, partners and rivals, or None before their first game."""
     summary = up_to_date(session, player.club_id)
     sums = next((entry for entry in summary.players if entry["player_id"] == player.id), None)
     if sums is None or not sums["played"]:
         return None
     stats = _stats_from(player.id, player.name, SimpleNamespace(**sums))
-    partner = aliased(SeatSummary)
-    for partner_id, name, played, finished, won in session.exec(
-        select(partner.player_id, Player.name, func.count(),
-               func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
-        .join(partner, and_(partner.game_id == SeatSummary.game_id,
-                            partner.team == SeatSummary.team,
-                            partner.seat != SeatSummary.seat,
-                            # at the table together at one hand at least
-                            partner.from_hand <= SeatSummary.to_hand,
-                            SeatSummary.from_hand <= partner.to_hand))
-        .join(Player, Player.id == partner.player_id)
-        .join(Game, Game.id == SeatSummary.game_id)
-        .where(SeatSummary.player_id == player.id, _counted())
-        .group_by(partner.player_id, Player.name)
-    ):
-        stats.partners[partner_id] = Record(played=played, won=won, lost=finished - won)
-        stats.partner_names[partner_id] = name
+    for other_id, name, partners, record in _at_one_table(session, player.id):
+        (stats.partners if partners else stats.rivals)[other_id] = record
+        stats.names[other_id] = name
     return stats
+
+
+def head_to_head(session: Session, player: Player, other: Player) -> HeadToHead:
+    """The two players' records as partners and as opponents (the figures brought up to
+    date first)."""
+    up_to_date(session, player.club_id)
+    records = {partners: record
+               for _, _, partners, record in _at_one_table(session, player.id, other.id)}
+    against = [record for _, _, partners, record in _at_one_table(session, other.id, player.id)
+               if not partners]
+    return HeadToHead(records.get(True, Record()), records.get(False, Record()),
+                      against[0] if against else Record())
+
+
+def _at_one_table(session: Session, player_id: int, other_id: int | None = None
+                  ) -> list[tuple[int, str, bool, Record]]:
+    """(other player's id, name, whether partners, the player's record) for each player
+    who sat at the table at one hand with the player in the counted games (only
+    ``other_id``, if given): partners when of one team, rivals otherwise."""
+    other = aliased(SeatSummary)
+    partners = (other.team == SeatSummary.team).label("partners")
+    query = (
+        select(other.player_id, Player.name, partners, func.count(),
+               func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
+        .join(other, and_(other.game_id == SeatSummary.game_id,
+                          other.seat != SeatSummary.seat,
+                          # at the table together at one hand at least
+                          other.from_hand <= SeatSummary.to_hand,
+                          SeatSummary.from_hand <= other.to_hand))
+        .join(Player, Player.id == other.player_id)
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(SeatSummary.player_id == player_id, _counted())
+        .group_by(other.player_id, Player.name, partners))
+    if other_id is not None:
+        query = query.where(other.player_id == other_id)
+    return [(found, name, bool(together), Record(played=played, won=won, lost=finished - won))
+            for found, name, together, played, finished, won in session.exec(query)]
 
 
 @dataclass(frozen=True)
@@ -388,8 +414,8 @@ def evening_records(session: Session, player: Player, *, counted: bool = False
     (``one_player_stats``), so they are not checked again."""
     if not counted:
         up_to_date(session, player.club_id)
-    bids = sum((getattr(SeatSummary, pair[0]) for pair in _BID_COLUMNS.values()), 0)
-    made = sum((getattr(SeatSummary, pair[1]) for pair in _BID_COLUMNS.values()), 0)
+    bids = sum((getattr(SeatSummary, c["bids"]) for c in _BID_COLUMNS.values()), 0)
+    made = sum((getattr(SeatSummary, c["made"]) for c in _BID_COLUMNS.values()), 0)
     rows = session.exec(
         _by_evening(Evening.id, Evening.played_on,
                     func.sum(SeatSummary.finished), func.sum(SeatSummary.won),

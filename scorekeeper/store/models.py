@@ -235,6 +235,12 @@ class SeatSummary(SQLModel, table=True):
     made_4: int = 0
     made_5: int = 0
     made_6: int = 0
+    # What the player's bids at each level did to the team's score, summed: the points
+    # taken when made, minus the bid when set.
+    change_3: int = 0
+    change_4: int = 0
+    change_5: int = 0
+    change_6: int = 0
     taken_as_bidder: int = 0
     took_high: int = 0
     took_low: int = 0

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, request
+from flask import Blueprint, abort, request
 from flask_babel import format_decimal, format_percent, gettext as _, lazy_gettext as _l
 from sqlmodel import Session, select
 
@@ -13,10 +13,11 @@ from scorekeeper.figures.ratings import (
     NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
 )
 from scorekeeper.figures.stats import (
-    DEFAULT_SORT, FIGURES, PlayerStats, natural_order, rank, thinned, trend,
+    DEFAULT_SORT, FIGURES, SHARED_GAMES, PlayerStats, best_partner, natural_order, rank,
+    shared_enough, thinned, toughest_rival, trend,
 )
 from scorekeeper.figures.summaries import (
-    abandoned_games, club_stats, evening_records, one_player_stats,
+    abandoned_games, club_stats, evening_records, head_to_head, one_player_stats,
 )
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -140,6 +141,8 @@ def shown(value, shows: str) -> str:
         return reader_number(value, 1)
     if shows == "per_hand":
         return reader_number(value, 2)
+    if shows == "change":
+        return reader_number(value, 1, signed=True)
     return format_decimal(value)
 
 
@@ -304,5 +307,21 @@ def show(player_id: int):
                        rating_means=RATING_MEANS,
                        rating_chart=rating_chart(history.evenings)
                        if history and history.evenings else None,
+                       best_partner=stats and best_partner(stats),
+                       toughest_rival=stats and toughest_rival(stats),
+                       shared_games=SHARED_GAMES,
                        abandoned=abandoned_games(session, player.club_id, player.id))
+
+
+@bp.get("/players/<int:player_id>/versus/<int:other_id>")
+def versus(player_id: int, other_id: int):
+    """Two players head to head: their games as partners and as opponents."""
+    if player_id == other_id:
+        abort(404)
+    session = get_session()
+    player, other = row_or_404(Player, player_id), row_or_404(Player, other_id)
+    return render_page("versus.html", player=player, other=other,
+                       pair=head_to_head(session, player, other),
+                       to_go=games_to_go(session, player.club_id), shown=shown,
+                       shared_enough=shared_enough, shared_games=SHARED_GAMES)
 

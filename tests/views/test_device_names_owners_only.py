@@ -129,7 +129,7 @@ def test_device_names_reach_owners_only(servers, phones, db):
     assert sam.post(f"/games/{two}/hands", data=hand_form(1, *C_IS_SET)).status_code == 303
     db.expire_all()
     revisions = {game.id: game.revision for game in db.exec(select(Game)).all()}
-    player = db.exec(select(Player).order_by(Player.id)).first().id
+    player, other = db.exec(select(Player.id).order_by(Player.id).limit(2)).all()
     with first.test_request_context(), Session(first.extensions["db_engine"]) as session:
         club = session.exec(select(Club).order_by(Club.id)).first()
         token = new_invite(session, club, "viewer").token
@@ -143,6 +143,7 @@ def test_device_names_reach_owners_only(servers, phones, db):
     hits_before = cache.hits + shared.hits
     for game in (one, two):
         values = {"game_id": game, "evening_id": int(evening), "player_id": player,
+                  "other_id": other,
                   "number": 1, "token": token, "filename": "app.js",
                   "season_id": int(season.headers["Location"].rsplit("/", 1)[1])}
         addresses = every_get_address(first, values) + [

@@ -123,6 +123,7 @@ class Scene:
     finished: int
     evening: int
     player: int  # Jo 2
+    partner: int  # مریم, Jo 2's partner
     token: str  # the club's invite link
     cleanups: list = field(default_factory=list)
 
@@ -168,9 +169,10 @@ def seeded(app) -> Scene:
     with Session(engine) as session:
         evening = session.exec(select(Evening.id).where(Evening.place == scene.PLACE)).one()
         player = session.exec(select(Player.id).where(Player.name == "Jo 2")).one()
+        partner = session.exec(select(Player.id).where(Player.name == "مریم")).one()
         token = session.exec(select(Invite.token).where(Invite.game_id.is_(None))).first()
     club = Scene(app, stranger=_persian_client(app), game=game, finished=finished,
-                 evening=evening, player=player, token=token, **phones)
+                 evening=evening, player=player, partner=partner, token=token, **phones)
     yield club
     for cleanup in club.cleanups:
         cleanup()
@@ -407,6 +409,8 @@ CASES: dict[str, Case] = {
     "players, one game or more": Case("players.leaderboard", _get(
         lambda s: "/players?min=1")),
     "player": Case("players.show", _get(lambda s: f"/players/{s.player}")),
+    "head to head": Case("players.versus", _get(
+        lambda s: f"/players/{s.player}/versus/{s.partner}")),
     "club": Case("club.show", _get(lambda s: "/club")),
     "seasons, none yet": Case("seasons.index", _get(lambda s: "/seasons")),
     "seasons": Case("seasons.index", lambda s: (_season_page("")(s), s.owner.get("/seasons"))[1]),

@@ -269,10 +269,12 @@ def test_the_player_page_adds_partners_bids_by_level_and_points_by_kind(client, 
         ["Partner", "Games", "Won", "Lost", "Win rate"],
         ["Ann", "2", "1", "0", "100%"], ["Gus", "1", "1", "0", "100%"]]
     # 3: made (took 3) and set (took 2); 5: made (took 5).
+    # Score change per bid: 3 made +3 and set −3; 5 made +5; all (3 − 3 + 5) / 3.
     assert table_rows(page, "bids") == [
-        ["Bid", "Bids", "Made", "Set", "Made rate"],
-        ["3", "2", "1", "1", "50%"], ["4", "0", "0", "0", "—"], ["5", "1", "1", "0", "100%"],
-        ["6", "0", "0", "0", "—"], ["All bids", "3", "2", "1", "67%"]]
+        ["Bid", "Bids", "Made", "Set", "Made rate", "Score change per bid"],
+        ["3", "2", "1", "1", "50%", "+0.0"], ["4", "0", "0", "0", "—", "—"],
+        ["5", "1", "1", "0", "100%", "+5.0"], ["6", "0", "0", "0", "—", "—"],
+        ["All bids", "3", "2", "1", "67%", "+1.7"]]
     # (3 + 5 + 2) / 3: the points the team took, made or set; not the score (3 + 5 − 3).
     assert page.section_text("points-per-bid") == (
         "Points taken per bid: in the hands Dan bid, made or set, the team took 3.3 points "
@@ -284,7 +286,9 @@ def test_the_player_page_adds_partners_bids_by_level_and_points_by_kind(client, 
         ["Left Bauer", "2", "0.40"], ["Joker", "0", "0.00"], ["Game", "2", "0.40"],
         ["All points", "13", "2.60"]]
     partner_links = [a.get("href") for a in page.by_id("partners").find_all("a")]
-    assert partner_links == [f"/players/{player_id(db, 'Ann')}", f"/players/{player_id(db, 'Gus')}"]
+    dan, ann, gus = (player_id(db, name) for name in ("Dan", "Ann", "Gus"))
+    assert partner_links == [f"/players/{ann}", f"/players/{dan}/versus/{ann}",
+                             f"/players/{gus}", f"/players/{dan}/versus/{gus}"]
 
 
 def test_a_player_who_never_bid_and_one_who_played_one_game(client, db, history):
@@ -293,7 +297,7 @@ def test_a_player_who_never_bid_and_one_who_played_one_game(client, db, history)
         ["Played", "3"], ["Won", "1"], ["Lost", "1"], ["Win rate", "50%"]]
     assert table_rows(page, "partners")[1:] == [
         ["Dan", "2", "1", "0", "100%"], ["Bob", "1", "0", "1", "0%"]]
-    assert table_rows(page, "bids")[-1] == ["All bids", "0", "0", "0", "—"]
+    assert table_rows(page, "bids")[-1] == ["All bids", "0", "0", "0", "—", "—"]
     assert page.section_text("points-per-bid") == "Ann has not been the bidder yet."
     assert table_rows(page, "points")[1] == ["High", "3", "0.60"]
     page = Page(client.get(f"/players/{player_id(db, 'Eve')}"))
@@ -446,13 +450,19 @@ def test_a_player_without_games_has_a_page_but_no_place_on_the_board(client, db,
     assert "Hal" not in board(Page(client.get("/players")))
 
 
-def test_unknown_and_other_clubs_players_are_not_found(client, db, history):
+def another_clubs_player(db) -> Player:
+    """Zed, a player of another club than the test's."""
     other = Club(name="Another table")
     db.add(other)
     db.commit()
     stranger = Player(club_id=other.id, name="Zed", name_key="zed")
     db.add(stranger)
     db.commit()
+    return stranger
+
+
+def test_unknown_and_other_clubs_players_are_not_found(client, db, history):
+    stranger = another_clubs_player(db)
     assert client.get(f"/players/{stranger.id}").status_code == 404
     assert client.get("/players/999").status_code == 404
     assert client.get("/players/0").status_code == 404
