@@ -33,6 +33,7 @@ ACCESS = {
     "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
     "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
     "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
+    "evenings.plan": "score", "evenings.coming": "device",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
     "players.versus": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
@@ -184,9 +185,11 @@ def test_a_viewer_finds_no_control_that_changes_anything(app, world):
         page = viewer.get(url).text
         forms = [chunk for chunk in page.split("<form")[1:]]
         posting = [form for form in forms if 'method="post"' in form.split(">")[0]]
-        # The only forms a viewer gets: "forget this device" on the club page, and the
-        # language picker (which changes nothing but this device's language).
-        assert all("/forget" in form.split(">")[0] or 'action="/language"' in form.split(">")[0]
+        # The only forms a viewer gets: "forget this device" on the club page, the
+        # language picker (which changes nothing but this device's language), and their
+        # own answer to a planned evening.
+        assert all(any(mine in form.split(">")[0]
+                       for mine in ("/forget", 'action="/language"', "/coming"))
                    for form in posting), url
         assert "/games/new" not in page and "/hands/1/edit" not in page, url
 

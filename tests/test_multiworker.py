@@ -649,3 +649,24 @@ def test_corrections_confirmed_on_several_phones_at_once_are_made_once(club):
     inserted = change_count(engine, game, "inserted")
     assert len(live_numbers(engine, game)) == 2 + inserted
     assert not tally.errors, "\n".join(tally.errors[:10]) + "\n" + server.log_tail()
+
+
+def test_one_member_answering_a_planned_evening_from_several_taps_at_once_is_one_answer(club):
+    """A double tap on "I'm in" (and the same member's other phone saying "I'm out" at
+    that moment) on two workers: one answer kept, every tap answered, none a 500."""
+    from scorekeeper.store.models import Attendance, utcnow
+
+    engine, server, devices = club
+    tally = Tally()
+    first = Phone(SCORERS[0], devices[SCORERS[0]], server.port, tally)
+    assert first.get("/evenings").status == 200 and first.csrf
+    planned = first.post("/evenings/plan", {"played_on": utcnow().date().isoformat(),
+                                            "place": "Kitchen"})
+    assert planned.status == 303, planned.body[:300]
+    evening = int(planned.location.rsplit("/", 1)[1])
+    taps = [Phone(SCORERS[0], devices[SCORERS[0]], server.port, tally) for _ in range(JOINERS)]
+    replies = all_at_once(taps, f"/evenings/{evening}", lambda i, phone, revision:
+                          phone.post(f"/evenings/{evening}/coming",
+                                     {"coming": "in" if i % 2 else "out"}))
+    assert [reply.status for reply in replies] == [303] * len(taps), tally.errors
+    assert count_rows(engine, Attendance) == 1

@@ -44,9 +44,12 @@ OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.
 SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
                     "corrections.show", "corrections.insert_form",
                     # Closing an evening (and opening it again) decides what can be corrected.
-                    "evenings.close", "evenings.reopen"}
-# Endpoints any member may POST to, whatever their role: forgetting their own device.
-ANY_MEMBER_POSTS = {"club.forget_device_"}
+                    "evenings.close", "evenings.reopen",
+                    # Planning an evening: the organiser's.
+                    "evenings.plan"}
+# Endpoints any member may POST to, whatever their role: forgetting their own device,
+# saying whether they are coming to a planned evening.
+ANY_MEMBER_POSTS = {"club.forget_device_", "evenings.coming"}
 
 
 def token_hash(token: str) -> str:

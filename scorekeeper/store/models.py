@@ -98,6 +98,16 @@ class Evening(SQLModel, table=True):
     closed_at: Optional[datetime] = None
 
 
+class Attendance(SQLModel, table=True):
+    """A member's answer to a planned evening: coming or not (one answer each, the
+    latest kept). The organiser counts tables from it; seating starts from who is in."""
+
+    evening_id: int = Field(foreign_key="evening.id", primary_key=True)
+    member_id: int = Field(foreign_key="member.id", primary_key=True)
+    coming: bool
+    said_at: datetime = Field(default_factory=utcnow)
+
+
 class Ladder(StrEnum):
     """What a season's ladder ranks its players by: ``Season.ranked_by`` holds these
     words. README's "Seasons" defines each."""

@@ -30,8 +30,8 @@ def current_evening(session: Session, club: Club, now: datetime | None = None) -
     """Tonight's evening: dated today, or with a game begun in the last twelve hours,
     and not closed (a game after the evening was closed opens a new one)."""
     now = now or utcnow()
-    latest = session.exec(
-        select(Evening).where(Evening.club_id == club.id)
+    latest = session.exec(  # an evening planned for a later day is not tonight's
+        select(Evening).where(Evening.club_id == club.id, Evening.played_on <= now.date())
         .order_by(Evening.played_on.desc(), Evening.id.desc())
     ).first()
     if latest is None or latest.closed_at is not None:

@@ -9,27 +9,28 @@ from scorekeeper.clubs.access import current_member
 from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.store.models import Evening
+from scorekeeper.store.models import Attendance, Evening
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, reopen_evening, tally,
 )
+from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.languages import current_language, page_digits
-from scorekeeper.web.forms import PlainForm
+from scorekeeper.store.models import utcnow
+from scorekeeper.web.forms import ComingForm, PlainForm, PlanEveningForm, all_errors
 from scorekeeper.web.words import verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")
 
 
-@bp.get("")
-def history():
-    """The club's evenings, newest first, a page at a time; optionally one player's."""
+def _history(plan: PlanEveningForm | None = None, refusals: list | None = None,
+             status: int = 200):
     session = get_session()
     club = current_club(session)
     page = whole_number_arg("page", 1)
@@ -38,8 +39,47 @@ def history():
     player = next((p for p in players if p.id == player_id), None)
     evenings, more = evenings_page(session, club, page, player.id if player else None)
     counts = game_counts(session, (e.id for e in evenings))
-    return render_page("evenings.html", evenings=evenings, counts=counts, page=page,
-                       more=more, players=players, player=player)
+    return render_page("evenings.html", status=status, evenings=evenings, counts=counts,
+                       page=page, more=more, players=players, player=player,
+                       plan=plan or PlanEveningForm(), refusals=refusals or [],
+                       today=utcnow().date())
+
+
+@bp.get("")
+def history():
+    """The club's evenings, newest first, a page at a time; optionally one player's."""
+    return _history()
+
+
+@bp.post("/plan")
+def plan():
+    """Plan an evening (scorers): its date and place, for members to say if they come."""
+    form = PlanEveningForm(today=utcnow().date())
+    if not form.validate_on_submit():
+        return _history(form, all_errors(form), 400)
+    session = get_session()
+    evening = plan_evening(session, current_club(session), form.played_on.data,
+                           form.place.data or "", form.note.data or "")
+    flash(_("The evening is planned: members can say here whether they are coming."), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)
+
+
+@bp.post("/<int:evening_id>/coming")
+def coming(evening_id: int):
+    """A member says whether they are coming to a planned evening (any member, for
+    themselves)."""
+    session = get_session()
+    evening = row_or_404(Evening, evening_id)
+    form = ComingForm()
+    if not is_planned(evening, utcnow().date()):
+        flash(_("This evening is past or closed: nobody says any more whether they come."),
+              "notice")
+    elif not form.validate_on_submit():
+        flash(" ".join(all_errors(form)), "notice")
+    else:
+        say_coming(session, evening, current_member().id, form.coming.data == "in")
+        flash(_("You're in.") if form.coming.data == "in" else _("You're out."), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)
 
 
 @bp.get("/<int:evening_id>")
@@ -60,7 +100,20 @@ def show(evening_id: int):
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
-                       taken=evening_time(replays))
+                       taken=evening_time(replays), **_who_is_coming(evening, games))
+
+
+def _who_is_coming(evening: Evening, games: list) -> dict:
+    """The answers to a planned evening, and this member's own: while it is to come or
+    on its day (an evening begun by its first game, nobody asked, has none)."""
+    session = get_session()
+    said = answers(session, evening) if is_planned(evening, utcnow().date()) else None
+    if said is None or (games and not (said.coming or said.not_coming)):
+        return {"answers": None}
+    mine = session.get(Attendance, (evening.id, current_member().id))
+    return {"answers": said, "coming_form": ComingForm(),
+            "mine": None if mine is None else "in" if mine.coming else "out",
+            "today": evening.played_on == utcnow().date()}
 
 
 def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: bool) -> dict | None:

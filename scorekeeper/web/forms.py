@@ -11,7 +11,7 @@ from wtforms import (
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
-    DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
+    AnyOf, DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
 )
 
 from scorekeeper.rules import SEATS, HouseRules
@@ -266,3 +266,25 @@ class SeasonForm(FlaskForm):
     def validate_ends_on(self, field) -> None:
         if self.starts_on.data and field.data and field.data < self.starts_on.data:
             raise ValidationError(_l("The last day can't come before the first."))
+
+
+class PlanEveningForm(FlaskForm):
+    """An evening planned ahead: its date (today or later), and where, for who is coming."""
+
+    played_on = DateField(_l("Date"), validators=[InputRequired(_l("Give the evening's date."))])
+    place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
+    note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
+
+    def __init__(self, *args, today=None, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.today = today
+
+    def validate_played_on(self, field) -> None:
+        if self.today and field.data and field.data < self.today:
+            raise ValidationError(_l("An evening is planned for today or a later day."))
+
+
+class ComingForm(FlaskForm):
+    """A member's answer to a planned evening: the button tapped says in or out."""
+
+    coming = StringField(validators=[AnyOf(["in", "out"], _l("Say in or out."))])

@@ -99,7 +99,7 @@ def read(phone, address: str, target: str | None = None) -> str:
     headers = {} if target is None else {**HTMX, "HX-Target": target}
     response = phone.get(address, headers=headers)
     assert response.status_code in (200, 204, 302, 303, 403, 404), (address, response.status)
-    return response.get_data(as_text=True)
+    return response.get_data().decode("utf-8", "replace")  # a picture too
 
 
 def poll_notices(read: list[tuple[str, str]]) -> str:

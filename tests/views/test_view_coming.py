@@ -1,0 +1,105 @@
+"""Who is coming: a scorer plans an evening, every member (a viewer too) says in or out
+for themselves, the evening's page counts the tables of six, and the first game's seats
+start from who is in. A past date is refused with a message, and nothing changes."""
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+from scorekeeper.store.models import Attendance, Evening, utcnow
+from tests.members import client_as
+from tests.views.view_helpers import Page, count, rows
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus"]
+
+
+def plan(client, day: date, place: str = "Kitchen"):
+    return client.post("/evenings/plan", data={"played_on": day.isoformat(), "place": place})
+
+
+def planned_evening(client, db, day: date | None = None) -> int:
+    response = plan(client, day or utcnow().date() + timedelta(days=3))
+    assert response.status_code == 303, response.get_data(as_text=True)[:400]
+    return rows(db, Evening)[-1].id
+
+
+def members(app, roles_and_names):
+    return {name: client_as(app, role, name=name) for role, name in roles_and_names}
+
+
+def test_members_say_in_or_out_and_the_tables_are_counted(app, client, db):
+    evening = planned_evening(client, db)
+    phones = members(app, [("viewer", name) for name in NAMES])
+    for name in NAMES:
+        answer = phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+        assert answer.status_code == 303
+    phones["Gus"].post(f"/evenings/{evening}/coming", data={"coming": "out"})  # a change of mind
+    assert count(db, Attendance) == len(NAMES)  # one answer each, the latest
+    page = Page(phones["Ann"].get(f"/evenings/{evening}"))
+    said = page.section_text("coming-title-section")
+    assert "In (6): Ann, Bob, Cid, Dan, Eve, Fay" in said
+    assert "Out (1): Gus" in said
+    assert "Tables of six: 1. Sitting out: 0." in said
+    assert "You're in." in page.text
+    form = page.form_posting_to(f"/evenings/{evening}/coming")
+    assert "I'm out" in form.button_texts()
+
+
+def test_the_first_seats_are_who_is_in_on_the_day(app, client, db):
+    evening = planned_evening(client, db, utcnow().date())
+    phones = members(app, [("scorer", name) for name in NAMES[:6]])
+    for name in NAMES[:6]:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    page = Page(client.get(f"/evenings/{evening}"))
+    start = next(a.get("href") for a in page.root.find_all("a", id="start-with-who-is-in"))
+    new_game = Page(client.get(start))
+    assert [new_game.root.find("input", name=f"seat_{seat}").get("value")
+            for seat in range(1, 7)] == NAMES[:6]
+
+
+def test_fewer_than_six_say_how_many_more_are_wanted(app, client, db):
+    evening = planned_evening(client, db)
+    phones = members(app, [("viewer", name) for name in NAMES[:4]])
+    for name in NAMES[:4]:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    said = Page(client.get(f"/evenings/{evening}")).section_text("coming-title-section")
+    assert "In: 4. 2 more are needed for a table." in said
+
+
+def test_a_past_date_is_refused_and_nothing_is_planned(client, db):
+    before = count(db, Evening)
+    response = plan(client, utcnow().date() - timedelta(days=1))
+    assert response.status_code == 400
+    assert "An evening is planned for today or a later day." in Page(response).text
+    assert count(db, Evening) == before
+
+
+def test_a_viewer_may_not_plan_and_a_stranger_finds_nothing(app, client, db):
+    evening = planned_evening(client, db)
+    viewer = client_as(app, "viewer", name="Vic")
+    assert plan(viewer, utcnow().date()).status_code == 403
+    stranger = app.test_client()
+    assert stranger.post(f"/evenings/{evening}/coming", data={"coming": "in"}).status_code == 404
+    assert count(db, Attendance) == 0
+
+
+def test_bad_answers_and_past_evenings_change_nothing(app, client, db):
+    evening = planned_evening(client, db)
+    answer = client.post(f"/evenings/{evening}/coming", data={"coming": "maybe"})
+    assert answer.status_code == 303
+    assert "Say in or out." in Page(client.get(f"/evenings/{evening}")).text
+    evening_row = rows(db, Evening)[-1]
+    evening_row.played_on = utcnow().date() - timedelta(days=2)
+    db.add(evening_row)
+    db.commit()
+    client.post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    assert count(db, Attendance) == 0
+    assert "This evening is past or closed" in Page(client.get(f"/evenings/{evening}")).text
+
+
+def test_a_planned_evening_is_not_tonights_before_its_day(client, db, new_game_form):
+    planned_evening(client, db)  # three days on
+    response = client.post("/games/new", data=new_game_form())
+    assert response.status_code == 303
+    evenings = rows(db, Evening)
+    assert [e.played_on for e in evenings] == [utcnow().date() + timedelta(days=3),
+                                               utcnow().date()]
