@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import io
 import json
-from datetime import datetime, timezone
+from datetime import datetime, timedelta, timezone
 
 import pytest
 from sqlmodel import Session, func, select
@@ -24,7 +24,9 @@ from scorekeeper.files.backup import (
 )
 from scorekeeper.files.json_files import FileRefused
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import Club, Evening, Game, GameChange, GameSeat, Hand, Player
+from scorekeeper.store.models import (
+    Club, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
+)
 from scorekeeper.store.rosters import ensure_default_club
 from tests.databases import database_url
 from tests.disk_full import full_at_hand
@@ -122,6 +124,13 @@ def build_history(client) -> None:
     play(client, three, 4, "6", "spades", "CCCCC", "C")
     assert client.post(f"/games/{three}/hands/undo", data={"number": "4"}).status_code == 303
     assert (one, two, three) == (1, 2, 3)
+    # The club's season: every evening so far, ranked by average place, two to qualify.
+    today = utcnow().date()
+    season = client.post("/seasons", data={
+        "name": "Winter", "starts_on": (today - timedelta(days=30)).isoformat(),
+        "ends_on": (today + timedelta(days=60)).isoformat(), "ranked_by": "place",
+        "min_evenings": "2", "drop_worst": "1"})
+    assert season.status_code == 303, season.text[:2000]
 
 
 @pytest.fixture(scope="module")
@@ -244,6 +253,17 @@ def test_the_backup_holds_the_club_players_evenings_and_games(backup):
         [False, True, False, False], [False, False], [False, False, False],
     ]
     assert all(h["recorded_at"] for g in games for h in g["hands"])
+
+
+def test_the_backup_keeps_the_seasons_and_their_rules(backup):
+    assert [(s["name"], s["ranked_by"], s["min_evenings"], s["drop_worst"])
+            for s in backup["seasons"]] == [("Winter", "place", 2, 1)]
+
+
+def test_a_backup_from_before_seasons_restores_without_any(app, backup):
+    del backup["seasons"]
+    restore_into(app, backup)
+    assert backup_of(app)["seasons"] == []
 
 
 def test_the_backup_keeps_undone_hands(backup):
@@ -550,6 +570,13 @@ REFUSALS = [
     ("an abandoning that isn't a time", set_at(["games", 1, "abandoned_at"], "today"),
      'games[1].abandoned_at: should be a date and time such as 2025-03-01T20:15:00+00:00, '
      'not "today"'),
+    ("a season ending before it starts", set_at(["seasons", 0, "ends_on"], "2001-01-01"),
+     "seasons[0].ends_on: the last day comes before the first"),
+    ("two seasons sharing days", changed(lambda d: d["seasons"].append(
+        {**d["seasons"][0], "name": "Also winter"})),
+     "seasons[1]: shares days with seasons[0]: seasons can't overlap"),
+    ("a ladder of no known kind", set_at(["seasons", 0, "ranked_by"], "luck"),
+     'seasons[0].ranked_by: should be one of "won", "place", "rating", not "luck"'),
     ("an evening closed at no time", set_at(["evenings", 0, "closed_at"], 5),
      "evenings[0].closed_at: should be a date and time such as 2025-03-01T20:15:00+00:00, "
      "not 5"),

@@ -14,8 +14,10 @@ it was. The club is marked restored, so that the welcome page never offers it to
 newcomer: its owner comes back in by a one-time link (membership.fresh_owner_link).
 
 Keys added to the format since its first files (an evening's closing, a game's
-abandoning, what a change changed, a game's substitutes and their ids) may be left out:
-older backups restore as before.
+abandoning, what a change changed, a game's substitutes and their ids, the club's
+seasons) may be left out: older backups restore as before. Members and their answers to
+planned evenings are not in a backup: a member is a phone let in, and comes back in by
+a new link.
 """
 from __future__ import annotations
 
@@ -46,8 +48,9 @@ from scorekeeper.files.json_files import (
 from scorekeeper.rules import SEATS, Deal, replay as replay_deals
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
-    PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, WHO_LENGTH as MAX_WHO, Club,
-    ChangeKind, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
+    PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, SEASON_NAME_LENGTH,
+    WHO_LENGTH as MAX_WHO, ChangeKind, Club, Evening, Game, GameChange, GameSeat, Hand, Ladder,
+    Player, Season, utcnow,
 )
 from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
@@ -113,6 +116,14 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         ],
         "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
                   for game in games],
+        "seasons": [
+            {"name": season.name, "starts_on": season.starts_on.isoformat(),
+             "ends_on": season.ends_on.isoformat(), "ranked_by": season.ranked_by,
+             "min_evenings": season.min_evenings, "drop_worst": season.drop_worst,
+             "created_at": _moment_text(season.created_at)}
+            for season in session.exec(select(Season).where(Season.club_id == club.id)
+                                       .order_by(Season.starts_on, Season.id))
+        ],
     }
 
 
@@ -252,6 +263,19 @@ class EveningFacts(_Part):
     closed_at: Optional[Moment] = None  # not in backups made before evenings were closed
 
 
+Evenings = Annotated[StrictInt, Field(ge=0, le=999)]
+
+
+class SeasonFacts(_Part):
+    name: Annotated[StrictStr, Field(min_length=1, max_length=SEASON_NAME_LENGTH)]
+    starts_on: Day
+    ends_on: Day
+    ranked_by: Literal[tuple(ladder.value for ladder in Ladder)]  # type: ignore[valid-type]
+    min_evenings: Evenings
+    drop_worst: Evenings
+    created_at: Moment
+
+
 class BackupFacts(_Part):
     format: StrictStr
     club: ClubFacts
@@ -260,6 +284,7 @@ class BackupFacts(_Part):
     # Each game is read in two parts: what the backup adds (below), and the
     # schmier-game/1 record that exchange reads.
     games: list[dict[str, Any]]
+    seasons: list[SeasonFacts] = []  # not in backups made before seasons
 
 
 class UndoneHandFacts(BaseModel):
@@ -353,6 +378,7 @@ class CheckedBackup:
     players: tuple[PlayerFacts, ...]
     evenings: tuple[EveningFacts, ...]
     games: tuple[BackupGame, ...]
+    seasons: tuple[SeasonFacts, ...] = ()
 
 
 def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
@@ -374,7 +400,9 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     first_of: dict[int, int] = {}
     for index, entry in enumerate(facts.games):
         games.append(_check_game(index, entry, players, evenings, first_of))
-    return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games))
+    _check_seasons(facts.seasons)
+    return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games),
+                         tuple(facts.seasons))
 
 
 def _check_format(data: dict[str, Any]) -> None:
@@ -445,6 +473,19 @@ def _check_evenings(evenings: list[EveningFacts]) -> dict[int, EveningFacts]:
                     N_("at most %(limit)s letters, not %(length)s"),
                     limit=limit, length=len(value)))
     return {evening.id: evening for evening in evenings}
+
+
+def _check_seasons(seasons: list[SeasonFacts]) -> None:
+    """Each season's days in order, and no two sharing a day (as the app keeps them)."""
+    for index, season in enumerate(seasons):
+        if season.ends_on < season.starts_on:
+            raise FileRefused(f"seasons[{index}].ends_on", Message(
+                N_("the last day comes before the first")))
+        for other, earlier in enumerate(seasons[:index]):
+            if season.starts_on <= earlier.ends_on and earlier.starts_on <= season.ends_on:
+                raise FileRefused(f"seasons[{index}]", Message(
+                    N_("shares days with seasons[%(other)s]: seasons can't overlap"),
+                    other=other))
 
 
 def _check_game(
@@ -659,6 +700,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
             abandoned_at=keeping.abandoned_at,
         ))
     session.add_all(games)
+    session.add_all(Season(club_id=club.id, **season.model_dump()) for season in backup.seasons)
     session.flush()
     hands = sum(_write_game_rows(session, entry, game, players)
                 for entry, game in zip(backup.games, games))
