@@ -33,6 +33,9 @@ from scorekeeper.web.words import point_name
 bp = Blueprint("players", __name__)
 
 NONE_YET = "—"  # a figure that can't be worked out yet: no finished game, no bid
+# The rated games a player's page lists, the latest first: a phone reads a few rows, and a
+# player of years would otherwise get a thousand (the chart shows the whole way).
+LATEST_RATED_GAMES = 20
 
 
 @dataclass(frozen=True)
@@ -304,7 +307,7 @@ def show(player_id: int):
                        chart=trend_chart(trend_points) if trend_points else None,
                        history=history, rating_number=rating_number,
                        rating_change=rating_change, finished=finished,
-                       rating_means=RATING_MEANS,
+                       rating_means=RATING_MEANS, latest_rated=LATEST_RATED_GAMES,
                        rating_chart=rating_chart(history.evenings)
                        if history and history.evenings else None,
                        best_partner=stats and best_partner(stats),

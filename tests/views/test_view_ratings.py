@@ -154,6 +154,17 @@ def test_the_player_page_gives_the_number_and_each_games_change(client, db, impo
     assert dan.by_id("rating-table") is None
 
 
+def test_a_long_record_lists_the_latest_rated_games_only(client, db, imported, monkeypatch):
+    monkeypatch.setattr("scorekeeper.views.players.LATEST_RATED_GAMES", 2)
+    ann = Page(client.get(f"/players/{player_id(db, 'Ann')}"))
+    links = [a.get("href") for a in ann.by_id("rating-games").find_all("a")]
+    assert links == [f"/games/{game}" for game in reversed(imported)][:2]
+    assert ann.section_text("rated-games-more") == \
+        "The latest 2 of 3 rated games; the chart below follows them all."
+    monkeypatch.setattr("scorekeeper.views.players.LATEST_RATED_GAMES", 3)
+    assert Page(client.get(f"/players/{player_id(db, 'Ann')}")).by_id("rated-games-more") is None
+
+
 def test_with_no_number_shown_yet_the_win_rate_leads_and_everyone_is_new(
         client, new_game_form, play, history):
     page = Page(client.get("/players"))
