@@ -670,3 +670,24 @@ def test_one_member_answering_a_planned_evening_from_several_taps_at_once_is_one
                                      {"coming": "in" if i % 2 else "out"}))
     assert [reply.status for reply in replies] == [303] * len(taps), tally.errors
     assert count_rows(engine, Attendance) == 1
+
+
+def test_owners_making_one_season_at_once_on_two_workers_keep_one(club):
+    """The same season sent by several taps at once (a double tap, two owners): one is
+    kept, the others are told it overlaps, none a 500; backups stay restorable."""
+    from scorekeeper.store.models import Season, utcnow
+    from tests.members import member_cookie as cookie_of
+
+    engine, server, _devices = club
+    app = create_app({"DATABASE_URL": str(engine.url), "SECRET_KEY": "multi-worker-test"})
+    owner = cookie_of(app, "owner", "Olga")
+    tally = Tally()
+    taps = [Phone("Olga", owner, server.port, tally) for _ in range(JOINERS)]
+    today = utcnow().date()
+    season = {"name": "Winter", "starts_on": today.isoformat(), "ends_on": today.isoformat(),
+              "ranked_by": "won", "min_evenings": "0", "drop_worst": "0"}
+    replies = all_at_once(taps, "/seasons", lambda i, phone, revision:
+                          phone.post("/seasons", season))
+    statuses = sorted(reply.status for reply in replies)
+    assert set(statuses) <= {303, 400} and statuses.count(303) == 1, statuses
+    assert count_rows(engine, Season) == 1

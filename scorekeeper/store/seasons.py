@@ -26,12 +26,27 @@ def overlapping(session: Session, club_id: int, starts_on: date, ends_on: date,
     return session.exec(query.order_by(Season.starts_on)).first()
 
 
-def keep_season(session: Session, season: Season) -> Season:
-    """Write a new or changed season."""
+def keep_season(session: Session, season: Season, before: dict | None = None
+                ) -> Season | None:
+    """Write a new season, or a changed one (``before``: its columns as they were),
+    unless it shares a day with another: then it is taken back (the new one deleted, the
+    changed one as it was) and that other season returned.
+
+    Checked again once written, so that two owners (or a double tap) saving at once
+    can't both keep overlapping seasons: of two new ones the first made stays."""
     session.add(season)
     session.commit()
     session.refresh(season)
-    return season
+    other = overlapping(session, season.club_id, season.starts_on, season.ends_on, season.id)
+    if other is None or (before is None and other.id > season.id):
+        return None
+    if before is None:
+        session.delete(season)
+    else:
+        for column, value in before.items():
+            setattr(season, column, value)
+    session.commit()
+    return other
 
 
 def delete_season(session: Session, season: Season) -> None:

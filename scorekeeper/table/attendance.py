@@ -13,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper.rules import SEATS
-from scorekeeper.store.models import Attendance, Club, Evening, Member, utcnow
+from scorekeeper.store.models import Attendance, Club, Evening, Game, Member, utcnow
 from scorekeeper.table.evenings import new_evening
 
 TABLE = len(SEATS)
@@ -53,10 +53,22 @@ def is_planned(evening: Evening, today: date) -> bool:
 
 def plan_evening(session: Session, club: Club, played_on: date, place: str = "",
                  note: str = "") -> Evening:
+    """The evening planned: a new one, or the one already planned for that day and place
+    with no game yet (a double tap, or two organisers at once, plan one evening)."""
     evening = new_evening(club, played_on, place, note)
     session.add(evening)
     session.commit()
-    return evening
+    first = session.exec(
+        select(Evening).where(Evening.club_id == club.id, Evening.played_on == played_on,
+                              Evening.place == evening.place, Evening.id < evening.id,
+                              ~Evening.id.in_(select(Game.evening_id).where(
+                                  Game.evening_id.is_not(None))))
+        .order_by(Evening.id)).first()
+    if first is None:
+        return evening
+    session.delete(evening)
+    session.commit()
+    return first
 
 
 def say_coming(session: Session, evening: Evening, member_id: int, coming: bool) -> None:
@@ -65,7 +77,7 @@ def say_coming(session: Session, evening: Evening, member_id: int, coming: bool)
         answer = session.get(Attendance, (evening.id, member_id))
         if answer is None:
             session.add(Attendance(evening_id=evening.id, member_id=member_id, coming=coming))
-        else:
+        elif answer.coming != coming:  # the same answer again keeps its place in the queue
             answer.coming, answer.said_at = coming, utcnow()
         try:
             session.commit()

@@ -34,7 +34,9 @@ def isolated(name: str) -> str:
 
 
 def players(names: tuple[str, ...]) -> str:
-    return " & ".join(isolated(name) for name in names)
+    """A team's players: "Ann & Dan", "Ann, Cid & Eve"."""
+    each = [isolated(name) for name in names]
+    return " & ".join([", ".join(each[:-1]), each[-1]] if len(each) > 2 else each)
 
 
 def winners_line(replays: list[Replay]) -> str | None:

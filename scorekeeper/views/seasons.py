@@ -40,11 +40,13 @@ def _refusals(form: SeasonForm, season_id: int | None = None) -> list[str]:
     session = get_session()
     other = overlapping(session, current_club(session).id, form.starts_on.data,
                         form.ends_on.data, season_id)
-    if other is None:
-        return []
-    return [fill(_("%(name)s already takes in some of these days (%(first)s to %(last)s): "
-                   "seasons can't overlap."), name=typed(other.name),
-                 first=format_date(other.starts_on), last=format_date(other.ends_on))]
+    return [] if other is None else [_overlap(other)]
+
+
+def _overlap(other: Season) -> str:
+    return fill(_("%(name)s already takes in some of these days (%(first)s to %(last)s): "
+                  "seasons can't overlap."), name=typed(other.name),
+                first=format_date(other.starts_on), last=format_date(other.ends_on))
 
 
 def _filled(season: Season, form: SeasonForm) -> Season:
@@ -64,7 +66,10 @@ def create():
     if refusals:
         return _list_page(form, refusals, 400)
     session = get_session()
-    season = keep_season(session, _filled(Season(club_id=current_club(session).id), form))
+    season = _filled(Season(club_id=current_club(session).id), form)
+    other = keep_season(session, season)
+    if other is not None:  # made at the same moment as another: the first stays
+        return _list_page(form, [_overlap(other)], 400)
     flash(fill(_("Season %(name)s is made."), name=typed(season.name)), "notice")
     return redirect(url_for("seasons.show", season_id=season.id), 303)
 
@@ -113,7 +118,10 @@ def update(season_id: int):
     refusals = _refusals(form, season.id)
     if refusals:
         return _edit_page(season, form, refusals, 400)
-    keep_season(get_session(), _filled(season, form))
+    before = season.model_dump(exclude={"id"})
+    other = keep_season(get_session(), _filled(season, form), before)
+    if other is not None:  # another season took these days at the same moment
+        return _edit_page(season, form, [_overlap(other)], 400)
     flash(fill(_("Season %(name)s is changed."), name=typed(season.name)), "notice")
     return redirect(url_for("seasons.show", season_id=season.id), 303)
 

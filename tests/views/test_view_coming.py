@@ -103,3 +103,22 @@ def test_a_planned_evening_is_not_tonights_before_its_day(client, db, new_game_f
     evenings = rows(db, Evening)
     assert [e.played_on for e in evenings] == [utcnow().date() + timedelta(days=3),
                                                utcnow().date()]
+
+
+def test_saying_in_again_keeps_ones_place(app, client, db):
+    evening = planned_evening(client, db)
+    phones = members(app, [("viewer", name) for name in NAMES])
+    for name in NAMES:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    phones["Ann"].post(f"/evenings/{evening}/coming", data={"coming": "in"})  # sure, sure
+    said = Page(client.get(f"/evenings/{evening}")).section_text("coming-title-section")
+    assert "In (7): Ann, Bob, Cid, Dan, Eve, Fay, Gus" in said
+
+
+def test_the_same_evening_planned_twice_is_one_evening(client, db):
+    day = utcnow().date() + timedelta(days=4)
+    first, again = plan(client, day), plan(client, day)
+    assert first.headers["Location"] == again.headers["Location"]
+    assert [e.played_on for e in rows(db, Evening)].count(day) == 1
+    plan(client, day, place="The Anchor")  # elsewhere: another evening
+    assert [e.played_on for e in rows(db, Evening)].count(day) == 2

@@ -35,11 +35,14 @@ def seasons_in(app) -> list[tuple]:
 
 
 def ladder(page: Page) -> list[list[str]]:
-    """The standings' rows as read: place, player, evenings, counted, figure."""
+    """The standings' rows: place, player, evenings, counted, figure (the page shows the
+    figure ranked by right after the player, where a phone's screen still has it)."""
     table = page.by_id("standings")
     assert table is not None, page.text[:800]
-    return [[cell.text() for cell in row.iter() if cell.tag in ("th", "td")]
+    rows = [[cell.text() for cell in row.iter() if cell.tag in ("th", "td")]
             for row in table.find("tbody").find_all("tr")]
+    return [[place, player, played, counted, figure]
+            for place, player, figure, played, counted in rows]
 
 
 def made(client, **overrides) -> int:
