@@ -104,7 +104,8 @@ def build_history(client) -> None:
     assert response.status_code == 303, response.text[:2000]
 
     # Evening 1, game 2: two trios to 5, Lea (6) deals first.
-    two = start(client, TRIO_NAMES, "1", teams="2x3", target="5", first_dealer="6")
+    # (At the evening's second table.)
+    two = start(client, TRIO_NAMES, "1", teams="2x3", target="5", first_dealer="6", table="2")
     # Gus (1, A) 3, Hal (2, B) 4; B takes 4, A the Left; Game tied. A1 B4.
     play(client, two, 1, f"3,4,{P},{P},{P},{P}", "diamonds", "BBBAB", "none")
     # Gus deals and bids 3 last; A takes five: A6 B5. Both passed 5: A has more, wins.
@@ -253,6 +254,10 @@ def test_the_backup_holds_the_club_players_evenings_and_games(backup):
         [False, True, False, False], [False, False], [False, False, False],
     ]
     assert all(h["recorded_at"] for g in games for h in g["hands"])
+
+
+def test_the_backup_keeps_each_games_table_where_it_is_not_the_first(backup):
+    assert [game.get("table") for game in backup["games"]] == [None, 2, None]
 
 
 def test_the_backup_keeps_the_seasons_and_their_rules(backup):
@@ -577,6 +582,8 @@ REFUSALS = [
      "seasons[1]: shares days with seasons[0]: seasons can't overlap"),
     ("a ladder of no known kind", set_at(["seasons", 0, "ranked_by"], "luck"),
      'seasons[0].ranked_by: should be one of "won", "place", "rating", not "luck"'),
+    ("a table of no number", set_at(["games", 1, "table"], 0),
+     "games[1].table: should be 1 or more, not 0"),
     ("an evening closed at no time", set_at(["evenings", 0, "closed_at"], 5),
      "evenings[0].closed_at: should be a date and time such as 2025-03-01T20:15:00+00:00, "
      "not 5"),

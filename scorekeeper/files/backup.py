@@ -15,7 +15,7 @@ newcomer: its owner comes back in by a one-time link (membership.fresh_owner_lin
 
 Keys added to the format since its first files (an evening's closing, a game's
 abandoning, what a change changed, a game's substitutes and their ids, the club's
-seasons) may be left out: older backups restore as before. Members and their answers to
+seasons, a game's table where it is not the first) may be left out: older backups restore as before. Members and their answers to
 planned evenings are not in a backup: a member is a phone let in, and comes back in by
 a new link.
 """
@@ -56,13 +56,14 @@ from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
 from scorekeeper.table.seating import new_game
 from scorekeeper.text.names import clean_name, name_key
+from scorekeeper.web.forms import MOST_TABLES
 
 FORMAT = "scorekeeper-backup/1"
 
 # What a backup adds to a game's schmier-game/1 record, and to each of its hands.
 BACKUP_GAME_KEYS = frozenset(
     {"evening_id", "changed_at", "first_dealer_drawn", "abandoned_at", "player_ids",
-     "substitute_ids", "undone_hands", "changes"}
+     "substitute_ids", "undone_hands", "changes", "table"}
 )
 BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
 
@@ -182,6 +183,8 @@ def _game_entry(
         "abandoned_at": _moment_text(game.abandoned_at),
         "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
     }
+    if game.table_number != 1:  # most clubs play at one table: their files stay as they were
+        entry["table"] = game.table_number
     if replay.substitutes:  # in the order of the record's "substitutes"
         entry["substitute_ids"] = [sitting.player_id for sitting in replay.substitutes]
     entry.update((key, value) for key, value in record.items() if key not in entry)
@@ -340,6 +343,7 @@ class GameKeeping(BaseModel):
     substitute_ids: list[StrictInt] = []  # not in backups made before substitutes
     undone_hands: list[UndoneHandFacts] = []
     changes: list[ChangeFacts] = []  # not in backups made before the log was kept
+    table: Annotated[StrictInt, Field(ge=1, le=MOST_TABLES)] = 1  # left out for table 1
 
 
 class HandTimes(BaseModel):
@@ -697,7 +701,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
             club, rules, entry.imported.first_dealer, drawn=keeping.first_dealer_drawn,
             id=keeping.id if keep else None, evening_id=evening.id if evening else None,
             created_at=keeping.created_at, changed_at=keeping.changed_at,
-            abandoned_at=keeping.abandoned_at,
+            abandoned_at=keeping.abandoned_at, table_number=keeping.table,
         ))
     session.add_all(games)
     session.add_all(Season(club_id=club.id, **season.model_dump()) for season in backup.seasons)

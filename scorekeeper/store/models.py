@@ -157,6 +157,10 @@ class Game(SQLModel, table=True):
     # Abandoned on purpose: kept, shown as abandoned, out of the statistics; taken back
     # into play by a "reinstated" change.
     abandoned_at: Optional[datetime] = None
+    # Which of the evening's tables plays it (1 where the club plays at one): each table
+    # follows its own games, phones and board.
+    table_number: int = Field(default=1, sa_column=Column(
+        "table_number", Integer, nullable=False, server_default=text("1")))
 
 
 class GameSeat(SQLModel, table=True):

@@ -59,9 +59,17 @@ def evening_games(session: Session, evening: Evening) -> list[Game]:
     ))
 
 
-def current_game(games: Sequence[Game]) -> Game | None:
-    """The game the table is playing (or last finished): the newest not abandoned."""
-    return next((game for game in reversed(games) if game.abandoned_at is None), None)
+def current_game(games: Sequence[Game], table: int = 1) -> Game | None:
+    """The game a table is playing (or last finished): its newest not abandoned."""
+    return next((game for game in reversed(games)
+                 if game.abandoned_at is None and game.table_number == table), None)
+
+
+def tables_now(games: Sequence[Game]) -> dict[int, Game]:
+    """Each of the evening's tables, by number, with the game it plays (or last
+    finished)."""
+    numbers = sorted({game.table_number for game in games if game.abandoned_at is None})
+    return {number: current_game(games, number) for number in numbers}
 
 
 @dataclass(frozen=True)

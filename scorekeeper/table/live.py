@@ -151,6 +151,7 @@ class GameHead:
     changed_at: datetime | None = None
     newer_game: int | None = None
     newer_since: datetime | None = None
+    table_number: int = 1
 
     def moved_on_to(self) -> int | None:
         """The evening's game in play, if the table has moved on to it from this game and
@@ -175,17 +176,19 @@ class GameHead:
 
 _later = aliased(Game)
 _newer = aliased(Game)
-# The newest game of the same evening not abandoned (the table board's game), if it is
-# newer than this one: a few rows of one evening, found by its index.
+# The newest game of the same evening at the same table not abandoned (the table
+# board's game), if it is newer than this one: a few rows of one evening, by its index.
 _NEWER = (select(func.max(_later.id))
           .where(_later.evening_id == Game.evening_id, _later.club_id == Game.club_id,
+                 _later.table_number == Game.table_number,
                  _later.abandoned_at.is_(None), _later.id > Game.id)
           .correlate(Game).scalar_subquery())
 # Built once: a statement made anew costs more than running it (every phone asks it
 # every 2 seconds). The club's id is in the WHERE: another club's game is no game.
 _HEAD = (
     select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
-           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at)
+           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at,
+           Game.table_number)
     .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
     .outerjoin(_newer, _newer.id == _NEWER)
     .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
@@ -202,9 +205,10 @@ def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | 
 
 @dataclass(frozen=True)
 class EveningHead:
-    """What the table board of an evening depends on, read without the hands: its
-    current game (the newest not abandoned), that game's hand in progress, and every
-    game's revision (a correction to an earlier game changes the evening's tally)."""
+    """What the table board of an evening's table depends on, read without the hands:
+    the table's current game (its newest not abandoned), that game's hand in progress,
+    and every game's revision at every table (a correction to an earlier game changes
+    the evening's tally; a hand at another table, the board's line for it)."""
 
     evening_id: int
     game_id: int | None
@@ -219,7 +223,8 @@ class EveningHead:
 
 _EVENING_GAMES = (Game.evening_id == bindparam("evening_id"),
                   Game.club_id == bindparam("club_id"))
-_CURRENT = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None))
+_CURRENT = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None),
+                                            Game.table_number == bindparam("table"))
             .scalar_subquery())
 # One statement, built once: the table board asks it every 2 seconds.
 _EVENING_HEAD = select(
@@ -233,12 +238,14 @@ _EVENING_HEAD = select(
 )
 
 
-def evening_head(connection: Connection, club_id: int, evening_id: int) -> EveningHead | None:
-    """The club's evening's head (one indexed read, no ORM objects), or None."""
+def evening_head(connection: Connection, club_id: int, evening_id: int, table: int = 1
+                 ) -> EveningHead | None:
+    """The club's evening's head at one of its tables (one indexed read, no ORM
+    objects), or None."""
     if not 0 < evening_id <= MAX_ID:
         return None
     found, game_id, draft_seq, revisions, abandoned = connection.execute(
-        _EVENING_HEAD, {"evening_id": evening_id, "club_id": club_id}).one()
+        _EVENING_HEAD, {"evening_id": evening_id, "club_id": club_id, "table": table}).one()
     if found is None:
         return None
     return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)

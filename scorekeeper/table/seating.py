@@ -111,21 +111,23 @@ def start_game(
     rules: HouseRules,
     first_dealer: int | None,
     evening: Evening | None = None,
+    table: int = 1,
 ) -> Game:
     """Seat six players and start a game (``first_dealer`` None: draw one).
 
-    ``evening`` is the evening the game belongs to, stored or new (written with it).
+    ``evening`` is the evening the game belongs to, stored or new (written with it);
+    ``table``, which of its tables plays it.
     """
     cleaned = check_names(names)
     drawn = first_dealer is None
     dealer = draw_dealer() if drawn else check_seat(first_dealer)
     try:
-        return _seat(session, club, cleaned, rules, dealer, drawn, evening)
+        return _seat(session, club, cleaned, rules, dealer, drawn, evening, table)
     except IntegrityError:
         # Another phone added one of these players to the roster at the same moment:
         # now that they are there, seating them again finds them.
         session.rollback()
-        return _seat(session, club, cleaned, rules, dealer, drawn, evening)
+        return _seat(session, club, cleaned, rules, dealer, drawn, evening, table)
 
 
 def new_game(club: Club, rules: HouseRules, first_dealer: int, *, drawn: bool,
@@ -153,11 +155,12 @@ def seat_game(session: Session, club: Club, names: Sequence[str], game: Game,
     return game
 
 
-def _seat(session, club, names, rules, dealer, drawn, evening) -> Game:
+def _seat(session, club, names, rules, dealer, drawn, evening, table) -> Game:
     if evening is not None:
         session.add(evening)
         session.flush()
     game = seat_game(session, club, names, new_game(
-        club, rules, dealer, drawn=drawn, evening_id=evening.id if evening else None))
+        club, rules, dealer, drawn=drawn, evening_id=evening.id if evening else None,
+        table_number=table))
     session.commit()
     return game

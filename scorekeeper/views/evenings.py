@@ -14,12 +14,14 @@ from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    partners_tonight, reopen_evening, tally,
+    partners_tonight, reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
-from scorekeeper.views.pages import evening_time, new_partners_fields, render_board, render_page
+from scorekeeper.views.pages import (
+    evening_time, new_partners_fields, render_board, render_page, table_arg,
+)
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.store.models import utcnow
@@ -100,7 +102,8 @@ def show(evening_id: int):
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
-                       taken=evening_time(replays), **_who_is_coming(evening, games))
+                       taken=evening_time(replays), tables=tables_now(games),
+                       **_who_is_coming(evening, games))
 
 
 def _who_is_coming(evening: Evening, games: list) -> dict:
@@ -126,18 +129,21 @@ def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: boo
 
 @bp.get("/<int:evening_id>/board")
 def board(evening_id: int):
-    """The table board for a TV: the evening's current game, and the next one by itself."""
+    """The table board for a TV: a table's current game (``?table=2``; the first by
+    default), the next one by itself, and a line for each other table."""
     session = get_session()
     evening = row_or_404(Evening, evening_id)
-    game = current_game(evening_games(session, evening))
-    return render_board(load_replay(session, game) if game else None, evening)
+    table = whole_number_arg("table", 1)
+    game = current_game(evening_games(session, evening), table)
+    return render_board(load_replay(session, game) if game else None, evening, table)
 
 
 @bp.get("/<int:evening_id>/live")
 def live(evening_id: int):
     """The table board's poll: 204 while the evening is as it shows it, else the board."""
     # Asked every 2 s: one small read, no ORM objects, no replay.
-    head = evening_head(get_connection(), current_member().club_id, evening_id)
+    table = whole_number_arg("table", 1)
+    head = evening_head(get_connection(), current_member().club_id, evening_id, table)
     if head is None:
         abort(404)
     if request.args.get("v", "") == head.version:
@@ -146,7 +152,8 @@ def live(evening_id: int):
         return unchanged
     response = board(evening_id)
     # A game's own board that moved on is the table board now: a reload stays with it.
-    response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id)
+    response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,
+                                                 **table_arg(table))
     return response
 
 

@@ -146,7 +146,8 @@ def new():
         evening = new_evening(club, utcnow().date(), form.place.data or "", form.note.data or "")
     else:
         evening = tonight
-    game = start_game(session, club, form.names(), form.house_rules(), form.dealer(), evening)
+    game = start_game(session, club, form.names(), form.house_rules(), form.dealer(), evening,
+                      form.table.data or 1)
     return redirect(url_for("games.show", game_id=game.id), 303)
 
 

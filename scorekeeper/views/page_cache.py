@@ -302,7 +302,7 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool,
     lookup = _answer_lookup(cache)
     if view == "board":
         kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
-                                        head.draft_seq, head.evening_id))
+                                        head.draft_seq, head.evening_id, head.table_number))
     else:
         device = current_device()
         if (head.draft_device is not None and device is not None
@@ -317,8 +317,8 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool,
 
 
 def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
-               evening_id: int | None) -> tuple:
-    evening = (evening_head(get_connection(), current_member().club_id, evening_id)
+               evening_id: int | None, table: int) -> tuple:
+    evening = (evening_head(get_connection(), current_member().club_id, evening_id, table)
                if evening_id is not None else None)
     return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
 
@@ -328,7 +328,8 @@ def board_key(replay: Replay, draft_seq: int) -> tuple:
     before the render, so the answer is never older than its key (the evening's head
     only grows, so a key once passed is never asked for again)."""
     game = replay.game
-    return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id)
+    return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id,
+                      game.table_number)
 
 
 def keep_poll_answer(asked: Asked, key: tuple | None, response: Response,

@@ -23,6 +23,7 @@ from flask import (
 from flask_babel import format_percent, gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
 from markupsafe import Markup
+from sqlmodel import Session
 
 from scorekeeper.clubs.access import SCORER, can, current_device
 from scorekeeper.figures.chances import win_chances
@@ -42,7 +43,8 @@ from scorekeeper.table.draft import (
     FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
 )
 from scorekeeper.table.evenings import (
-    evening_games, evening_state, evening_tally, is_past_game, new_partners, tonight_tally,
+    evening_games, evening_state, evening_tally, is_past_game, new_partners, tables_now,
+    tonight_tally,
 )
 from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, version
 from scorekeeper.table.recording import last_undone_hand
@@ -232,6 +234,7 @@ def next_game_fields(replay: Replay) -> dict[str, str | int]:
                   evening=game.evening_id or "new")
     if game.bidder_goes_out:
         fields["bidder_goes_out"] = "y"
+    fields.update(table_arg(game.table_number))  # the next game at the same table
     return fields
 
 
@@ -597,19 +600,35 @@ def render_other_phone(page: GamePage) -> Response:
     return make_response(html, 200, {"HX-Reswap": "none"})
 
 
-def render_board(replay: Replay | None, evening: Evening | None = None) -> Response:
+def table_arg(table: int) -> dict:
+    """A table's number in an address, where it is not the first (the only one, mostly)."""
+    return {} if table == 1 else {"table": table}
+
+
+def other_tables(session: Session, evening: Evening, table: int) -> list[tuple[int, Replay]]:
+    """The evening's other tables, by number, each with the game it plays."""
+    others = [(number, game) for number, game in
+              tables_now(evening_games(session, evening)).items() if number != table]
+    return list(zip([number for number, _ in others],
+                    load_replays(session, [game for _, game in others])))
+
+
+def render_board(replay: Replay | None, evening: Evening | None = None,
+                 table: int = 1) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
 
-    ``evening``: the table board, showing that evening's current game (``replay``; None
-    before there is one) and moving on to the next game by itself, with the evening's
-    games won between games. A game's own board follows its evening too once the game
-    is over, if it is still the evening's current game; else it offers the table board.
+    ``evening``: the table board, showing the current game of one of that evening's
+    tables (``replay``; None before there is one) and moving on to the table's next
+    game by itself, with the evening's games won between games and a line for each
+    other table. A game's own board follows its table too once the game is over, if it
+    is still the table's current game; else it offers the table board.
     """
     session = get_session()
     game = replay.game if replay else None
+    table = game.table_number if game else table
     evening_id = evening.id if evening else game.evening_id
     head = evening_head(get_connection(), evening.club_id if evening else game.club_id,
-                        evening_id) if evening_id else None
+                        evening_id, table) if evening_id else None
     over = replay is None or replay.state.finished
     follows = evening is not None or (over and head is not None and head.game_id == game.id)
     context: dict = {}
@@ -629,13 +648,17 @@ def render_board(replay: Replay | None, evening: Evening | None = None) -> Respo
                              v=version(game.revision, shared.seq), view="board"))
     if follows:
         evening = evening or session.get(Evening, evening_id)
-        context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version)
+        context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version,
+                                      **table_arg(table))
         if over:
             context["evening_tally"] = evening_tally(session, evening, replay)
     elif over and head is not None and head.game_id is not None:
         context["newer_game"] = head.game_id  # the table plays on: the board can follow
     if evening_id is not None:
-        context["table_board_url"] = url_for("evenings.board", evening_id=evening_id)
+        context["table_board_url"] = url_for("evenings.board", evening_id=evening_id,
+                                             **table_arg(table))
+        context["other_tables"] = other_tables(
+            session, evening or session.get(Evening, evening_id), table)
     return render_page(
         "board.html", block="board" if wants_fragment() else None, **context,
         evening=evening, point_name=point_name, suit_name=suit_name, card_points=CARD_POINTS,

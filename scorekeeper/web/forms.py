@@ -76,6 +76,9 @@ SEAT = {"maxlength": PLAYER_NAME_LENGTH}
 SPLIT_LENGTH = 20  # "14-25-36" and more than enough
 
 
+MOST_TABLES = 9  # an evening's tables: more than a club's room holds
+
+
 class NewGameForm(FlaskForm):
     """Six seats, the house rules and the first dealer."""
 
@@ -105,6 +108,11 @@ class NewGameForm(FlaskForm):
                          default=None)
     place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
     note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
+    # Where the evening plays at several tables at once: this game's.
+    table = WholeNumberField(
+        _l("Table"), default=1,
+        validators=[Optional(), NumberRange(1, MOST_TABLES,
+                                            _l("The table is from %(min)s to %(max)s."))])
     first_dealer = RadioField(
         _l("First dealer"),
         choices=[SelectChoice(RANDOM, _l("Draw at random"))]
