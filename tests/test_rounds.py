@@ -165,7 +165,8 @@ def cheapest_two_tables(playing, history) -> int:
 @given(st.lists(st.permutations(range(12)), min_size=1, max_size=6), st.permutations(range(12)))
 def test_two_tables_are_the_cheapest_cut_of_all(shuffles, present):
     """Rounds seated any way, then the proposal: no cut of twelve shares fewer tables."""
-    history = [Round((tuple(order[:6]), tuple(order[6:])), ()) for order in shuffles]
+    history = [Round((tuple(order[:6]), tuple(order[6:])), (), "3x2")
+               for order in shuffles]
     proposal = next_round(present, history, "3x2")
     assert cost_of(proposal.tables, history) == cheapest_two_tables(present, history)
 

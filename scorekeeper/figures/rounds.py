@@ -55,11 +55,12 @@ EMPTY_CHAIR = object()  # a seat nobody at the table sat in last
 @dataclass(frozen=True)
 class Round:
     """One round of an evening: each table's players seat by seat (seat 1 first), who
-    sat out, and the team layout the tables played."""
+    sat out, and the team layout the tables played (always given: the partners of a
+    round played are read off its seats by it)."""
 
     tables: tuple[Table, ...]
     sitting_out: tuple[Player, ...]
-    layout: TeamLayout = TeamLayout.THREE_PAIRS
+    layout: TeamLayout
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "layout", TeamLayout(self.layout))
