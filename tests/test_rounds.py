@@ -92,11 +92,13 @@ def test_a_table_for_each_six_and_the_rest_sit_out(count, tables, out):
 
 
 def test_seven_players_sit_out_in_turn():
-    """Round 1: nobody has sat out or played, so the first listed sits out. Round 2:
-    the six who played have played more than Ann, who has sat out: Bob. And so on."""
+    """Round 1: nobody has sat out or played, so the last listed sits out (the first
+    come are the first seated). Round 2: the six who played have played more than the
+    one who sat out: the last of them. And so on."""
     history = evening(NAMES[:7], 8)
+    last_first = NAMES[:7][::-1]
     assert [played.sitting_out for played in history] == [
-        (name,) for name in NAMES[:7] + NAMES[:1]]
+        (name,) for name in last_first + last_first[:1]]
     for played in history:
         assert set(played.tables[0]) == set(NAMES[:7]) - set(played.sitting_out)
 
@@ -104,8 +106,8 @@ def test_seven_players_sit_out_in_turn():
 def test_thirteen_players_two_tables_and_one_sitting_out_through_the_evening():
     """Everyone sits out once before anyone sits out twice; round 14 starts again."""
     history = evening(THIRTEEN, 14)
-    assert [played.sitting_out for played in history[:13]] == [(n,) for n in THIRTEEN]
-    assert history[13].sitting_out == (THIRTEEN[0],)
+    assert [played.sitting_out for played in history[:13]] == [(n,) for n in THIRTEEN[::-1]]
+    assert history[13].sitting_out == (THIRTEEN[-1],)
     for played in history:
         assert len(played.tables) == 2 and each_placed_once(played, THIRTEEN)
     for before, after in pairwise(history):
@@ -129,7 +131,7 @@ def test_a_late_arrival_has_sat_out_nothing_and_played_nothing():
     have played more: they sit out first, in turn, and Mia only once they all have."""
     history = evening(THIRTEEN, 13, history=evening(TWELVE, 2))
     assert [played.sitting_out for played in history[2:]] == [
-        (name,) for name in TWELVE + ["Mia"]]
+        (name,) for name in TWELVE[::-1] + ["Mia"]]
 
 
 def test_a_player_who_left_is_not_seated():

@@ -9,7 +9,8 @@ change the proposal before it starts. Its rules:
    out; with fewer than six there is no table and everyone waits (sits out).
 2. **Sit-outs rotate fairly.** Those to sit out are the ones who have sat out fewest
    rounds this evening; between equals, the ones who played most games this evening
-   (each table of a round is one game); then the first in the order of ``present``.
+   (each table of a round is one game); then the last in the order of ``present`` (the
+   last to come, or to say they come: the first come are the first seated).
    While the same players stay, any two of them have sat out as many rounds, or one
    apart.
 3. **Partners rotate, tables mix.** The players who play are cut into tables so that
@@ -95,7 +96,7 @@ def to_sit_out(present: Sequence[Player], history: Sequence[Round], count: int
     sat_out, played = rounds_sat_out(history), games_played(history)
     order = {player: place for place, player in enumerate(present)}
     turn = sorted(present, key=lambda player: (sat_out[player], -played[player],
-                                               order[player]))
+                                               -order[player]))
     return sorted(turn[:count], key=order.__getitem__)
 
 

@@ -1,5 +1,5 @@
 """Who is coming to a planned evening: each member says in or out, the organiser sees
-how many tables of six that makes, and the first game's seats start from who is in.
+how many tables of six that makes, and the evening's next round seats who is in.
 
 An evening is planned by giving it a date of today or later before any game; it is the
 same ``Evening`` its games then go into. Each member has one answer, the latest.
@@ -40,10 +40,6 @@ class Answers:
     def wanted(self) -> int:
         """How many more make the first table (0 once there is one)."""
         return max(0, TABLE - len(self.coming))
-
-    def first_seats(self) -> dict[str, str]:
-        """The new-game form's seats filled with the first six who are in."""
-        return {f"seat_{seat}": name for seat, name in zip(SEATS, self.coming)}
 
 
 def is_planned(evening: Evening, today: date) -> bool:

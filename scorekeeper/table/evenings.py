@@ -10,6 +10,7 @@ from typing import Sequence
 from sqlalchemy import update
 from sqlmodel import Session, func, select
 
+from scorekeeper.figures.rounds import Round, next_round
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
 from scorekeeper.rules import SEATS
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
@@ -167,6 +168,56 @@ def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:
     names = [replay.names[seat] for seat in SEATS]
     split = next_partners(names, replay.rules.teams, partnerships(replays))
     return seated(split, replay.rules.teams, names)
+
+
+def played_tonight(replays: Sequence[Replay]) -> list[str]:
+    """Everyone who started a game of the evening, in the order they first sat down."""
+    names: dict[str, None] = {}
+    for replay in replays:
+        if replay.game.abandoned_at is None:
+            names.update(dict.fromkeys(replay.names_at(1)[seat] for seat in SEATS))
+    return list(names)
+
+
+def games_by_round(replays: Sequence[Replay]) -> list[list[Replay]]:
+    """The evening's games round by round: each table's first game is round 1, its
+    second round 2, and so on (abandoned games left out)."""
+    by_table: dict[int, list[Replay]] = {}
+    for replay in replays:
+        if replay.game.abandoned_at is None:
+            by_table.setdefault(replay.game.table_number, []).append(replay)
+    return [[games[number] for _, games in sorted(by_table.items()) if len(games) > number]
+            for number in range(max((len(games) for games in by_table.values()), default=0))]
+
+
+def rounds_so_far(replays: Sequence[Replay]) -> list[Round]:
+    """The evening's rounds as played; who played tonight but not in a round sat it out."""
+    everyone = played_tonight(replays)
+    rounds = []
+    for games in games_by_round(replays):
+        tables = tuple(tuple(game.names_at(1)[seat] for seat in SEATS) for game in games)
+        seated = {name for table in tables for name in table}
+        rounds.append(Round(tables, tuple(name for name in everyone if name not in seated),
+                            games[0].rules.teams))
+    return rounds
+
+
+def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: str
+                   ) -> tuple[Round, dict[int, int]]:
+    """The next round for everyone ``present`` (``figures.rounds``: tables of six, the
+    sit-outs in turn, partners and tables mixed), and the tables of it already started
+    (table number -> its game). A round is started a table at a time: while some of its
+    tables have started as proposed, the rest are proposed as they were."""
+    history, games = rounds_so_far(replays), games_by_round(replays)
+    if history:
+        before = next_round(present, history[:-1], layout)
+        started = {game.game.table_number: game.game.id for game in games[-1]
+                   if game.game.table_number <= len(before.tables)
+                   and set(before.tables[game.game.table_number - 1])
+                   == set(game.names_at(1).values())}
+        if len(started) == len(games[-1]) < len(before.tables):
+            return before, started
+    return next_round(present, history, layout), {}
 
 
 def evenings_page(

@@ -2,30 +2,32 @@
 table board, and closing it."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import Blueprint, Response, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import current_member
+from scorekeeper.clubs.access import can, current_member
 from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.summaries import game_counts
+from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.store.models import Attendance, Evening
+from scorekeeper.store.models import Attendance, Evening, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import roster
+from scorekeeper.table.attendance import TABLE, answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    partners_tonight, reopen_evening, tables_now, tally,
+    partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now, tally,
 )
-from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, table_arg,
 )
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
-from scorekeeper.web.languages import current_language, page_digits
-from scorekeeper.store.models import utcnow
 from scorekeeper.web.forms import ComingForm, PlainForm, PlanEveningForm, all_errors
+from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.web.words import verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")
@@ -97,13 +99,45 @@ def show(evening_id: int):
     state = evening_state(session, evening)
     latest = current_game(games)
     replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
+    coming = _who_is_coming(evening, games)
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
                        taken=evening_time(replays), tables=tables_now(games),
-                       **_who_is_coming(evening, games))
+                       next_round=None if state.over else _next_round(
+                           evening, replays, coming["answers"]), **coming)
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The next round as the evening's page offers it: each table's number, its teams
+    and the new-game form filled for it; and who sits out."""
+
+    tables: list[tuple[int, list[tuple[str, list[str]]], dict, int | None]]
+    sitting_out: tuple[str, ...]
+
+
+def _next_round(evening: Evening, replays: list[Replay], said) -> NextRound | None:
+    """For scorers: everyone who said they are in (else everyone who has played tonight)
+    seated for the next round (``table.evenings.proposed_round``), from six present on
+    for the first game, from seven on after it (six go on with "Next game, new
+    partners")."""
+    present = said.coming if said and said.coming else played_tonight(replays)
+    if (not can(Role.SCORER) or evening.played_on > utcnow().date()
+            or len(present) < TABLE + (1 if replays else 0)):
+        return None  # (an evening still to come starts no game yet)
+    layout = replays[-1].rules.teams if replays else TeamLayout.THREE_PAIRS
+    proposal, started = proposed_round(replays, present, layout)
+    tables = []
+    for number, chairs in enumerate(proposal.tables, start=1):
+        fields = {f"seat_{seat}": name for seat, name in zip(SEATS, chairs)}
+        fields.update(teams=str(layout), evening=str(evening.id), **table_arg(number))
+        teams = [(team, [chairs[seat - 1] for seat in seats])
+                 for team, seats in teams_for(layout).items()]
+        tables.append((number, teams, fields, started.get(number)))
+    return NextRound(tables, proposal.sitting_out)
 
 
 def _who_is_coming(evening: Evening, games: list) -> dict:
@@ -115,8 +149,7 @@ def _who_is_coming(evening: Evening, games: list) -> dict:
         return {"answers": None}
     mine = session.get(Attendance, (evening.id, current_member().id))
     return {"answers": said, "coming_form": ComingForm(),
-            "mine": None if mine is None else "in" if mine.coming else "out",
-            "today": evening.played_on == utcnow().date()}
+            "mine": None if mine is None else "in" if mine.coming else "out"}
 
 
 def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: bool) -> dict | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from scorekeeper.store.models import Attendance, Evening, utcnow
+from scorekeeper.store.models import Attendance, Evening, Game, utcnow
 from tests.members import client_as
 from tests.views.view_helpers import Page, count, rows
 
@@ -44,16 +44,43 @@ def test_members_say_in_or_out_and_the_tables_are_counted(app, client, db):
     assert "I'm out" in form.button_texts()
 
 
-def test_the_first_seats_are_who_is_in_on_the_day(app, client, db):
+def test_the_first_round_seats_who_is_in_on_the_day(app, client, db):
     evening = planned_evening(client, db, utcnow().date())
     phones = members(app, [("scorer", name) for name in NAMES[:6]])
     for name in NAMES[:6]:
         phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
     page = Page(client.get(f"/evenings/{evening}"))
-    start = next(a.get("href") for a in page.root.find_all("a", id="start-with-who-is-in"))
+    start = page.root.find("a", id="start-table-1").get("href")
     new_game = Page(client.get(start))
-    assert [new_game.root.find("input", name=f"seat_{seat}").get("value")
-            for seat in range(1, 7)] == NAMES[:6]
+    assert sorted(new_game.root.find("input", name=f"seat_{seat}").get("value")
+                  for seat in range(1, 7)) == sorted(NAMES[:6])
+
+
+def test_thirteen_in_make_two_tables_and_the_last_to_say_so_sits_out(app, client, db,
+                                                                    new_game_form):
+    names = NAMES + ["Hal", "Ida", "Joe", "Kim", "Lea", "Mo"]
+    evening = planned_evening(client, db, utcnow().date())
+    phones = members(app, [("viewer", name) for name in names])
+    for name in names:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    page = Page(client.get(f"/evenings/{evening}"))
+    assert page.section_text("sitting-out") == "Sitting out: Mo"
+    starts = [page.root.find("a", id=f"start-table-{n}").get("href") for n in (1, 2)]
+    assert "table=2" in starts[1] and "table=" not in starts[0]
+    for number, start in enumerate(starts, start=1):  # each table started as proposed
+        form = Page(client.get(start)).form_posting_to("/games/new")
+        response = client.post("/games/new", data=dict(form.fields()))
+        assert response.status_code == 303, response.get_data(as_text=True)[:500]
+        if number == 1:  # the round half started: the other table is proposed as it was
+            half = Page(client.get(f"/evenings/{evening}"))
+            assert half.root.find("a", id="start-table-1") is None
+            assert "Table 1 plays game" in half.section_text("next-round")
+            assert half.root.find("a", id="start-table-2").get("href") == starts[1]
+    tables = {game.table_number: game for game in rows(db, Game)}
+    assert set(tables) == {1, 2}
+    # The next round: Mo sat out, so Mo plays; another sits out (the last of the rest).
+    again = Page(client.get(f"/evenings/{evening}"))
+    assert again.section_text("sitting-out") == "Sitting out: Lea"
 
 
 def test_fewer_than_six_say_how_many_more_are_wanted(app, client, db):

@@ -1,0 +1,88 @@
+"""Thirteen in for tonight, on the organiser's 390 px phone: two tables and one sitting
+out, each table's game started from the proposal, the table boards following their own
+table with a line for the other, and a second round with another sitting out."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+from sqlmodel import Session, select
+
+from scorekeeper.store.models import Attendance, Evening, Member, utcnow
+from tests.browser.table_steps import (
+    Taps, button, choice_label, choose, layout_problems, name_trump, point_group, record,
+)
+
+pytestmark = pytest.mark.browser
+
+NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay", "Gus", "Hal", "Ida", "Joe", "Kim",
+         "Lea", "Mo"]
+
+
+def all_say_in(club, evening_id: int) -> None:
+    """Thirteen members, each saying "I'm in", in the order of NAMES."""
+    for name in NAMES:
+        club.member("viewer", name)
+    with Session(club.app.extensions["db_engine"]) as session:
+        members = session.exec(select(Member).where(Member.club_id == club.id,
+                                                    Member.name.in_(NAMES))).all()
+        by_name = {member.name: member for member in members}
+        for minute, name in enumerate(NAMES):
+            session.add(Attendance(evening_id=evening_id, member_id=by_name[name].id,
+                                   coming=True, said_at=utcnow().replace(minute=minute)))
+        session.commit()
+
+
+def start_table(page: Page, evening_url: str, number: int) -> tuple[str, str]:
+    """Tap "Start table N" on the evening's page, play to 5, start: the game's address,
+    and who sits in seat 2."""
+    page.goto(evening_url)
+    page.get_by_role("link", name=f"Start table {number}", exact=True).click()
+    page.get_by_label("Play to", exact=True).fill("5")
+    seat_two = page.get_by_role("combobox", name="Seat 2", exact=True).input_value()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page).to_have_url(re.compile(r"/games/\d+$"))
+    return page.url, seat_two
+
+
+def sweep(page: Page, bidder: str) -> None:
+    """Seat 2 (team B) bids 4 in spades and takes all six: B wins to 5."""
+    taps = Taps()
+    choose(page, page.get_by_role("group", name=bidder, exact=True)
+           .get_by_role("radio", name="Bid 4", exact=True), taps)
+    name_trump(page, taps, "Spades")
+    taps(choice_label(point_group(page, "The rest").get_by_role(
+        "radio", name=re.compile(r"^B\b"))))
+    record(page, taps, 1)
+
+
+def test_thirteen_at_two_tables_through_two_rounds(page: Page, club, live_server: str):
+    page.goto(f"{live_server}/evenings")
+    page.get_by_label("Date", exact=True).fill(utcnow().date().isoformat())
+    page.get_by_role("button", name="Plan the evening").click()
+    expect(page.get_by_role("heading", name="Who is coming")).to_be_visible()
+    evening_url = page.url
+    all_say_in(club, int(evening_url.rsplit("/", 1)[1]))
+    page.reload()
+    expect(page.locator("#tables-of-six")).to_have_text("Tables of six: 2. Sitting out: 1.")
+    expect(page.locator("#sitting-out")).to_have_text("Sitting out: Mo")
+    assert layout_problems(page, "next round", width=390) == []
+
+    games = [start_table(page, evening_url, number) for number in (1, 2)]
+    for url, seat_two in games:  # each table's first game, won at once
+        page.goto(url)
+        sweep(page, seat_two)
+        expect(page.get_by_role("heading", name="Game over")).to_be_visible()
+    page.goto(evening_url)
+    expect(page.locator("#sitting-out")).to_have_text("Sitting out: Lea")
+    listed = page.locator("ul.game-list li")
+    expect(listed).to_have_count(2)
+    expect(listed.nth(1)).to_contain_text("Table 2 · Game")
+
+    # Table 2's board: its own game, and a line for table 1.
+    page.get_by_role("link", name="Table 2's board").click()
+    expect(page.locator("#board-table")).to_have_text("Table 2")
+    expect(page.locator("#other-tables")).to_contain_text("Table 1, game")
+    game_two = re.search(r"/games/(\d+)", games[1][0]).group(1)
+    expect(page.locator("#board")).to_have_attribute("data-game", game_two)
