@@ -117,15 +117,17 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         ],
         "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
                   for game in games],
-        "seasons": [
-            {"name": season.name, "starts_on": season.starts_on.isoformat(),
+        "seasons": _season_entries(session, club),
+    }
+
+
+def _season_entries(session: Session, club: Club) -> list[dict[str, Any]]:
+    return [{"name": season.name, "starts_on": season.starts_on.isoformat(),
              "ends_on": season.ends_on.isoformat(), "ranked_by": season.ranked_by,
              "min_evenings": season.min_evenings, "drop_worst": season.drop_worst,
              "created_at": _moment_text(season.created_at)}
             for season in session.exec(select(Season).where(Season.club_id == club.id)
-                                       .order_by(Season.starts_on, Season.id))
-        ],
-    }
+                                       .order_by(Season.starts_on, Season.id))]
 
 
 def backup_text(backup: dict[str, Any]) -> str:

@@ -613,6 +613,25 @@ def other_tables(session: Session, evening: Evening, table: int) -> list[tuple[i
                     load_replays(session, [game for _, game in others])))
 
 
+def _board_game(session: Session, replay: Replay) -> dict:
+    """What the board shows of its game: the scores, the hand in progress, the last hand,
+    what each team needs, and the game's own poll."""
+    game = replay.game
+    shared = shared_draft(session, replay)
+    entry = entry_for(replay, NEXT_HAND, shared.args)
+    auction = entry.draft.auction
+    last = next((deal for deal in reversed(replay.state.deals) if not deal.thrown_in), None)
+    return dict(
+        replay=replay, game=game, state=replay.state, names=replay.names,
+        teams=replay.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
+        bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
+        last=last, last_sentence=hand_preview(last) if last else None,
+        verdict=verdict_sentence(replay.state.verdict),
+        needs=shown_needs(replay, past=False),
+        live_url=url_for("games.live", game_id=game.id,
+                         v=version(game.revision, shared.seq), view="board"))
+
+
 def render_board(replay: Replay | None, evening: Evening | None = None,
                  table: int = 1) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
@@ -631,21 +650,7 @@ def render_board(replay: Replay | None, evening: Evening | None = None,
                         evening_id, table) if evening_id else None
     over = replay is None or replay.state.finished
     follows = evening is not None or (over and head is not None and head.game_id == game.id)
-    context: dict = {}
-    if replay is not None:
-        shared = shared_draft(session, replay)
-        entry = entry_for(replay, NEXT_HAND, shared.args)
-        auction = entry.draft.auction
-        last = next((deal for deal in reversed(replay.state.deals) if not deal.thrown_in), None)
-        context.update(
-            replay=replay, game=game, state=replay.state, names=replay.names,
-            teams=replay.rules.team_seats, entry=entry, draft=entry.draft, auction=auction,
-            bidder=auction.bidder_seat if auction.finished and not auction.thrown_in else None,
-            last=last, last_sentence=hand_preview(last) if last else None,
-            verdict=verdict_sentence(replay.state.verdict),
-            needs=shown_needs(replay, past=False),
-            live_url=url_for("games.live", game_id=game.id,
-                             v=version(game.revision, shared.seq), view="board"))
+    context = {} if replay is None else _board_game(session, replay)
     if follows:
         evening = evening or session.get(Evening, evening_id)
         context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version,
