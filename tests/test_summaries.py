@@ -164,9 +164,15 @@ def test_a_stored_sum_with_another_stamp_is_never_read():
         summary.players = [{**sums, "won": 999} for sums in summary.players]
         summary.stamp = "0:0:0"
         session.add(summary)
-        row = session.exec(select(SeatSummary)).first()
-        row.won, row.revision = 999, -1  # a seat summary counted at another revision
-        session.add(row)
+        # A game's rows counted at another revision (a game's rows are only ever written
+        # together, so all of them carry it), one of them saying what it can't.
+        row = session.exec(select(SeatSummary).order_by(SeatSummary.game_id,
+                                                        SeatSummary.seat)).first()
+        for other in session.exec(select(SeatSummary)
+                                  .where(SeatSummary.game_id == row.game_id)):
+            other.revision = -1
+            session.add(other)
+        row.won = 999
         session.commit()
         assert {s.player_id: figures(s) for s in club_stats(session, club.id)} == before
 
