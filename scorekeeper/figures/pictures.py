@@ -15,6 +15,9 @@ from itertools import groupby
 
 import resvg_py
 
+from scorekeeper.text.digits import ISOLATED
+from scorekeeper.text.names import TYPED_END, TYPED_START
+
 WIDTH = 720
 PADDING = 28
 SIZES = {"title": 30, "head": 24, "line": 21}  # px
@@ -24,11 +27,12 @@ FONTS = "DejaVu Sans, Noto Sans, sans-serif"
 # The scripts that font lacks, each with one that has it (fonts-noto-core).
 SCRIPT_FONTS = {"LAO": "Noto Sans Lao, sans-serif", "TELUGU": "Noto Sans Telugu, sans-serif"}
 RIGHT_TO_LEFT_EMBEDDING, POP = "\u202b", "\u202c"
-# What people typed (a name, a place) comes between these two: drawn in its own
-# direction, never wrapped, and marked so that its digits stay as typed. A team's part
-# of a line ("A 10") comes between LEFT_TO_RIGHT and POP_ISOLATE: never wrapped either,
-# and in a right-to-left line each part in its place, as on the pages.
-ISOLATE, LEFT_TO_RIGHT, POP_ISOLATE = "\u2068", "\u2066", "\u2069"
+# What people typed (``text.names.typed_text``) is drawn in its own direction, never
+# wrapped, and marked so that its digits stay as typed. A team's part of a line ("A 10",
+# ``text.digits.ISOLATED``) is never wrapped either, and in a right-to-left line each
+# part stays in its place, as on the pages.
+ISOLATE, POP_ISOLATE = TYPED_START, TYPED_END
+LEFT_TO_RIGHT = ISOLATED.split("%s")[0]
 _WORD = re.compile(f"(?:[{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE}|\\S)+")
 
 

@@ -17,6 +17,17 @@ def name_key(name: str) -> str:
     return clean_name(name).casefold()
 
 
+# Plain text (a recap to share, a picture's line) marks what a person typed between
+# U+2068 FIRST STRONG ISOLATE and U+2069 POP DIRECTIONAL ISOLATE: ``typed``'s <bdi>.
+TYPED_START, TYPED_END = "\u2068", "\u2069"
+
+
+def typed_text(text: str) -> str:
+    """Text a person typed, in plain text: isolated as ``typed`` isolates it on a page,
+    and so marked that its digits can be kept as written (``web.languages.text_digits``)."""
+    return TYPED_START + text + TYPED_END
+
+
 def typed(text) -> Markup:
     """Text a person typed (a name, a place, a note), as a page shows it: isolated, so
     that its letters and digits never regroup with the sentence around it, and marked to

@@ -18,24 +18,20 @@ from scorekeeper.figures.pictures import ISOLATE, LEFT_TO_RIGHT, POP_ISOLATE, Pi
 from scorekeeper.store.models import Evening
 from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.table.evenings import evening_games, tally
+from scorekeeper.text.digits import ISOLATED
+from scorekeeper.text.names import typed_text
 from scorekeeper.web.languages import (
     RIGHT_TO_LEFT, current_language, request_translations, text_digits,
 )
 from scorekeeper.web.words import minus
 
-ISOLATED = re.compile(f"([{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE})")
+ISOLATED_PARTS = re.compile(f"([{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE})")
 MOST_PLAYERS = 8  # named in the line of games won; the rest are on the evening's page
-
-
-def isolated(name: str) -> str:
-    """A typed name kept in its own direction inside a sentence of the other (a Persian
-    name in an English line, a Latin one in a Persian line)."""
-    return ISOLATE + name + POP_ISOLATE
 
 
 def players(names: tuple[str, ...]) -> str:
     """A team's players: "Ann & Dan", "Ann, Cid & Eve"."""
-    each = [isolated(name) for name in names]
+    each = [typed_text(name) for name in names]
     return " & ".join([", ".join(each[:-1]), each[-1]] if len(each) > 2 else each)
 
 
@@ -43,13 +39,13 @@ def winners_line(replays: list[Replay]) -> str | None:
     won = [(name, count) for name, count in tally(replays).by_player if count]
     if not won:
         return None
-    listed = ", ".join(f"{isolated(name)} {count}" for name, count in won[:MOST_PLAYERS])
+    listed = ", ".join(f"{typed_text(name)} {count}" for name, count in won[:MOST_PLAYERS])
     return _("Games won: %(players)s.", players=listed)
 
 
 def game_line(replay: Replay) -> str:
     state = replay.state
-    scores = " · ".join(f"{LEFT_TO_RIGHT}{team} {minus(state.scores[team])}{POP_ISOLATE}"
+    scores = " · ".join(ISOLATED % f"{team} {minus(state.scores[team])}"
                         for team in replay.rules.team_names)
     if state.winner is None:
         return _("Game %(id)s, in play: %(scores)s.", id=replay.game.id, scores=scores)
@@ -68,7 +64,7 @@ def moment_line(moment: Moment) -> str:
         MomentKind.COMEBACK: _("Comeback: %(players)s won game %(game)s from %(behind)s "
                                "points behind."),
     }[moment.kind]
-    return said % dict(bidder=isolated(moment.bidder or ""), bid=moment.bid,
+    return said % dict(bidder=typed_text(moment.bidder or ""), bid=moment.bid,
                        game=moment.game_id, players=players(moment.players),
                        hand=moment.hand, behind=moment.behind)
 
@@ -91,7 +87,7 @@ def recap_lines(session: Session, evening: Evening) -> list[tuple[str, str]]:
                if replay.game.abandoned_at is None]
     title = _("Evening of %(day)s", day=format_date(evening.played_on))
     if evening.place:
-        title += " · " + isolated(evening.place)
+        title += " · " + typed_text(evening.place)
     lines = [("title", title)]
     winners = winners_line(replays)
     if winners:
@@ -112,7 +108,7 @@ def recap_html(text: str) -> Markup:
     return Markup("").join(
         Markup('<bdi translate="no">%s</bdi>') % part[1:-1] if part.startswith(ISOLATE)
         else Markup("<bdi>%s</bdi>") % part[1:-1] if part.startswith(LEFT_TO_RIGHT)
-        else Markup.escape(part) for part in ISOLATED.split(text))
+        else Markup.escape(part) for part in ISOLATED_PARTS.split(text))
 
 
 def recap_text(lines: list[tuple[str, str]]) -> str:

@@ -13,6 +13,7 @@ from flask import Blueprint, Flask, Response, g, has_request_context, redirect, 
 from flask_babel import get_locale, get_translations
 from markupsafe import Markup
 
+from scorekeeper.text.names import TYPED_END, TYPED_START
 from scorekeeper.web.forms import LanguageForm
 
 # Each language in its own name and script, in the order the picker lists them.
@@ -71,7 +72,7 @@ def _kept(tag: str) -> bool:
     return False
 
 
-_TYPED_IN_TEXT = re.compile("(\u2068[^\u2069]*\u2069)")
+_TYPED_IN_TEXT = re.compile(f"({TYPED_START}[^{TYPED_END}]*{TYPED_END})")
 
 
 def _persian_words(text: str) -> str:
@@ -129,10 +130,10 @@ def page_digits(html: str, language: str) -> str:
 
 def text_digits(text: str, language: str) -> str:
     """Plain text (a recap to share) in the language's digits and punctuation, but for
-    what people typed: kept between the isolates U+2068 and U+2069, as written."""
+    what people typed (``text.names.typed_text``), kept as written."""
     if language not in DIGITS:
         return text
-    return "".join(part if part.startswith("\u2068") else _persian_words(part)
+    return "".join(part if part.startswith(TYPED_START) else _persian_words(part)
                    for part in _TYPED_IN_TEXT.split(text))
 
 
