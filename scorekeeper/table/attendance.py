@@ -12,11 +12,9 @@ from datetime import date
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from scorekeeper.rules import SEATS
+from scorekeeper.figures.rounds import TABLE
 from scorekeeper.store.models import Attendance, Club, Evening, Game, Member, utcnow
 from scorekeeper.table.evenings import new_evening
-
-TABLE = len(SEATS)
 
 
 @dataclass(frozen=True)

@@ -190,15 +190,17 @@ def games_by_round(replays: Sequence[Replay]) -> list[list[Replay]]:
             for number in range(max((len(games) for games in by_table.values()), default=0))]
 
 
-def rounds_so_far(replays: Sequence[Replay]) -> list[Round]:
-    """The evening's rounds as played; who played tonight but not in a round sat it out."""
+def rounds_so_far(replays: Sequence[Replay], games: Sequence[Sequence[Replay]]
+                  ) -> list[Round]:
+    """The evening's rounds as played (``games``: ``games_by_round(replays)``); who
+    played tonight but not in a round sat it out."""
     everyone = played_tonight(replays)
     rounds = []
-    for games in games_by_round(replays):
-        tables = tuple(tuple(game.names_at(1)[seat] for seat in SEATS) for game in games)
+    for played in games:
+        tables = tuple(tuple(game.names_at(1)[seat] for seat in SEATS) for game in played)
         seated = {name for table in tables for name in table}
         rounds.append(Round(tables, tuple(name for name in everyone if name not in seated),
-                            games[0].rules.teams))
+                            played[0].rules.teams))
     return rounds
 
 
@@ -208,7 +210,8 @@ def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: st
     sit-outs in turn, partners and tables mixed), and the tables of it already started
     (table number -> its game). A round is started a table at a time: while some of its
     tables have started as proposed, the rest are proposed as they were."""
-    history, games = rounds_so_far(replays), games_by_round(replays)
+    games = games_by_round(replays)
+    history = rounds_so_far(replays, games)
     if history:
         before = next_round(present, history[:-1], layout)
         started = {game.game.table_number: game.game.id for game in games[-1]

@@ -9,13 +9,14 @@ from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import can, current_member
 from scorekeeper.figures.pictures import png_of
+from scorekeeper.figures.rounds import TABLE
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Attendance, Evening, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import roster
-from scorekeeper.table.attendance import TABLE, answers, is_planned, plan_evening, say_coming
+from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now, tally,
