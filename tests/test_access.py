@@ -34,13 +34,14 @@ ACCESS = {
     "evenings.live": "read", "evenings.close": "score", "evenings.reopen": "score",
     "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
     "evenings.plan": "score", "evenings.coming": "device",
+    "evenings.confirming": "score", "evenings.phone": "score",
     "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
     "players.versus": "read",
     "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
     "backups.download": "own", "club.show": "read", "club.share": "read",
     "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
     "hands.record": "score", "hands.save": "score", "hands.undo": "score",
-    "hands.restore": "score",
+    "hands.restore": "score", "hands.confirm": "score",
     "corrections.show": "score", "corrections.insert_form": "score",
     "corrections.insert": "score", "corrections.swap": "score", "corrections.rename": "score",
     "corrections.abandon": "score", "corrections.reinstate": "score",
@@ -81,6 +82,10 @@ def rows(app) -> dict:
             "revisions": session.exec(select(func.sum(Game.revision))).one(),
             "closed": session.exec(select(func.count()).select_from(Evening)
                                    .where(Evening.closed_at.is_not(None))).one(),
+            "confirming": session.exec(select(func.count()).select_from(Evening)
+                                       .where(Evening.confirm_hands)).one(),
+            "confirmed": session.exec(select(func.count()).select_from(Hand)
+                                      .where(Hand.confirmed_team.is_not(None))).one(),
             "seasons": session.exec(select(Season.name, Season.starts_on, Season.ends_on,
                                            Season.ranked_by, Season.min_evenings,
                                            Season.drop_worst)).all(),

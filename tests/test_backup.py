@@ -564,8 +564,8 @@ REFUSALS = [
      "games[2].evening_id: there is no evening 2 in the file"),
     ("a change of no known kind", set_at(["games", 0, "changes", 0, "kind"], "deleted"),
      'games[0].changes[0].kind: should be one of "recorded", "edited", "undone", '
-     '"restored", "inserted", "seats", "renamed", "subbed", "unsubbed", "abandoned", '
-     '"reinstated", not "deleted"'),
+     '"restored", "inserted", "confirmed", "seats", "renamed", "subbed", "unsubbed", '
+     '"abandoned", "reinstated", not "deleted"'),
     ("a hand's change numbered 0", set_at(["games", 0, "changes", 0, "number"], 0),
      "games[0].changes[0].number: a hand number is a whole number from 1 up, not 0"),
     ("a change numbered past any hand", set_at(["games", 0, "changes", 0, "number"], 2**31),

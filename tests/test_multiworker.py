@@ -691,3 +691,46 @@ def test_owners_making_one_season_at_once_on_two_workers_keep_one(club):
     statuses = sorted(reply.status for reply in replies)
     assert set(statuses) <= {303, 400} and statuses.count(303) == 1, statuses
     assert count_rows(engine, Season) == 1
+
+
+def test_phones_of_two_teams_confirming_one_hand_at_once_confirm_it_once(club):
+    """A night played for a ranking: three phones of the other teams tap Confirm on the
+    same hand at the same moment (eight taps), on two workers: it is confirmed once, in the log once,
+    and every phone is told so (none a 500)."""
+    from scorekeeper.store.models import Player
+
+    engine, server, devices = club
+    tally = Tally()
+    phones = [Phone(name, devices[name], server.port, tally) for name in SCORERS]
+    anna = phones[0]
+    assert anna.get("/games/new").status == 200
+    started = anna.post("/games/new", new_game_form(target="999", evening="new"))
+    game = int(started.location.rsplit("/", 1)[1])
+    with Session(engine) as session:
+        evening = session.get(Game, game).evening_id
+        players = {p.name: p.id for p in session.exec(select(Player))}
+    assert anna.get(f"/evenings/{evening}").status == 200
+    assert anna.post(f"/evenings/{evening}/confirming", {"confirming": "on"}).status == 303
+    for phone, player in zip(phones, ("Ann", "Bob", "Cid", "Eve")):  # Ann's team, then others
+        assert phone.get(f"/games/{game}").status == 200
+        said = phone.post(f"/evenings/{evening}/phone",
+                          {"player_id": players[player], "game_id": game})
+        assert said.status == 303, said.body[:300]
+    assert anna.get(f"/games/{game}").status == 200
+    assert anna.post(f"/games/{game}/hands", {"number": 1, "calls": BID_3,
+                                             **PLAYED}).status == 303
+    taps = []  # double taps too: each of the three phones tapping from several threads
+    for index in range(JOINERS):
+        said = phones[1 + index % 3]
+        taps.append(Phone(said.name, devices[said.name], server.port, tally))
+        taps[-1].cookies = dict(said.cookies)  # its session: whose phone it is
+    replies = all_at_once(taps, f"/games/{game}", lambda i, phone, revision:
+                          phone.post(f"/games/{game}/hands/1/confirm",
+                                     {"number": "1", "revision": revision}))
+    assert [reply.status for reply in replies] == [303] * JOINERS, tally.errors
+    with Session(engine) as session:
+        hand = session.exec(select(Hand).where(Hand.game_id == game)).one()
+        confirmations = session.exec(select(GameChange).where(
+            GameChange.game_id == game, GameChange.kind == "confirmed")).all()
+    assert hand.confirmed_team in ("B", "C") and len(confirmations) == 1
+    assert confirmations[0].details == {"team": hand.confirmed_team}

@@ -11,13 +11,14 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
+from flask import Flask, Response, abort, current_app, g, redirect, request, session, url_for
 from itsdangerous import BadSignature, Signer, URLSafeSerializer
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
 from scorekeeper.store.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
+from scorekeeper.table.confirming import Phone
 from scorekeeper.table.recording import Actor
 from scorekeeper.web.extensions import made_once
 
@@ -46,7 +47,9 @@ SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
                     # Closing an evening (and opening it again) decides what can be corrected.
                     "evenings.close", "evenings.reopen",
                     # Planning an evening: the organiser's.
-                    "evenings.plan"}
+                    "evenings.plan",
+                    # A night played for a ranking: asked for, and each phone's own.
+                    "evenings.confirming", "evenings.phone"}
 # Endpoints any member may POST to, whatever their role: forgetting their own device,
 # saying whether they are coming to a planned evening.
 ANY_MEMBER_POSTS = {"club.forget_device_", "evenings.coming"}
@@ -188,7 +191,25 @@ def actor() -> Actor:
     if member is None or device is None:
         return Actor()
     return Actor(member.id, device.id, f"{member.name} ({device.label})" if device.label
-                 else member.name)
+                 else member.name, current_phone())
+
+
+# The session's key for whose phone this is, as the phone said for one evening.
+_PHONE = "phone"
+
+
+def current_phone() -> Phone | None:
+    """Whose phone this is, as it said last (for one evening): ``table.confirming``."""
+    said = session.get(_PHONE)
+    if not (isinstance(said, list) and len(said) == 2
+            and all(isinstance(part, int) for part in said)):
+        return None
+    return Phone(*said)
+
+
+def say_whose_phone(phone: Phone) -> None:
+    """Keep whose phone this is in its session (one evening's answer at a time)."""
+    session[_PHONE] = [phone.evening_id, phone.player_id]
 
 
 def without_device(who: str) -> str:

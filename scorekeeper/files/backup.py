@@ -65,7 +65,9 @@ BACKUP_GAME_KEYS = frozenset(
     {"evening_id", "changed_at", "first_dealer_drawn", "abandoned_at", "player_ids",
      "substitute_ids", "undone_hands", "changes", "table"}
 )
-BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at"})
+BACKUP_HAND_KEYS = frozenset({"recorded_at", "updated_at", "to_confirm", "recorded_team",
+                              "confirmed_team"})
+TeamLetter = Literal["A", "B", "C"]
 
 
 def backup_limit() -> int:
@@ -112,7 +114,7 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         "evenings": [
             {"id": e.id, "played_on": e.played_on.isoformat(), "place": e.place,
              "note": e.note, "created_at": _moment_text(e.created_at),
-             "closed_at": _moment_text(e.closed_at)}
+             "closed_at": _moment_text(e.closed_at), "confirm_hands": e.confirm_hands}
             for e in evenings
         ],
         "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
@@ -176,6 +178,9 @@ def _game_entry(
     for hand_record, hand in zip(record["hands"], live):
         hand_record["recorded_at"] = _moment_text(hand.recorded_at)
         hand_record["updated_at"] = _moment_text(hand.updated_at)
+        if hand.to_confirm:
+            hand_record.update(to_confirm=True, recorded_team=hand.recorded_team,
+                               confirmed_team=hand.confirmed_team)
     entry: dict[str, Any] = {
         "id": game.id,
         "evening_id": game.evening_id,
@@ -266,6 +271,7 @@ class EveningFacts(_Part):
     note: Optional[StrictStr] = None
     created_at: Moment
     closed_at: Optional[Moment] = None  # not in backups made before evenings were closed
+    confirm_hands: StrictBool = False  # not in backups made before hands were confirmed
 
 
 Evenings = Annotated[StrictInt, Field(ge=0, le=999)]
@@ -308,7 +314,7 @@ Scores = dict[StrictStr, StrictInt]
 
 # What a change did: to the hand it names, or (number 0) to the whole game.
 HAND_CHANGES = (ChangeKind.RECORDED, ChangeKind.EDITED, ChangeKind.UNDONE, ChangeKind.RESTORED,
-                ChangeKind.INSERTED)
+                ChangeKind.INSERTED, ChangeKind.CONFIRMED)
 GAME_CHANGES = (ChangeKind.SEATS, ChangeKind.RENAMED, ChangeKind.SUBBED, ChangeKind.UNSUBBED,
                 ChangeKind.ABANDONED, ChangeKind.REINSTATED)
 CHANGE_KINDS = Literal[HAND_CHANGES + GAME_CHANGES]  # type: ignore[valid-type]
@@ -349,10 +355,16 @@ class GameKeeping(BaseModel):
 
 
 class HandTimes(BaseModel):
+    """What a backup keeps of a live hand besides its facts: its times and, on a night
+    played for a ranking, its confirmation (not in backups made before)."""
+
     model_config = ConfigDict(extra="ignore")
 
     recorded_at: Moment
     updated_at: Optional[Moment] = None
+    to_confirm: StrictBool = False
+    recorded_team: Optional[TeamLetter] = None
+    confirmed_team: Optional[TeamLetter] = None
 
 
 # --- restore: checking ----------------------------------------------------------------
@@ -658,7 +670,9 @@ def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Pla
                                            start=1):
         # The same columns as a hand recorded at the table, so the two can't differ.
         session.add(Hand(game_id=game_id, number=number, **hand_fields(deal, teams),
-                         recorded_at=times.recorded_at, updated_at=times.updated_at))
+                         recorded_at=times.recorded_at, updated_at=times.updated_at,
+                         to_confirm=times.to_confirm, recorded_team=times.recorded_team,
+                         confirmed_team=times.confirmed_team))
     for undone in entry.undone:
         session.add(Hand(game_id=game_id, number=undone.number,
                          **hand_fields(undone.deal, teams),
@@ -692,7 +706,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
         evenings[evening.id] = Evening(
             id=evening.id if keep else None, club_id=club.id, played_on=evening.played_on,
             place=evening.place, note=evening.note, created_at=evening.created_at,
-            closed_at=evening.closed_at)
+            closed_at=evening.closed_at, confirm_hands=evening.confirm_hands)
     session.add_all([*players.values(), *evenings.values()])
     session.flush()  # the rows the games point at go in first
     games: list[Game] = []

@@ -6,7 +6,7 @@ from enum import StrEnum
 from typing import Any, Optional
 
 from sqlalchemy import (
-    BigInteger, JSON, Column, Float, Index, Integer, Text, UniqueConstraint, text,
+    BigInteger, Boolean, JSON, Column, Float, Index, Integer, Text, UniqueConstraint, false, text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -58,6 +58,7 @@ class ChangeKind(StrEnum):
     UNSUBBED = "unsubbed"  # that taken back
     ABANDONED = "abandoned"  # the game abandoned: kept, out of the statistics
     REINSTATED = "reinstated"  # an abandoned game taken back into play
+    CONFIRMED = "confirmed"  # a hand confirmed by a phone of another team than its writer's
 
 
 class Club(SQLModel, table=True):
@@ -96,6 +97,10 @@ class Evening(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
     # Closed by a scorer on purpose: its games are kept as they were from then on.
     closed_at: Optional[datetime] = None
+    # A night played for a ranking: each hand written from then on waits for a phone of
+    # another team to confirm it (``table.confirming``).
+    confirm_hands: bool = Field(default=False, sa_column=Column(
+        "confirm_hands", Boolean, nullable=False, server_default=false()))
 
 
 class Attendance(SQLModel, table=True):
@@ -211,6 +216,17 @@ class Hand(SQLModel, table=True):
     # tapped): a phone sending that entry again, after an answer lost to the network,
     # is told it was recorded instead of recording it twice.
     entry_key: Optional[str] = Field(default=None, max_length=ENTRY_KEY_LENGTH)
+    # Written while its evening asks for confirmation: it waits for a phone of another
+    # team than the one that wrote it (``recorded_team``; None: a phone that never said
+    # whose it is) until one confirms it (``confirmed_team``). Written again, it waits again.
+    to_confirm: bool = Field(default=False, sa_column=Column(
+        "to_confirm", Boolean, nullable=False, server_default=false()))
+    recorded_team: Optional[str] = Field(default=None, max_length=1)
+    confirmed_team: Optional[str] = Field(default=None, max_length=1)
+
+    @property
+    def awaits_confirmation(self) -> bool:
+        return self.to_confirm and self.confirmed_team is None and self.undone_at is None
 
 
 class SeatSummary(SQLModel, table=True):

@@ -25,7 +25,7 @@ from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utc
 from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, stored_fields
 from scorekeeper.store.rosters import find_or_add_player
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
-from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change
+from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change, mark_writer
 from scorekeeper.table.seating import name_problems, sits_elsewhere, substitute_problem
 from scorekeeper.text.names import clean_name, name_key
 
@@ -289,9 +289,11 @@ def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
             session.add(hand)
             session.flush()
         _substitutes_move_on(session, replay, plan.number)
-        session.add(Hand(game_id=game.id, number=plan.number, recorded_at=when,
+        forgotten = Hand(game_id=game.id, number=plan.number, recorded_at=when,
                          entry_key=entry_key or None,
-                         **hand_fields(plan.deals[plan.number - 1], teams)))
+                         **hand_fields(plan.deals[plan.number - 1], teams))
+        mark_writer(session, replay, forgotten, by)
+        session.add(forgotten)
     if plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
         for index, hand in enumerate(replay.hands):
             number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
@@ -301,6 +303,7 @@ def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
                 for name, value in fields.items():
                     setattr(hand, name, value)
                 hand.updated_at = when
+                mark_writer(session, replay, hand, by)  # its numbers changed: asked again
                 session.add(hand)
     if plan.kind in (ChangeKind.SEATS, ChangeKind.RENAMED):
         _reseat_players(session, replay, plan)

@@ -16,6 +16,7 @@ from scorekeeper.rules import SEATS
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.rosters import club_row
+from scorekeeper.table.confirming import waiting
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
@@ -81,6 +82,7 @@ class EveningTally:
     finished: int
     by_player: list[tuple[str, int]]
     by_partnership: list[tuple[str, int]]
+    waiting: int = 0  # games won whose win counts once their hands are confirmed
 
 
 def hands_sat(replay: Replay) -> range:
@@ -106,14 +108,17 @@ def tally(replays: Sequence[Replay]) -> EveningTally:
     """Who won how many of the evening's games, most first; from the hands, never stored.
 
     Everyone who played and every partnership that sat together is listed, 0 wins
-    too; an abandoned game counts for nobody. A team's win counts once for each
-    player who sat for it, substitutes too, and once for each of its line-ups."""
+    too; an abandoned game counts for nobody, and a game won with hands still waiting
+    for confirmation (``confirming``) counts once they are confirmed. A team's win counts
+    once for each player who sat for it, substitutes too, and once for each of its
+    line-ups."""
     replays = [replay for replay in replays if replay.game.abandoned_at is None]
     players: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
-    for replay in replays:
+    unconfirmed = [replay.state.finished and bool(waiting(replay)) for replay in replays]
+    for replay, held in zip(replays, unconfirmed):
         for team, seats in replay.rules.team_seats.items():
-            won = int(replay.state.winner == team)
+            won = int(replay.state.winner == team and not held)
             for name in sat_for(replay, seats):
                 players[name] += won
             for line_up in line_ups(replay, seats):
@@ -124,6 +129,7 @@ def tally(replays: Sequence[Replay]) -> EveningTally:
         finished=sum(1 for t in replays if t.state.finished),
         by_player=sorted(players.items(), key=order),
         by_partnership=sorted(partnerships.items(), key=order),
+        waiting=sum(unconfirmed),
     )
 
 

@@ -23,6 +23,10 @@ from sqlmodel import Session, select
 from scorekeeper.rules import Deal, GameState, carry_on, replay as replay_deals
 from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
 from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields
+from scorekeeper.table.confirming import (
+    AlreadyConfirmed, CannotConfirm, Phone, evening_confirms, mark_written, may_confirm,
+    phone_team, written_by,
+)
 
 
 class AlreadyRecorded(Exception):
@@ -71,6 +75,14 @@ class Actor:
     member_id: int | None = None
     device_id: int | None = None
     who: str = ""
+    phone: Phone | None = None  # whose phone it is, as it said for an evening
+
+
+def mark_writer(session: Session, replay: Replay, hand: Hand, by: Actor | None) -> None:
+    """Mark a hand just written with what its evening asks of it (``confirming``)."""
+    confirming = evening_confirms(session, replay.game)
+    team = phone_team(replay, by.phone, hand.number) if confirming and by else None
+    mark_written(hand, confirming, team)
 
 
 def _hand_change(state: GameState, number: int) -> dict[str, int] | None:
@@ -137,6 +149,7 @@ def record_hand(
     after = carry_on(replay.state, [deal])  # the game as it stood, and this hand
     hand = Hand(game_id=replay.game.id, number=number, entry_key=entry_key or None,
                 **hand_fields(deal, replay.rules.team_names))
+    mark_writer(session, replay, hand, by)
     session.add(hand)
     log_change(session, replay, ChangeKind.RECORDED, number, after, by, hand.recorded_at)
     commit_change(session, replay, hand.recorded_at)
@@ -206,5 +219,29 @@ def bring_back_hand(
     session.add(hand)
     when = utcnow()
     log_change(session, replay, ChangeKind.RESTORED, hand.number, after, by, when)
+    commit_change(session, replay, when)
+    return hand
+
+
+def confirm_hand(session: Session, replay: Replay, number: int, revision: int | None,
+                 by: Actor) -> Hand:
+    """Confirm hand ``number`` for the team of ``by``'s phone, in the game's log.
+
+    AlreadyConfirmed if it was; CannotConfirm if this phone may not; GameChanged if the
+    game changed since the page was shown (another phone's confirmation, say)."""
+    hand = next((h for h in replay.hands if h.number == number), None)
+    if hand is not None and hand.to_confirm and hand.confirmed_team is not None:
+        raise AlreadyConfirmed(number, hand.confirmed_team)
+    team = phone_team(replay, by.phone, number)
+    why = CannotConfirm.NOT_WAITING if hand is None else may_confirm(
+        hand, team, by.device_id, written_by(session, replay.game.id, number))
+    if why is not None:
+        raise CannotConfirm(number, why)
+    check_revision(replay, revision)
+    hand.confirmed_team = team
+    session.add(hand)
+    when = utcnow()
+    log_change(session, replay, ChangeKind.CONFIRMED, number, replay.state, by, when,
+               {"team": team})
     commit_change(session, replay, when)
     return hand

@@ -7,16 +7,17 @@ from dataclasses import dataclass
 from flask import Blueprint, Response, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import can, current_member
+from scorekeeper.clubs.access import can, current_member, say_whose_phone
 from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.rounds import TABLE
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.store.models import Attendance, Evening, Role, utcnow
+from scorekeeper.store.models import Attendance, Evening, Game, Player, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
+from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now, tally,
@@ -26,8 +27,11 @@ from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, table_arg,
 )
+from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
-from scorekeeper.web.forms import ComingForm, PlainForm, PlanEveningForm, all_errors
+from scorekeeper.web.forms import (
+    ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
+)
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.web.words import verdict_sentence
 
@@ -87,6 +91,46 @@ def coming(evening_id: int):
     return redirect(url_for("evenings.show", evening_id=evening.id), 303)
 
 
+@bp.post("/<int:evening_id>/confirming")
+def confirming(evening_id: int):
+    """Turn on or off (scorers) that each hand waits for another team's phone."""
+    evening = row_or_404(Evening, evening_id)
+    form = ConfirmingForm()
+    if not form.validate_on_submit():
+        flash(" ".join(all_errors(form)), "notice")
+    else:
+        on = form.confirming.data == "on"
+        changed = ask_confirmation(get_session(), evening, on)
+        if on:
+            flash(_("From now on each hand waits for a phone of another team to confirm it.")
+                  if changed else _("This evening's hands are confirmed already."), "notice")
+        else:
+            flash(_("Hands are no longer confirmed this evening; those waiting still show.")
+                  if changed else _("This evening's hands are not confirmed."), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)
+
+
+@bp.post("/<int:evening_id>/phone")
+def phone(evening_id: int):
+    """Say whose phone this is for the evening (scorers): a player of one of its games."""
+    session = get_session()
+    evening = row_or_404(Evening, evening_id)
+    form = PhoneForm()
+    game = session.get(Game, form.game_id.data) if form.validate_on_submit() else None
+    player = session.get(Player, form.player_id.data) if game else None
+    if game is None or game.evening_id != evening.id or player is None \
+            or player.club_id != evening.club_id:
+        flash(" ".join(all_errors(form)) or _("That player could not be found; nothing was "
+                                              "changed."), "notice")
+        return redirect(url_for("evenings.show", evening_id=evening.id), 303)
+    chosen = Phone(evening.id, player.id)
+    say_whose_phone(chosen)
+    replay = load_replay(session, game)
+    flash(said_whose(player.name, phone_team(replay, chosen, replay.state.next_number)),
+          "notice")
+    return redirect(url_for("games.show", game_id=game.id), 303)
+
+
 @bp.get("/<int:evening_id>")
 def show(evening_id: int):
     """One evening: its games with results and reasons, who won how many, and whether
@@ -103,7 +147,7 @@ def show(evening_id: int):
     coming = _who_is_coming(evening, games)
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
-                       state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(),
+                       state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(), waiting=waiting,
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
                        taken=evening_time(replays), tables=tables_now(games),

@@ -14,13 +14,16 @@ from scorekeeper.table.corrections import apply, plan_edit
 from scorekeeper.table.draft import TallyIncomplete, read_draft
 from scorekeeper.table.evenings import is_past_game
 from scorekeeper.table.recording import (
-    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
+    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, confirm_hand,
+    hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
 )
+from scorekeeper.table.confirming import AlreadyConfirmed, CannotConfirm
 from scorekeeper.text.names import typed
 from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.views.confirming import refusal
 from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
-from scorekeeper.web.forms import HandForm, RestoreForm, UndoForm
+from scorekeeper.web.forms import ConfirmForm, HandForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,
@@ -200,8 +203,9 @@ def save(game_id: int, number: int):
             return done(replay, _("Hand %(number)s is as it was: nothing to change.",
                                   number=number))  # already so (a second tap on Save)
         plan = plan_edit(replay, number, deal)
-        if plan.moved and request.form.get("confirm") != "y":
-            return _check_edit(replay, number, plan)  # later hands move: shown first
+        if (plan.moved or _confirmed(replay, number)) and request.form.get("confirm") != "y":
+            # Later hands move, or another team confirmed it: shown first, a second tap.
+            return _check_edit(replay, number, plan)
         apply(get_session(), replay, plan, form.revision.data, actor())
     except GameChanged:
         return _changed(replay)
@@ -221,10 +225,29 @@ def _check_edit(replay: Replay, number: int, plan):
     entry = entry_for(replay, mode, request.form)
     fields = list(entry.draft.fields().items()) + [("number", str(number))]
     check = Check(_("Correct hand %(number)s?", number=number),
-                  consequences(plan, replay.names, replay.rules.team_seats),
+                  _confirmed_lines(replay, number)
+                  + consequences(plan, replay.names, replay.rules.team_seats),
                   url_for("hands.save", game_id=replay.game.id, number=number), fields,
                   url_for("games.show", game_id=replay.game.id), in_game=True)
     return to_check(replay, mode, check)
+
+
+def _confirmed(replay: Replay, number: int) -> bool:
+    """Whether hand ``number`` was confirmed by another team's phone."""
+    hand = replay.hands[number - 1] if 1 <= number <= len(replay.hands) else None
+    return hand is not None and hand.to_confirm and hand.confirmed_team is not None
+
+
+def _confirmed_lines(replay: Replay, number: int, correcting: bool = True) -> list:
+    """What a scorer is told before the second tap that changes a confirmed hand."""
+    if not _confirmed(replay, number):
+        return []
+    lines = [_("Team %(team)s confirmed hand %(number)s: this change is kept in the game's "
+               "log with who made it.", team=replay.hands[number - 1].confirmed_team,
+               number=number)]
+    if correcting:
+        lines.append(_("Corrected, the hand waits for a phone of another team again."))
+    return lines
 
 
 @bp.post("/undo")
@@ -235,9 +258,16 @@ def undo(game_id: int):
     if not form.validate():
         return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
+    number = form.number.data
+    if _confirmed(replay, number) and request.form.get("confirm") != "y" \
+            and replay.hands[-1].number == number:
+        check = Check(_("Undo hand %(number)s?", number=number),
+                      _confirmed_lines(replay, number, correcting=False),
+                      url_for("hands.undo", game_id=game_id), [("number", str(number))],
+                      url_for("games.show", game_id=game_id), in_game=True)
+        return to_check(replay, NEXT_HAND, check)  # a scorer's second tap
     try:
-        hand = undo_last_hand(get_session(), replay, form.number.data, form.revision.data,
-                              actor())
+        hand = undo_last_hand(get_session(), replay, number, form.revision.data, actor())
     except (NotTheLastHand, GameChanged):
         return _not_undone(replay, form.number.data)
     return done(replay, _("Hand %(number)s undone.", number=hand.number))
@@ -275,3 +305,35 @@ def restore(game_id: int):
     except RuleViolation as violation:
         return refused(replay, violation_message(violation), 422, keep_draft=False)
     return done(replay, _("Hand %(number)s is back.", number=hand.number))
+
+
+@bp.post("/<int:number>/confirm")
+def confirm(game_id: int, number: int):
+    """Confirm a hand another team's phone wrote (a night played for a ranking)."""
+    replay = replay_or_404(game_id)
+    form = ConfirmForm(request.form)
+    if not form.validate() or form.number.data != number:
+        return refused(replay, _("That form was incomplete; nothing was changed."), 422,
+                       keep_draft=False)
+    try:
+        confirm_hand(get_session(), replay, number, form.revision.data, actor())
+    except AlreadyConfirmed as already:
+        return done(replay, _("Hand %(number)s was confirmed already, by team %(team)s.",
+                              number=number, team=already.team))
+    except CannotConfirm as cannot:
+        return refused(replay, refusal(cannot.why, number), 409, keep_draft=False)
+    except GameChanged:
+        get_session().rollback()
+        return _confirmed_meanwhile(replay, number)
+    return done(replay, _("Hand %(number)s confirmed.", number=number))
+
+
+def _confirmed_meanwhile(replay: Replay, number: int):
+    """The game changed while the confirmation was on its way: confirmed by another
+    phone first (said so), or changed otherwise (nothing written)."""
+    fresh = load_replay(get_session(), replay.game)
+    hand = next((h for h in fresh.hands if h.number == number), None)
+    if hand is not None and hand.to_confirm and hand.confirmed_team is not None:
+        return done(fresh, _("Hand %(number)s was confirmed already, by team %(team)s.",
+                             number=number, team=hand.confirmed_team))
+    return _changed(fresh)

@@ -54,6 +54,7 @@ from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
 from scorekeeper.table.live import GameHead, evening_head, game_head
+from scorekeeper.views.confirming import shown_phone
 from scorekeeper.views.pages import PageKey, wants_fragment
 from scorekeeper.web.languages import current_language
 
@@ -182,9 +183,12 @@ def _plain_request() -> bool:
             and "_flashes" not in session)
 
 
-def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | None) -> tuple:
+def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | None,
+         evening_id: int | None = None) -> tuple:
+    """The key of a page of a game (``evening_id``: a game page's evening, where what the
+    page shows depends on whose phone it is: ``views.confirming``; None for a board)."""
     return (game_id, created_at, revision, draft_seq, current_member().role,
-            current_language(), request.script_root, past)
+            current_language(), request.script_root, past, shown_phone(evening_id))
 
 
 @dataclass(frozen=True)
@@ -224,11 +228,11 @@ def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None
     ``lookup``: a key's kept copy, or None."""
     key = (head.id, head.created_at, head.revision,
            head.draft_seq if draft_seq is None else draft_seq)
-    kept = lookup(kind + _key(*key, None))  # a game still being played: the usual case
+    kept = lookup(kind + _key(*key, None, head.evening_id))  # a game still being played
     if kept is None and head.evening_id is not None:
         # A finished game: read-only once its evening is over, which time alone decides.
         over = evening_is_over(get_session(), current_member().club_id, head.evening_id)
-        kept = lookup(kind + _key(*key, over))
+        kept = lookup(kind + _key(*key, over, head.evening_id))
     return kept
 
 
@@ -256,7 +260,7 @@ def page_key(replay: Replay, shown: PageKey) -> tuple | None:
     # A game still being played is never read-only by time: its key says so.
     finished = replay.state.finished and replay.game.evening_id is not None
     return _key(shown.game_id, replay.game.created_at, shown.revision, shown.draft_seq,
-                shown.past if finished else None)
+                shown.past if finished else None, replay.game.evening_id)
 
 
 def keep_game_page(asked: Asked, key: tuple | None, response: Response) -> None:

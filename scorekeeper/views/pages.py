@@ -26,6 +26,7 @@ from markupsafe import Markup
 from sqlmodel import Session
 
 from scorekeeper.clubs.access import SCORER, can, current_device
+from scorekeeper.views.confirming import confirm_panel
 from scorekeeper.figures.chances import win_chances
 from scorekeeper.figures.charts import score_chart
 from scorekeeper.rules import (
@@ -38,6 +39,7 @@ from scorekeeper.rules.table import left_of
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, aware
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
+from scorekeeper.table.confirming import waiting
 from scorekeeper.table.corrections import plan_insert
 from scorekeeper.table.draft import (
     FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
@@ -505,6 +507,7 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
     session = get_session()
     evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
     sentence, preview_problem = preview_of(replay, entry)
+    read_only = past or watching or replay.game.abandoned_at is not None
     return dict(
         replay=replay, game=replay.game, state=state, names=_names_for(replay, entry),
         teams=replay.rules.team_seats, entry=entry, draft=entry.draft,
@@ -522,7 +525,7 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
         game_time=partial(game_time, replay),
         chart=score_chart(replay) if state.deals else None,
         past=past, watching=watching,
-        read_only=past or watching or replay.game.abandoned_at is not None,
+        read_only=read_only, confirming=confirm_panel(replay, evening, read_only),
         poll_every=POLL_SECONDS,
         changes=recent_changes(session, replay.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=replay.hands,
@@ -628,6 +631,7 @@ def _board_game(session: Session, replay: Replay) -> dict:
         last=last, last_sentence=hand_preview(last) if last else None,
         verdict=verdict_sentence(replay.state.verdict),
         needs=shown_needs(replay, past=False),
+        waiting=[hand.number for hand in waiting(replay)],
         live_url=url_for("games.live", game_id=game.id,
                          v=version(game.revision, shared.seq), view="board"))
 

@@ -66,6 +66,10 @@ class UndoForm(ChangeForm):
     number = WholeNumberField(validators=[InputRequired()])
 
 
+class ConfirmForm(UndoForm):
+    """A hand confirmed: its number, and the revision of the page it was confirmed on."""
+
+
 class RestoreForm(ChangeForm):
     hand_id = WholeNumberField(validators=[InputRequired()])
 
@@ -296,3 +300,16 @@ class ComingForm(FlaskForm):
     """A member's answer to a planned evening: the button tapped says in or out."""
 
     coming = StringField(validators=[AnyOf(["in", "out"], _l("Say in or out."))])
+
+
+class ConfirmingForm(FlaskForm):
+    """A scorer turns the evening's confirmation on or off: the button tapped says which."""
+
+    confirming = StringField(validators=[AnyOf(["on", "off"], _l("Say on or off."))])
+
+
+class PhoneForm(FlaskForm):
+    """Whose phone this is, for the evening: a player, and the game the question was on."""
+
+    player_id = WholeNumberField(validators=[InputRequired(_l("Tap your name."))])
+    game_id = WholeNumberField(validators=[InputRequired()])

@@ -382,6 +382,9 @@ def change_sentence(change) -> Markup:
                     old=typed(change.details["from"]), new=typed(change.details["to"]))
     elif change.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED):
         what = _substitute_sentence(change)
+    elif change.kind == ChangeKind.CONFIRMED:
+        what = fill(_("confirmed hand %(number)s for team %(team)s"), number=number,
+                    team=(change.details or {}).get("team") or "–")
     elif change.kind == ChangeKind.ABANDONED:
         what = Markup.escape(_("abandoned the game"))
     else:

@@ -1,0 +1,133 @@
+"""Nights played for a ranking: each hand waits for a phone of another team to confirm it.
+
+An evening asks for it (``Evening.confirm_hands``: off unless a scorer turns it on).
+A phone says once an evening whose it is, one of the players (``Phone``, kept in the
+phone's session); its team in a game follows from that game's seats at the hand
+concerned, so partners changing between games change nothing for the phone. Every
+hand a phone writes while its evening asks (recorded, corrected, put in) keeps the
+writing phone's team and waits until a scorer's phone of another team confirms it with
+one tap. A hand written by a phone that never said whose it is waits for any phone
+that has said, but not its own.
+
+A confirmation moves no score: a hand waiting is in the scores like any other, so the
+table plays on, and is shown as waiting; a game won with hands still waiting is not
+counted in the night's games won until they are confirmed (``table.evenings.tally``).
+Confirming, like every change, is kept in the game's log with who did it, and is made
+with the game's revision checked, so two phones confirming at once confirm it once.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import update
+from sqlmodel import Session, select
+
+from scorekeeper.rules import SEATS, team_of
+from scorekeeper.store.models import ChangeKind, Evening, Game, GameChange, Hand
+from scorekeeper.store.replay import Replay
+from scorekeeper.store.sittings import sitting_at
+
+
+@dataclass(frozen=True)
+class Phone:
+    """Whose phone this is, as it said for one evening: a player of the club."""
+
+    evening_id: int
+    player_id: int
+
+
+class AlreadyConfirmed(Exception):
+    """The hand was confirmed already (a second tap, or another phone first)."""
+
+    def __init__(self, number: int, team: str) -> None:
+        super().__init__(f"hand {number} was confirmed by team {team}")
+        self.number = number
+        self.team = team
+
+
+class CannotConfirm(Exception):
+    """This phone may not confirm the hand: ``why`` says which rule stops it."""
+
+    # The reasons, as the page words them.
+    NOT_WAITING = "not waiting"  # no such hand waits (undone, corrected away, never asked)
+    NO_TEAM = "no team"  # the phone has not said whose it is, or that player is not seated
+    OWN_TEAM = "own team"  # the phone's team wrote the hand
+
+    def __init__(self, number: int, why: str) -> None:
+        super().__init__(f"hand {number}: {why}")
+        self.number = number
+        self.why = why
+
+
+def evening_confirms(session: Session, game: Game) -> bool:
+    """Whether the game's evening asks for each hand to be confirmed."""
+    if game.evening_id is None:
+        return False
+    evening = session.get(Evening, game.evening_id)
+    return evening is not None and evening.confirm_hands
+
+
+def phone_team(replay: Replay, phone: Phone | None, number: int) -> str | None:
+    """The team the phone's player sat in at hand ``number`` of the game (None: the
+    phone said nothing for this evening, or its player did not sit then)."""
+    if phone is None or phone.evening_id != replay.game.evening_id:
+        return None
+    sittings = replay.sittings()
+    for seat in SEATS:
+        if sitting_at(sittings, seat, number).player_id == phone.player_id:
+            return team_of(seat, replay.rules.teams)
+    return None
+
+
+def mark_written(hand: Hand, confirming: bool, team: str | None) -> None:
+    """A hand just written (recorded, corrected, put in): waiting for another team's
+    phone if its evening asks (``team``: the writing phone's), else confirmed by nobody."""
+    hand.to_confirm = confirming
+    hand.recorded_team = team if confirming else None
+    hand.confirmed_team = None
+
+
+def waiting(replay: Replay) -> tuple[Hand, ...]:
+    """The game's live hands that wait for confirmation, in order."""
+    return tuple(hand for hand in replay.hands if hand.awaits_confirmation)
+
+
+def may_confirm(hand: Hand, team: str | None, device_id: int | None,
+                recorded_by: int | None) -> str | None:
+    """Why a phone of ``team`` may not confirm ``hand`` (a ``CannotConfirm`` reason), or
+    None if it may (``recorded_by``: the device that last wrote the hand)."""
+    if not hand.awaits_confirmation:
+        return CannotConfirm.NOT_WAITING
+    if team is None:
+        return CannotConfirm.NO_TEAM
+    if team == hand.recorded_team or (hand.recorded_team is None
+                                      and device_id is not None and device_id == recorded_by):
+        return CannotConfirm.OWN_TEAM
+    return None
+
+
+# The changes that write a hand's numbers: the phone that made the last one wrote it.
+WRITTEN = (ChangeKind.RECORDED, ChangeKind.EDITED, ChangeKind.INSERTED)
+
+
+def written_by(session: Session, game_id: int, number: int) -> int | None:
+    """The device that last wrote hand ``number`` of the game, from its log."""
+    return session.exec(
+        select(GameChange.device_id)
+        .where(GameChange.game_id == game_id, GameChange.number == number,
+               GameChange.kind.in_(WRITTEN))  # type: ignore[attr-defined]
+        .order_by(GameChange.id.desc())  # type: ignore[union-attr]
+    ).first()
+
+
+def ask_confirmation(session: Session, evening: Evening, on: bool) -> bool:
+    """Turn the evening's confirmation on or off (False: it was so already). Its games'
+    revisions move on, so every phone on them shows what the evening now asks."""
+    if evening.confirm_hands == on:
+        return False
+    evening.confirm_hands = on
+    session.add(evening)
+    session.execute(update(Game).where(Game.evening_id == evening.id)  # type: ignore[arg-type]
+                    .values(revision=Game.revision + 1))
+    session.commit()
+    return True

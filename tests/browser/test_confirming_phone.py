@@ -1,0 +1,64 @@
+"""A night played for a ranking, on two 390 px phones: a hand recorded on team A's phone
+waits, team B's phone confirms it with one tap without a reload, and the recording phone
+sees it confirmed by itself; a correction to it then asks a second tap."""
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.table_steps import Taps, button, expect_scores, layout_problems, start_game
+from tests.browser.test_record_answer import sweep
+
+pytestmark = pytest.mark.browser
+
+
+def say_whose(page: Page, name: str) -> None:
+    whose = page.locator(".whose-phone")
+    expect(whose).to_contain_text("Whose phone is this?")
+    button(whose, name).click()
+    expect(page.get_by_role("status")).to_contain_text(f"This phone is {name}'s, team")
+
+
+def test_the_other_team_confirms_on_its_own_phone(page: Page, scorer: Page, live_server: str,
+                                                  tmp_path) -> None:
+    taps = Taps()
+    start_game(page, live_server, taps, target=30)
+    game_url = page.url
+    page.get_by_role("link", name=re.compile("^Evening of")).click()
+    button(page, "Confirm each hand").click()
+    expect(page.locator("#confirming-evening")).to_contain_text("On: each hand waits")
+    page.goto(game_url)
+    say_whose(page, "Ann")  # seat 1: team A
+
+    scorer.goto(game_url)
+    say_whose(scorer, "Bob")  # seat 2: team B
+    assert layout_problems(scorer, "asked whose phone", width=390) == []
+
+    sweep(page, taps, 1, bidder=1)  # Ann (A) bids 4 and takes all six
+    expect_scores(page, {"A": 6, "B": 0, "C": 0})
+    waiting = page.locator("#waiting-1")
+    expect(waiting).to_contain_text("Hand 1 waits for confirmation.")
+    expect(waiting).to_contain_text("A phone of another team confirms it.")
+    expect(waiting.get_by_role("button")).to_have_count(0)
+
+    confirm = scorer.get_by_role("button", name="Confirm hand 1 for team B")
+    expect(confirm).to_be_visible()  # the poll brought it: no reload
+    assert confirm.bounding_box()["y"] + 44 <= 844  # on screen, without scrolling
+    assert layout_problems(scorer, "a hand to confirm", width=390) == []
+    scorer.screenshot(path=str(tmp_path / "confirm-390.png"))
+    confirm.click()
+    expect(scorer.get_by_role("status")).to_contain_text("Hand 1 confirmed.")
+    expect(page.locator("#deal-1")).to_contain_text("Confirmed by team B.")  # by itself
+    expect(page.locator("#waiting-1")).to_have_count(0)
+
+    page.goto(f"{game_url}/hands/1/edit")
+    page.get_by_role("radio", name=re.compile(r"^B\b")).first.check(force=True)
+    button(page, "Save hand 1").click()
+    check = page.locator("#check")
+    expect(check).to_contain_text("Team B confirmed hand 1")
+    expect(page.locator("#deal-1")).to_contain_text("Confirmed by team B.")  # not yet
+    button(check, "Make this change").click()
+    expect(page.locator("#waiting-1")).to_contain_text("Hand 1 waits for confirmation.")
+    expect(scorer.get_by_role("button", name="Confirm hand 1 for team B")).to_be_visible()
