@@ -24,7 +24,7 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
-    evening_time, new_partners_fields, render_board, render_page, table_arg,
+    evening_time, new_partners_fields, render_board, render_page, table_arg, unchanged_poll,
 )
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.forms import ComingForm, PlainForm, PlanEveningForm, all_errors
@@ -181,9 +181,7 @@ def live(evening_id: int):
     if head is None:
         abort(404)
     if request.args.get("v", "") == head.version:
-        unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
-        del unchanged.headers["Content-Type"]  # no body, so no type either
-        return unchanged
+        return unchanged_poll()
     response = board(evening_id)
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,

@@ -669,3 +669,11 @@ def render_board(replay: Replay | None, evening: Evening | None = None,
         evening=evening, point_name=point_name, suit_name=suit_name, card_points=CARD_POINTS,
         poll_every=POLL_SECONDS,
     )
+
+
+def unchanged_poll() -> Response:
+    """A poll's answer while nothing changed: empty, and never kept by a browser or a
+    proxy (the next poll must ask again)."""
+    unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
+    del unchanged.headers["Content-Type"]  # no body, so no type either
+    return unchanged
