@@ -246,10 +246,9 @@ def evenings_page(
     return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
 
 
-def evening_tally(session: Session, evening: Evening, known: Replay | None = None
-                  ) -> EveningTally:
-    """The evening's tally, its games read once (``known``: one already read)."""
-    have = {known.game.id: known} if known is not None else {}
+def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
+    """The evening's tally, its games read once (``known``: those already read)."""
+    have = {replay.game.id: replay for replay in known if replay is not None}
     games = evening_games(session, evening)
     read = iter(load_replays(session, [game for game in games if game.id not in have]))
     return tally([have[game.id] if game.id in have else next(read) for game in games])

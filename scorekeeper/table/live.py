@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Mapping
 
-from sqlalchemy import and_, bindparam, false, func, not_, select, update
+from sqlalchemy import Select, and_, bindparam, false, func, literal, not_, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
@@ -208,7 +208,9 @@ class EveningHead:
     """What the table board of an evening's table depends on, read without the hands:
     the table's current game (its newest not abandoned), that game's hand in progress,
     and every game's revision at every table (a correction to an earlier game changes
-    the evening's tally; a hand at another table, the board's line for it)."""
+    the evening's tally; a hand at another table, the board's line for it). The head of
+    every table at once (the evening board) has the evening's newest game, and no hand
+    in progress: that board shows none."""
 
     evening_id: int
     game_id: int | None
@@ -223,29 +225,40 @@ class EveningHead:
 
 _EVENING_GAMES = (Game.evening_id == bindparam("evening_id"),
                   Game.club_id == bindparam("club_id"))
-_CURRENT = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None),
-                                            Game.table_number == bindparam("table"))
-            .scalar_subquery())
-# One statement, built once: the table board asks it every 2 seconds.
-_EVENING_HEAD = select(
-    select(Evening.id).where(Evening.id == bindparam("evening_id"),
-                             Evening.club_id == bindparam("club_id")).scalar_subquery(),
-    _CURRENT,
-    func.coalesce(select(LiveDraft.seq).where(LiveDraft.game_id == _CURRENT)
-                  .scalar_subquery(), 0),
-    select(func.coalesce(func.sum(Game.revision), 0)).where(*_EVENING_GAMES).scalar_subquery(),
-    select(func.count(Game.abandoned_at)).where(*_EVENING_GAMES).scalar_subquery(),
-)
 
 
-def evening_head(connection: Connection, club_id: int, evening_id: int, table: int = 1
-                 ) -> EveningHead | None:
-    """The club's evening's head at one of its tables (one indexed read, no ORM
-    objects), or None."""
+def _head_statement(*at_table) -> Select:
+    """The evening's head in one statement: at one table (``at_table``: its condition),
+    or, with none, at every table."""
+    current = (select(func.max(Game.id)).where(*_EVENING_GAMES, Game.abandoned_at.is_(None),
+                                               *at_table).scalar_subquery())
+    draft = (func.coalesce(select(LiveDraft.seq).where(LiveDraft.game_id == current)
+                           .scalar_subquery(), 0) if at_table else literal(0))
+    return select(
+        select(Evening.id).where(Evening.id == bindparam("evening_id"),
+                                 Evening.club_id == bindparam("club_id")).scalar_subquery(),
+        current, draft,
+        select(func.coalesce(func.sum(Game.revision), 0)).where(*_EVENING_GAMES)
+        .scalar_subquery(),
+        select(func.count(Game.abandoned_at)).where(*_EVENING_GAMES).scalar_subquery(),
+    )
+
+
+# Built once: the boards ask them every 2 seconds.
+_EVENING_HEAD = _head_statement(Game.table_number == bindparam("table"))
+_TABLES_HEAD = _head_statement()
+
+
+def evening_head(connection: Connection, club_id: int, evening_id: int,
+                 table: int | None = 1) -> EveningHead | None:
+    """The club's evening's head at one of its tables, or at every table (``table``
+    None), in one indexed read with no ORM objects; None if the club has no such
+    evening."""
     if not 0 < evening_id <= MAX_ID:
         return None
     found, game_id, draft_seq, revisions, abandoned = connection.execute(
-        _EVENING_HEAD, {"evening_id": evening_id, "club_id": club_id, "table": table}).one()
+        _TABLES_HEAD if table is None else _EVENING_HEAD,
+        {"evening_id": evening_id, "club_id": club_id, "table": table}).one()
     if found is None:
         return None
     return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)

@@ -1,5 +1,5 @@
 """Evenings: the history of a club's gatherings, each evening's games and tally, its
-table board, and closing it."""
+boards (a table's, and every table's at once), and closing it."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -25,7 +25,8 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
-    evening_time, new_partners_fields, render_board, render_page, table_arg,
+    evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
+    unchanged_poll,
 )
 from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
@@ -219,20 +220,39 @@ def board(evening_id: int):
 @bp.get("/<int:evening_id>/live")
 def live(evening_id: int):
     """The table board's poll: 204 while the evening is as it shows it, else the board."""
-    # Asked every 2 s: one small read, no ORM objects, no replay.
     table = whole_number_arg("table", 1)
-    head = evening_head(get_connection(), current_member().club_id, evening_id, table)
-    if head is None:
-        abort(404)
-    if request.args.get("v", "") == head.version:
-        unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
-        del unchanged.headers["Content-Type"]  # no body, so no type either
-        return unchanged
+    if _unchanged(evening_id, table):
+        return unchanged_poll()
     response = board(evening_id)
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,
                                                  **table_arg(table))
     return response
+
+
+@bp.get("/<int:evening_id>/tables")
+def tables(evening_id: int):
+    """The evening board, for a TV or a phone: every table at once, each following its
+    table to the next game by itself, and the evening's games won."""
+    return render_tables(row_or_404(Evening, evening_id))
+
+
+@bp.get("/<int:evening_id>/tables/live")
+def tables_live(evening_id: int):
+    """The evening board's poll: 204 while no table's game changed, else the board."""
+    if _unchanged(evening_id, None):
+        return unchanged_poll()
+    return tables(evening_id)
+
+
+def _unchanged(evening_id: int, table: int | None) -> bool:
+    """Whether the evening is as a board's poll says it shows it, at one table or at
+    every table (None); 404 for an evening not of the member's club."""
+    # Asked every 2 s: one small read, no ORM objects, no replay.
+    head = evening_head(get_connection(), current_member().club_id, evening_id, table)
+    if head is None:
+        abort(404)
+    return request.args.get("v", "") == head.version
 
 
 @bp.get("/<int:evening_id>/recap")

@@ -29,7 +29,7 @@ from scorekeeper.views.page_cache import (
 )
 from scorekeeper.views.pages import (
     RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
-    render_other_phone, render_page, render_recorded, wants_fragment,
+    render_other_phone, render_page, render_recorded, unchanged_poll, wants_fragment,
 )
 from scorekeeper.web.assets import YEAR
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
@@ -190,7 +190,7 @@ def live(game_id: int):
     device = current_device()
     poll = Poll.read(request.args, can(SCORER), device.id if device else None)
     if poll.unchanged(head):
-        return _unchanged()
+        return unchanged_poll()
     asked = NOTHING_ASKED
     if poll.may_be_kept(head.revision):
         # The second phone to catch up on a change gets the first one's answer.
@@ -231,14 +231,6 @@ def _game_changed(replay: Replay, poll: Poll, asked: Asked) -> Response:
     keep_poll_answer(asked, page_key(replay, page.key), response,
                      notice=poll.tells_change(revision), one_behind=poll.one_behind(revision))
     return response
-
-
-def _unchanged() -> Response:
-    """The poll's answer while nothing changed: empty, and never kept by a browser or a
-    proxy (the next poll must ask again)."""
-    unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
-    del unchanged.headers["Content-Type"]  # no body, so no type either
-    return unchanged
 
 
 # The phone's own word on which game pages stay put: the games it has seen its table
@@ -300,7 +292,7 @@ def _follow_the_table(head: GameHead) -> Response | None:
     _stay_on(head.id)
     if not replay.state.finished and replay.game.abandoned_at is None:
         return None
-    moved = _unchanged()
+    moved = unchanged_poll()
     moved.headers["HX-Redirect"] = url_for("games.show", game_id=newer)
     return _set_cookie(moved, MOVED_COOKIE, f"{head.id}.{newer}", 60)
 

@@ -608,12 +608,14 @@ def table_arg(table: int) -> dict:
     return {} if table == 1 else {"table": table}
 
 
-def other_tables(session: Session, evening: Evening, table: int) -> list[tuple[int, Replay]]:
-    """The evening's other tables, by number, each with the game it plays."""
-    others = [(number, game) for number, game in
-              tables_now(evening_games(session, evening)).items() if number != table]
-    return list(zip([number for number, _ in others],
-                    load_replays(session, [game for _, game in others])))
+def evening_tables(session: Session, evening: Evening, but: int | None = None
+                   ) -> list[tuple[int, Replay]]:
+    """The evening's tables, by number, each with the game it plays (or last finished):
+    every one, or all ``but`` one (a table board's other tables)."""
+    tables = [(number, game) for number, game in
+              tables_now(evening_games(session, evening)).items() if number != but]
+    return list(zip([number for number, _ in tables],
+                    load_replays(session, [game for _, game in tables])))
 
 
 def _board_game(session: Session, replay: Replay) -> dict:
@@ -666,10 +668,35 @@ def render_board(replay: Replay | None, evening: Evening | None = None,
     if evening_id is not None:
         context["table_board_url"] = url_for("evenings.board", evening_id=evening_id,
                                              **table_arg(table))
-        context["other_tables"] = other_tables(
-            session, evening or session.get(Evening, evening_id), table)
+        context["other_tables"] = evening_tables(
+            session, evening or session.get(Evening, evening_id), but=table)
+        if context["other_tables"]:
+            context["tables_url"] = url_for("evenings.tables", evening_id=evening_id)
     return render_page(
         "board.html", block="board" if wants_fragment() else None, **context,
         evening=evening, point_name=point_name, suit_name=suit_name, card_points=CARD_POINTS,
         poll_every=POLL_SECONDS,
     )
+
+
+def render_tables(evening: Evening) -> Response:
+    """The evening board: every table at once, each with its game's teams and scores and
+    its next hand's dealer (or its winner), moving on to each table's next game by
+    itself; and below, the evening's games won, once a game is."""
+    session = get_session()
+    head = evening_head(get_connection(), evening.club_id, evening.id, table=None)
+    tables = evening_tables(session, evening)
+    tally = evening_tally(session, evening, *(replay for _number, replay in tables))
+    return render_page(
+        "tables.html", block="board" if wants_fragment() else None, evening=evening,
+        tables=tables, evening_tally=tally if tally.finished else None,
+        live_url=url_for("evenings.tables_live", evening_id=evening.id, v=head.version),
+        poll_every=POLL_SECONDS)
+
+
+def unchanged_poll() -> Response:
+    """A poll's answer while nothing changed: empty, and never kept by a browser or a
+    proxy (the next poll must ask again)."""
+    unchanged = Response(status=204, headers={"Cache-Control": "no-store"})
+    del unchanged.headers["Content-Type"]  # no body, so no type either
+    return unchanged

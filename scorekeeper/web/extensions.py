@@ -24,8 +24,8 @@ htmx = Htmx()
 compress = Compress()
 
 # Requests that never change the session: a poll every 2 seconds needn't send it back.
-QUIET_ENDPOINTS = {"games.live", "evenings.live", "health.healthz", "static",
-                   "offline.service_worker"}
+QUIET_ENDPOINTS = {"games.live", "evenings.live", "evenings.tables_live", "health.healthz",
+                   "static", "offline.service_worker"}
 
 
 class LazySession(SecureCookieSession):

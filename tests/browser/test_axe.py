@@ -48,7 +48,8 @@ def test_no_page_has_an_accessibility_violation(page: Page, live_server: str, sc
              f"{live_server}/evenings", f"{live_server}/players", f"{live_server}/club",
              f"{live_server}/rules", f"{live_server}/backup", f"{live_server}/games/import",
              f"{game}/board", f"{game}/changes", f"{game}/fix", f"{live_server}/club/share/{game_id}",
-             f"{live_server}/offline", f"{live_server}/join", evening, f"{evening}/board"]
+             f"{live_server}/offline", f"{live_server}/join", evening, f"{evening}/board",
+             f"{evening}/tables"]
     found = {}
     for language in ("en", "fa"):
         page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])

@@ -3,8 +3,8 @@ language buttons, no footer, no links. The "Full screen" button and the note tha
 screen may sleep are there, hidden until the page's script finds them of use. On a phone
 (360 px), the person holding it still has a small way back.
 
-In a club of its own (``club_tonight.py``): a game's own board, and the evening's table
-board.
+In a club of its own (``club_tonight.py``): a game's own board, the evening's table
+board, and its board of every table.
 """
 from __future__ import annotations
 
@@ -53,7 +53,7 @@ def test_a_tv_shows_the_board_and_nothing_else(browser, live_app, live_server, t
                           "url": live_server}])
     try:
         tv = context.new_page()
-        for path in boards(tonight):
+        for path in (*boards(tonight), f"/evenings/{tonight.evening}/tables"):
             tv.goto(live_server + path)
             expect(tv.locator("#board .board-team")).to_have_count(3)
             expect(tv.locator("header")).to_have_count(0)

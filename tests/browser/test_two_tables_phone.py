@@ -1,6 +1,7 @@
 """Thirteen in for tonight, on the organiser's 390 px phone: two tables and one sitting
 out, each table's game started from the proposal, the table boards following their own
-table with a line for the other, and a second round with another sitting out."""
+table with a line for the other, and a second round with another sitting out; and the
+evening board on a viewer's 390 px phone, following both tables through it by itself."""
 from __future__ import annotations
 
 import re
@@ -10,8 +11,10 @@ from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
 from scorekeeper.store.models import Attendance, Evening, Member, utcnow
+from tests.browser.phones import GLANCE_MS, within_polls
 from tests.browser.table_steps import (
-    Taps, button, choice_label, choose, layout_problems, name_trump, point_group, record,
+    AFTER_HAND_1, HAND_1, Taps, choice_label, choose, layout_problems, name_trump,
+    point_group, record, tally,
 )
 
 pytestmark = pytest.mark.browser
@@ -46,18 +49,43 @@ def start_table(page: Page, evening_url: str, number: int) -> tuple[str, str]:
     return page.url, seat_two
 
 
+def bid_four(page: Page, taps: Taps, bidder: str, suit: str) -> None:
+    """Seat 2 (``bidder``, team B) bids 4 in ``suit``, everyone else passing."""
+    choose(page, page.get_by_role("group", name=bidder, exact=True)
+           .get_by_role("radio", name="Bid 4", exact=True), taps)
+    name_trump(page, taps, suit)
+
+
 def sweep(page: Page, bidder: str) -> None:
     """Seat 2 (team B) bids 4 in spades and takes all six: B wins to 5."""
     taps = Taps()
-    choose(page, page.get_by_role("group", name=bidder, exact=True)
-           .get_by_role("radio", name="Bid 4", exact=True), taps)
-    name_trump(page, taps, "Spades")
+    bid_four(page, taps, bidder, "Spades")
     taps(choice_label(point_group(page, "The rest").get_by_role(
         "radio", name=re.compile(r"^B\b"))))
     record(page, taps, 1)
 
 
-def test_thirteen_at_two_tables_through_two_rounds(page: Page, club, live_server: str):
+def hand_one(page: Page, bidder: str) -> None:
+    """Seat 2 (team B) bids 4 in hearts and makes it; C takes Joker and Game: B 4, C 2,
+    nobody out yet."""
+    taps = Taps()
+    bid_four(page, taps, bidder, "Hearts")
+    tally(page, taps, HAND_1)
+    record(page, taps, 1)
+
+
+def expect_table(board: Page, number: int, scores: dict[str, int],
+                 line: str | re.Pattern) -> None:
+    """The evening board's table ``number``: its teams' scores and the line under them."""
+    table = board.locator(f"#table-{number}")
+    for team, score in scores.items():
+        expect(table.get_by_label(f"Team {team}: {score} points", exact=True)).to_have_text(
+            str(score))
+    expect(table.locator(".board-line")).to_have_text(line)
+
+
+def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, club,
+                                                   live_server: str, tmp_path):
     page.goto(f"{live_server}/evenings")
     page.get_by_label("Date", exact=True).fill(utcnow().date().isoformat())
     page.get_by_role("button", name="Plan the evening").click()
@@ -86,3 +114,38 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, club, live_server
     expect(page.locator("#other-tables")).to_contain_text("Table 1, game")
     game_two = re.search(r"/games/(\d+)", games[1][0]).group(1)
     expect(page.locator("#board")).to_have_attribute("data-game", game_two)
+
+    # Every table at once, from table 2's board: on a viewer's phone, as the next round
+    # starts and plays, nobody touching it.
+    page.get_by_role("link", name="All tables", exact=True).click()
+    expect(page).to_have_url(re.compile(r"/evenings/\d+/tables$"))
+    viewer.goto(page.url)
+    for number in (1, 2):
+        expect(viewer.locator(f"#table-{number} .board-line")).to_contain_text(
+            re.compile(r"^over · \w+ & \w+ win!$"))
+    expect(viewer.locator("#board-tally")).to_contain_text("Games won this evening")
+    viewer.evaluate("window.notReloaded = true")
+    again = [start_table(page, evening_url, number) for number in (1, 2)]
+    for number, (url, _seat_two) in enumerate(again, start=1):
+        game = re.search(r"/games/(\d+)", url).group(1)
+        table = viewer.locator(f"#table-{number}")
+        within_polls(viewer, lambda table=table, game=game: expect(table).to_have_attribute(
+            "data-game", game, timeout=GLANCE_MS))
+        expect_table(viewer, number, {"A": 0, "B": 0, "C": 0},
+                     re.compile(r"^Hand 1\. Dealer: \w+\.$"))
+    for number, (url, seat_two) in enumerate(again, start=1):  # a hand at each table
+        page.goto(url)
+        hand_one(page, seat_two)
+        scored = viewer.locator(f"#table-{number}").get_by_label("Team B: 4 points", exact=True)
+        within_polls(viewer, lambda scored=scored: expect(scored).to_be_visible(
+            timeout=GLANCE_MS))
+        expect_table(viewer, number, AFTER_HAND_1, re.compile(r"^Hand 2\. Dealer: \w+\.$"))
+    expect_table(viewer, 1, AFTER_HAND_1, re.compile(r"^Hand 2\."))  # and table 1 stays
+    assert viewer.evaluate("window.notReloaded") is True
+    assert layout_problems(viewer, "every table", width=390) == []
+    viewer.screenshot(path=str(tmp_path / "every-table.png"), full_page=True)
+    viewer.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server}])
+    viewer.reload()
+    expect(viewer.locator("html")).to_have_attribute("dir", "rtl")
+    assert layout_problems(viewer, "every table, in Persian", width=390) == []
+    viewer.screenshot(path=str(tmp_path / "every-table-fa.png"), full_page=True)

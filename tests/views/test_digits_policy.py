@@ -401,6 +401,7 @@ CASES: dict[str, Case] = {
         lambda s: f"/evenings?player={s.player}")),
     "evening": Case("evenings.show", _get(lambda s: f"/evenings/{s.evening}")),
     "table board": Case("evenings.board", _get(lambda s: f"/evenings/{s.evening}/board")),
+    "evening board": Case("evenings.tables", _get(lambda s: f"/evenings/{s.evening}/tables")),
     "recap": Case("evenings.recap", _get(lambda s: f"/evenings/{s.evening}/recap")),
     "recap picture": Case("evenings.recap_picture",
                           _get(lambda s: f"/evenings/{s.evening}/recap.svg")),
@@ -494,6 +495,9 @@ CASES: dict[str, Case] = {
         "board"),
     "poll: table board": Case("evenings.live", _get(
         lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/board"), "1"), "board"),
+        "board"),
+    "poll: evening board": Case("evenings.tables_live", _get(
+        lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/tables"), "1"), "board"),
         "board"),
     "record: done": Case("hands.record", lambda s: _htmx_form(
         s, GAME(s), **{k: v for k, v in TALLY_9.items() if k != "number"}),

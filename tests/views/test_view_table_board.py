@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from sqlalchemy import event
 from scorekeeper.store.models import Game, utcnow
 from tests.members import client_as
@@ -131,9 +132,10 @@ def test_an_evening_with_no_game_in_play_waits_for_the_next(client, db, evening)
         "div", id="board").get("data-game") == str(two)
 
 
-def test_an_unchanged_table_board_poll_costs_two_small_reads(app, client, evening):
+@pytest.mark.parametrize("board", ["board", "tables"])  # a table's; every table's
+def test_an_unchanged_board_poll_costs_two_small_reads(app, client, evening, board):
     evening.game()
-    url = poll_of(client.get(f"/evenings/{evening.id}/board").text)
+    url = poll_of(client.get(f"/evenings/{evening.id}/{board}").text)
     statements: list[str] = []
     engine = app.extensions["db_engine"]
     listener = lambda *args: statements.append(args[2])  # noqa: E731 (the statement text)
