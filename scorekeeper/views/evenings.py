@@ -28,6 +28,7 @@ from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
     unchanged_poll,
 )
+from scorekeeper.views.answers import done
 from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.forms import (
@@ -127,9 +128,9 @@ def phone(evening_id: int):
     chosen = Phone(evening.id, player.id)
     say_whose_phone(chosen)
     replay = load_replay(session, game)
-    flash(said_whose(player.name, phone_team(replay, chosen, replay.state.next_number)),
-          "notice")
-    return redirect(url_for("games.show", game_id=game.id), 303)
+    # The game again, saying so: its part for htmx, else a redirect to it.
+    return done(replay, said_whose(player.name, phone_team(replay, chosen,
+                                                           replay.state.next_number)))
 
 
 @bp.get("/<int:evening_id>")
