@@ -226,6 +226,6 @@ def test_saying_whose_phone_from_the_page_answers_with_the_game_saying_so(app, c
     answer = client.post(f"/evenings/{evening_id}/phone", headers={"HX-Request": "true"},
                          data={"player_id": player_id(db, "Bob"), "game_id": game_id})
     assert answer.status_code == 200
-    assert "This phone is Bob&#39;s, team B." in answer.text
+    assert "This phone is <bdi translate=no>Bob</bdi>&#39;s, team B." in answer.text
     assert 'id="game"' in answer.text and "Whose phone is this?" not in answer.text
     assert answer.headers["HX-Push-Url"].endswith(f"/games/{game_id}")
