@@ -8,7 +8,9 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.phones import connection, ready_to_play_on
 from tests.browser.table_steps import Taps, button, expect_scores, layout_problems, start_game
+from tests.browser.test_persian import fa
 from tests.browser.test_record_answer import sweep
 
 pytestmark = pytest.mark.browser
@@ -62,3 +64,43 @@ def test_the_other_team_confirms_on_its_own_phone(page: Page, scorer: Page, live
     button(check, "Make this change").click()
     expect(page.locator("#waiting-1")).to_contain_text("Hand 1 waits for confirmation.")
     expect(scorer.get_by_role("button", name="Confirm hand 1 for team B")).to_be_visible()
+
+    scorer.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server}])
+    scorer.reload()  # in Persian: right to left, nothing wider than the phone
+    expect(scorer.locator("#waiting-1 button")).to_contain_text(fa(
+        "Confirm hand %(number)s for team %(team)s", number=1, team="B"))
+    assert layout_problems(scorer, "a hand to confirm, in Persian", width=390) == []
+    scorer.screenshot(path=str(tmp_path / "confirm-fa-390.png"))
+
+
+def test_hands_recorded_with_no_connection_wait_and_are_confirmed_once_sent(
+        page: Page, scorer: Page, live_server: str) -> None:
+    """Team A's phone plays two hands with no connection; once they are sent, they wait
+    as any other, and team B's phone confirms each."""
+    taps = Taps()
+    start_game(page, live_server, taps, target=30)
+    game_url = page.url
+    page.get_by_role("link", name=re.compile("^Evening of")).click()
+    button(page, "Confirm each hand").click()
+    page.goto(game_url)
+    say_whose(page, "Ann")
+    scorer.goto(game_url)
+    say_whose(scorer, "Bob")
+    ready_to_play_on(page)
+
+    connection(page, up=False)
+    sweep(page, taps, 1, bidder=1, tap_only=True)
+    expect(page.locator("li.unsent")).to_have_count(1)
+    sweep(page, taps, 2, bidder=2, tap_only=True)
+    expect(page.locator("li.unsent")).to_have_count(2)
+    expect(scorer.locator("#waiting-1")).to_have_count(0)  # nothing reached the server
+    connection(page, up=True)
+    expect(page.locator("li.unsent")).to_have_count(0)
+
+    for number in (1, 2):  # the other team's phone: both, by itself
+        confirm = scorer.get_by_role("button", name=f"Confirm hand {number} for team B")
+        expect(confirm).to_be_visible()
+        confirm.click()
+        expect(scorer.get_by_role("status")).to_contain_text(f"Hand {number} confirmed.")
+    expect(page.locator("#deal-1")).to_contain_text("Confirmed by team B.")
+    expect(page.locator("#deal-2")).to_contain_text("Confirmed by team B.")
