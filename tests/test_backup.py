@@ -351,6 +351,37 @@ def test_backup_restore_backup_is_the_same_document(history, backup_text):
     assert stored_rows(app) == stored_rows(original_app)
 
 
+def test_a_night_played_for_a_ranking_keeps_its_confirmations():
+    """The evening that asks for confirmation, a hand confirmed, one waiting and the
+    log's confirmation: all in the backup, and the same once restored."""
+    app = fresh_app()
+    ann, bea = client_as(app), client_as(app, "scorer", name="Bea")
+    game = start(ann, NAMES, "new")
+    assert ann.post("/evenings/1/confirming", data={"confirming": "on"}).status_code == 303
+    for phone, seat_player in ((ann, 1), (bea, 2)):  # Ann (A) and Bob (B)
+        said = phone.post("/evenings/1/phone", data={"player_id": seat_player, "game_id": game})
+        assert said.status_code == 303
+    play(ann, game, 1, f"{P},4,{P},{P},{P},{P}", "hearts", "ACCCB", "C")
+    assert bea.post(f"/games/{game}/hands/1/confirm", data={"number": "1"}).status_code == 303
+    play(ann, game, 2, THROW_IN)
+    document = backup_of(app)
+    assert document["evenings"][0]["confirm_hands"] is True
+    kept = [{key: hand.get(key) for key in ("to_confirm", "recorded_team", "confirmed_team")}
+            for hand in document["games"][0]["hands"]]
+    assert kept == [{"to_confirm": True, "recorded_team": "A", "confirmed_team": "B"},
+                    {"to_confirm": True, "recorded_team": "A", "confirmed_team": None}]
+    assert [c["kind"] for c in document["games"][0]["changes"]] == [
+        "recorded", "confirmed", "recorded"]
+    restored = fresh_app()
+    restore_into(restored, json.dumps(document))
+    assert backup_of(restored) == document
+    with Session(restored.extensions["db_engine"]) as session:
+        assert session.exec(select(Evening)).one().confirm_hands
+        assert [(h.to_confirm, h.recorded_team, h.confirmed_team) for h in
+                session.exec(select(Hand).order_by(Hand.number))] == [
+            (True, "A", "B"), (True, "A", None)]
+
+
 CLOSED_AT, ABANDONED_AT = "2026-03-01T23:30:00+00:00", "2026-03-01T22:00:00+00:00"
 
 
