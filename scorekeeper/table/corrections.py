@@ -270,7 +270,6 @@ def apply(session: Session, replay: Replay, plan: Plan, revision: int | None,
 def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
            entry_key: str | None) -> None:
     when = utcnow()
-    teams = replay.rules.team_names
     game: Game = replay.game
     # The game's row first (UPDATE ... WHERE revision = the one read): a correction made
     # meanwhile makes this one stop here, before it touches a seat or a hand, and two
@@ -281,30 +280,9 @@ def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
     session.add(game)
     session.flush()
     if plan.kind == ChangeKind.INSERTED:
-        # Move the later hands up one number, the highest first, so no two live hands
-        # ever hold one number, and put the forgotten hand in the gap.
-        for hand in reversed(replay.hands[plan.number - 1:]):
-            hand.number += 1
-            hand.updated_at = when
-            session.add(hand)
-            session.flush()
-        _substitutes_move_on(session, replay, plan.number)
-        forgotten = Hand(game_id=game.id, number=plan.number, recorded_at=when,
-                         entry_key=entry_key or None,
-                         **hand_fields(plan.deals[plan.number - 1], teams))
-        mark_writer(session, replay, forgotten, by)
-        session.add(forgotten)
+        _put_in(session, replay, plan, by, entry_key, when)
     if plan.kind in (ChangeKind.EDITED, ChangeKind.INSERTED):
-        for index, hand in enumerate(replay.hands):
-            number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
-                                  index >= plan.number - 1 else 0)
-            fields = hand_fields(plan.deals[number - 1], teams)
-            if fields != stored_fields(hand):
-                for name, value in fields.items():
-                    setattr(hand, name, value)
-                hand.updated_at = when
-                mark_writer(session, replay, hand, by)  # its numbers changed: asked again
-                session.add(hand)
+        _rewrite_hands(session, replay, plan, by, when)
     if plan.kind in (ChangeKind.SEATS, ChangeKind.RENAMED):
         _reseat_players(session, replay, plan)
     elif plan.kind == ChangeKind.SUBBED:
@@ -327,6 +305,39 @@ def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
         details["kept_as_bid"] = [m.number for m in plan.moved if not m.whole]
     log_change(session, replay, plan.kind, plan.number, plan.after, by, when, details or None)
     session.commit()
+
+
+def _put_in(session: Session, replay: Replay, plan: Plan, by: Actor | None,
+            entry_key: str | None, when) -> None:
+    """A forgotten hand put in: the later hands move up one number, the highest first,
+    so no two live hands ever hold one number, and the forgotten hand goes in the gap."""
+    for hand in reversed(replay.hands[plan.number - 1:]):
+        hand.number += 1
+        hand.updated_at = when
+        session.add(hand)
+        session.flush()
+    _substitutes_move_on(session, replay, plan.number)
+    forgotten = Hand(game_id=replay.game.id, number=plan.number, recorded_at=when,
+                     entry_key=entry_key or None,
+                     **hand_fields(plan.deals[plan.number - 1], replay.rules.team_names))
+    mark_writer(session, replay, forgotten, by)
+    session.add(forgotten)
+
+
+def _rewrite_hands(session: Session, replay: Replay, plan: Plan, by: Actor | None,
+                   when) -> None:
+    """Each stored hand the plan changes written as planned (after a forgotten hand, one
+    number later); written again, a hand waits for confirmation again."""
+    for index, hand in enumerate(replay.hands):
+        number = index + 1 + (1 if plan.kind == ChangeKind.INSERTED and
+                              index >= plan.number - 1 else 0)
+        fields = hand_fields(plan.deals[number - 1], replay.rules.team_names)
+        if fields != stored_fields(hand):
+            for name, value in fields.items():
+                setattr(hand, name, value)
+            hand.updated_at = when
+            mark_writer(session, replay, hand, by)
+            session.add(hand)
 
 
 def _reseat_players(session: Session, replay: Replay, plan: Plan) -> None:
