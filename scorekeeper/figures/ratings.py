@@ -35,6 +35,10 @@ as it is now (``club_matches``), and nothing stale is kept. A page looks at a ba
 games at most (``kept.PER_VISIT``): a long history new to the ratings is rated a batch a
 visit, from its first game on, and meanwhile the ratings of the games rated so far stand,
 kept under a stamp marked as behind.
+
+A player's kept rows count their games 1, 2, 3, … in the order rated, so none is searched
+for among all their games: what a game did to a rating is read beside the player's row
+with one game fewer.
 """
 from __future__ import annotations
 
@@ -47,6 +51,7 @@ from typing import Iterable, Iterator, NamedTuple, Sequence
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
 from scorekeeper.figures.stats import TREND_POINTS, thinned
@@ -608,24 +613,6 @@ def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
         for number, row in drawn], every, games)
 
 
-def _ratings_in_order(session: Session, club_id: int, kept: bool
-                      ) -> Iterator[tuple[int, int, Rating]]:
-    """(game id, player id, the player's rating just after the game) for every rated
-    game of the club, in the order rated."""
-    if not kept:  # rated this once from the hands, as the kept rows would have it
-        for match, after in rated_one_by_one(club_matches(session, club_id), {}):
-            for player_id, rating in after.items():
-                yield match.game_id, player_id, rating
-        return
-    for game_id, player_id, mu, sigma, games in session.exec(
-            select(PlayerRating.game_id, PlayerRating.player_id, PlayerRating.mu,
-                   PlayerRating.sigma, PlayerRating.games)
-            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
-            .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
-            .order_by(RatedGame.finished_at, RatedGame.game_id, PlayerRating.player_id)):
-        yield game_id, player_id, Rating(mu, sigma, games)
-
-
 def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
                     ) -> dict[tuple[int, int], int]:
     """(evening id, player id) -> how far the evening's games moved the player's number:
@@ -634,20 +621,17 @@ def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
     _, kept = _up_to_date(session, club_id)
     evening_of = dict(session.exec(select(Game.id, Game.evening_id)
                                    .where(Game.evening_id.in_(ids))).all()) if ids else {}  # type: ignore[union-attr]
-    before: dict[int, Rating] = {}
     moved: dict[tuple[int, int], int] = {}
-    for game_id, player_id, after in _ratings_in_order(session, club_id, kept):
-        if game_id in evening_of:
-            key = (evening_of[game_id], player_id)
-            moved[key] = moved.get(key, 0) + after.points - before.get(player_id, NEW).points
-        before[player_id] = after
+    for player_id, change in _changes(session, club_id, kept, list(evening_of)):
+        key = (evening_of[change.game_id], player_id)
+        moved[key] = moved.get(key, 0) + change.change
     return moved
 
 
 def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
     """What one game did to each of its players' ratings: player id -> their change
     (empty for a game that counts for nothing: in play, abandoned)."""
-    return _game_changes(session, club_id, game_id, _up_to_date(session, club_id)[1])
+    return dict(_changes(session, club_id, _up_to_date(session, club_id)[1], [game_id]))
 
 
 def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameChange]] | None:
@@ -659,40 +643,52 @@ def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameC
             select(RatedGame.game_id)
             .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
             .order_by(RatedGame.finished_at.desc(), RatedGame.game_id.desc())  # type: ignore[union-attr]
-        ).first()
+            .limit(1)).first()
     else:
         matches = club_matches(session, club_id)
         game_id = matches[-1].game_id if matches else None
-    return None if game_id is None else (game_id, _game_changes(session, club_id, game_id, kept))
+    return None if game_id is None else (
+        game_id, dict(_changes(session, club_id, kept, [game_id])))
 
 
-def _game_changes(session: Session, club_id: int, game_id: int, kept: bool
-                  ) -> dict[int, GameChange]:
-    if not kept:  # rated this once from the hands, as the kept rows would have it
-        matches = club_matches(session, club_id)
-        at = next((i for i, match in enumerate(matches) if match.game_id == game_id), None)
-        if at is None:
-            return {}
-        match = matches[at]
-        before = rate(matches[:at])
-        after = rate([match], before)
-        return {player: GameChange(game_id, _rank_of(match, player), len(match.teams),
-                                   before.get(player, NEW), after[player])
-                for team in match.teams for player in team}
-    finished_at = session.exec(select(RatedGame.finished_at)
-                               .where(RatedGame.game_id == game_id)).first()
-    if finished_at is None:
-        return {}
-    rows = session.exec(select(PlayerRating.player_id, PlayerRating.team, PlayerRating.rank,
-                               PlayerRating.mu, PlayerRating.sigma, PlayerRating.games)
-                        .where(PlayerRating.game_id == game_id)).all()
-    before = _latest_before(session, club_id, {row[0] for row in rows}, [],
-                            (aware(finished_at), game_id))
-    teams = len({row[1] for row in rows})
-    return {player: GameChange(game_id, rank, teams,
-                               before[player][0] if player in before else NEW,
-                               Rating(mu, sigma, games))
-            for player, _, rank, mu, sigma, games in rows}
+def _changes(session: Session, club_id: int, kept: bool, game_ids: list[int]
+             ) -> list[tuple[int, GameChange]]:
+    """(player id, what the game did to their rating) for each player of each of
+    ``game_ids`` that counts (none for a game in play or abandoned): from the kept rows,
+    or without them from a rating of the hands, as the kept rows would have it."""
+    if kept:
+        return _kept_changes(session, PlayerRating.game_id.in_(game_ids))  # type: ignore[attr-defined]
+    wanted = set(game_ids)
+    before: dict[int, Rating] = {}
+    found = []
+    for match, after in rated_one_by_one(club_matches(session, club_id), {}):
+        if match.game_id in wanted:
+            found += [(player, GameChange(match.game_id, _rank_of(match, player),
+                                          len(match.teams), before.get(player, NEW), rating))
+                      for player, rating in after.items()]
+        before.update(after)
+    return found
+
+
+_BEFORE = aliased(PlayerRating)  # a player's row with one game fewer
+
+
+def _kept_changes(session: Session, picked) -> list[tuple[int, GameChange]]:
+    """(player id, what the game did to their rating) for the kept rows ``picked``
+    chooses; one query. The rating before a game is the player's row with one game fewer
+    (none: they were new)."""
+    query = (select(PlayerRating.player_id, PlayerRating.game_id, PlayerRating.rank,
+                    Game.teams, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                    _BEFORE.mu, _BEFORE.sigma)
+             .join(Game, Game.id == PlayerRating.game_id)
+             .join(_BEFORE, and_(_BEFORE.player_id == PlayerRating.player_id,
+                                 _BEFORE.games == PlayerRating.games - 1), isouter=True)
+             .where(picked))
+    return [(player_id, GameChange(game_id, rank, len(teams_for(layout)),
+                                   NEW if was_mu is None else Rating(was_mu, was_sigma, games - 1),
+                                   Rating(mu, sigma, games)))
+            for player_id, game_id, rank, layout, mu, sigma, games, was_mu, was_sigma
+            in session.exec(query)]
 
 
 def rated_odds(teams: Sequence[Sequence[Rating]]) -> list[float]:

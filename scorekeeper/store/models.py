@@ -421,12 +421,17 @@ class RatedGame(SQLModel, table=True):
 
 class PlayerRating(SQLModel, table=True):
     """A player's rating just after one rated game, with their team's place in it: a
-    cache, worked out again from that game onward whenever an earlier game changes."""
+    cache, worked out again from that game onward whenever an earlier game changes.
+
+    A player's rows count their games 1, 2, 3, … in the order rated, so ``games`` is
+    their order too: the rating a game started from is the player's row with one game
+    fewer (none: the player was new), found through ``ix_player_rating_order``."""
 
     __tablename__ = "player_rating"
+    __table_args__ = (Index("ix_player_rating_order", "player_id", "games"),)
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
-    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
     team: int  # the team's place in the game's order of teams (A = 0)
     rank: int  # 1 for the winner; equal final scores share a rank
     # The share of the game's hands the player played (``Replay.team_shares``): 1 for a

@@ -1,0 +1,33 @@
+"""figure indexes: a player's kept ratings by their games
+
+Revision ID: 0020
+Revises: 0019
+Create Date: 2026-12-13 18:00:00.000000
+
+"""
+from typing import Sequence, Union
+
+from alembic import op
+
+
+# revision identifiers, used by Alembic.
+revision: str = '0020'
+down_revision: Union[str, Sequence[str], None] = '0019'
+branch_labels: Union[str, Sequence[str], None] = None
+depends_on: Union[str, Sequence[str], None] = None
+
+
+def upgrade() -> None:
+    """Upgrade schema: the kept ratings' index by player alone gives way to one by player
+    and games (it finds a player's rows as well); the kept rows already count each
+    player's games in the order rated, so nothing is worked out again."""
+    with op.batch_alter_table('player_rating', schema=None) as batch_op:
+        batch_op.create_index('ix_player_rating_order', ['player_id', 'games'], unique=False)
+        batch_op.drop_index('ix_player_rating_player_id')
+
+
+def downgrade() -> None:
+    """Downgrade schema: the index as before."""
+    with op.batch_alter_table('player_rating', schema=None) as batch_op:
+        batch_op.create_index('ix_player_rating_player_id', ['player_id'], unique=False)
+        batch_op.drop_index('ix_player_rating_order')
