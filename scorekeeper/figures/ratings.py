@@ -46,7 +46,8 @@ import logging
 import math
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from functools import partial
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
@@ -557,22 +558,37 @@ class RatedRow(NamedTuple):
     played_on: date | None
 
 
-def _player_rows(session: Session, player: Player, kept: bool) -> list[RatedRow]:
-    """The player's rated games in the order rated."""
-    if kept:  # one query: the player's rows in the order rated, with their evenings
-        return [RatedRow(game_id, rank, len(teams_for(layout)), Rating(mu, sigma, games),
-                         evening_id, played_on)
-                for game_id, rank, layout, mu, sigma, games, evening_id, played_on in
-                session.exec(
-                    select(PlayerRating.game_id, PlayerRating.rank, Game.teams,
-                           PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
-                           Evening.id, Evening.played_on)
-                    .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
-                    .join(Game, Game.id == PlayerRating.game_id)
-                    .join(Evening, Evening.id == Game.evening_id, isouter=True)
-                    .where(PlayerRating.player_id == player.id)
-                    .order_by(RatedGame.finished_at, RatedGame.game_id))]
-    # Rated this once from the hands, as the kept rows would have it.
+def _kept_rows(session: Session, player_id: int, counts: list[int]) -> list[RatedRow]:
+    """The player's kept rows of the games that brought their rated games to each of
+    ``counts``, with their evenings; one query."""
+    if not counts:
+        return []
+    return [RatedRow(game_id, rank, len(teams_for(layout)), Rating(mu, sigma, games),
+                     evening_id, played_on)
+            for game_id, rank, layout, mu, sigma, games, evening_id, played_on in
+            session.exec(
+                select(PlayerRating.game_id, PlayerRating.rank, Game.teams,
+                       PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                       Evening.id, Evening.played_on)
+                .join(Game, Game.id == PlayerRating.game_id)
+                .join(Evening, Evening.id == Game.evening_id, isouter=True)
+                .where(PlayerRating.player_id == player_id,
+                       PlayerRating.games.in_(counts)))]  # type: ignore[attr-defined]
+
+
+def _kept_evening_ends(session: Session, player_id: int) -> list[int]:
+    """The player's rated games by the end of each of their evenings, in the order
+    rated (the most of any of the evening's rows); one query."""
+    return list(session.exec(
+        select(func.max(PlayerRating.games))
+        .join(Game, Game.id == PlayerRating.game_id)
+        .where(PlayerRating.player_id == player_id, Game.evening_id.is_not(None))  # type: ignore[union-attr]
+        .group_by(Game.evening_id).order_by(func.max(PlayerRating.games))))
+
+
+def _rated_rows(session: Session, player: Player) -> list[RatedRow]:
+    """The player's rated games in the order rated, rated this once from the hands as
+    the kept rows would have them."""
     rated = [(match, rating[player.id]) for match, rating in
              rated_one_by_one(club_matches(session, player.club_id), {})
              if player.id in rating]
@@ -589,28 +605,50 @@ def _rank_of(match: Match, player_id: int) -> int:
     return next(rank for team, rank in zip(match.teams, match.ranks) if player_id in team)
 
 
+class _Rows(NamedTuple):
+    """What a player's page reads of their rated games: the latest games' changes
+    (newest first), their evenings' ends as ``_kept_evening_ends`` has them, and a way
+    to read their rows by their rated games (as ``_kept_rows``)."""
+
+    games: list[GameChange]
+    evening_ends: list[int]
+    rows_at: Callable[[list[int]], list[RatedRow]]
+
+
+def _player_rows(session: Session, player: Player, kept: bool, latest: int) -> _Rows:
+    """The player's ``_Rows``: from the kept rows, reading only those asked for; without
+    them, from a rating of the hands."""
+    if kept:
+        return _Rows([change for _, change in _kept_changes(
+                          session, PlayerRating.player_id == player.id, latest)],
+                     _kept_evening_ends(session, player.id),
+                     partial(_kept_rows, session, player.id))
+    rows = _rated_rows(session, player)
+    ends = {row.evening_id: row.after.games for row in rows if row.evening_id is not None}
+    return _Rows([GameChange(row.game_id, row.rank, row.teams,
+                             rows[index - 1].after if index else NEW, row.after)
+                  for index, row in enumerate(rows)][-latest:][::-1],
+                 sorted(ends.values()),
+                 lambda counts: [rows[count - 1] for count in counts])  # game n: n games
+
+
 def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
                   latest: int = LATEST_GAMES) -> RatingHistory:
     """The player's ``RatingHistory``: at most ``most`` evenings drawn, ``latest``
-    games listed."""
+    games listed. An evening's last game is where it left the rating; it is drawn once
+    the number is shown, and only the rows drawn are read."""
     ratings, kept = _up_to_date(session, player.club_id)
-    rows = _player_rows(session, player, kept)
-    games = [GameChange(row.game_id, row.rank, row.teams,
-                        rows[index - 1].after if index else NEW, row.after)
-             for index, row in enumerate(rows)][-latest:][::-1]
-    last: dict[int, RatedRow] = {}
-    for row in rows:  # an evening's last game is where it left the rating
-        if row.evening_id is not None:
-            last.pop(row.evening_id, None)
-            last[row.evening_id] = row
-    shown = [(number, row) for number, row in enumerate(last.values(), 1)
-             if not row.after.is_new]  # drawn once the number is shown
-    drawn, every = thinned(shown, most)  # only these are built
+    found = _player_rows(session, player, kept, latest)
+    shown = [(number, games) for number, games in enumerate(found.evening_ends, 1)
+             if games >= RATED_AFTER]
+    drawn, every = thinned(shown, most)
+    at = {row.after.games: row for row in found.rows_at([games for _, games in drawn])}
     day_numbers = evening_day_numbers(session, player.club_id) if drawn else {}
     return RatingHistory(ratings.get(player.id), [
         RatingPoint(row.evening_id, row.played_on, row.after, number,
                     day_numbers.get(row.evening_id))
-        for number, row in drawn], every, games)
+        for number, row in ((number, at[games]) for number, games in drawn)],
+        every, found.games)
 
 
 def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
@@ -673,17 +711,18 @@ def _changes(session: Session, club_id: int, kept: bool, game_ids: list[int]
 _BEFORE = aliased(PlayerRating)  # a player's row with one game fewer
 
 
-def _kept_changes(session: Session, picked) -> list[tuple[int, GameChange]]:
+def _kept_changes(session: Session, picked, most: int | None = None
+                  ) -> list[tuple[int, GameChange]]:
     """(player id, what the game did to their rating) for the kept rows ``picked``
-    chooses; one query. The rating before a game is the player's row with one game fewer
-    (none: they were new)."""
+    chooses, each player's latest first, ``most`` at most (None: all); one query. The
+    rating before a game is the player's row with one game fewer (none: they were new)."""
     query = (select(PlayerRating.player_id, PlayerRating.game_id, PlayerRating.rank,
                     Game.teams, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
                     _BEFORE.mu, _BEFORE.sigma)
              .join(Game, Game.id == PlayerRating.game_id)
              .join(_BEFORE, and_(_BEFORE.player_id == PlayerRating.player_id,
                                  _BEFORE.games == PlayerRating.games - 1), isouter=True)
-             .where(picked))
+             .where(picked).order_by(PlayerRating.games.desc()).limit(most))  # type: ignore[attr-defined]
     return [(player_id, GameChange(game_id, rank, len(teams_for(layout)),
                                    NEW if was_mu is None else Rating(was_mu, was_sigma, games - 1),
                                    Rating(mu, sigma, games)))
