@@ -38,7 +38,8 @@ kept under a stamp marked as behind.
 
 A player's kept rows count their games 1, 2, 3, … in the order rated, so none is searched
 for among all their games: what a game did to a rating is read beside the player's row
-with one game fewer.
+with one game fewer, and the ratings kept just before a place are the rows a game fewer
+than each player's first from there on.
 """
 from __future__ import annotations
 
@@ -305,27 +306,35 @@ def _kept_matches(session: Session, club_id: int, changed: list[int],
             for game_id, (finished_at, teams) in games.items()]
 
 
-def _latest_before(session: Session, club_id: int, players: set[int], changed: list[int],
-                   place: Place) -> dict[int, tuple[Rating, int, datetime]]:
+def _latest_before(session: Session, club_id: int, players: set[int],
+                   latest: dict[int, tuple[Rating, int, datetime]], place: Place
+                   ) -> dict[int, tuple[Rating, int, datetime]]:
     """Each of ``players``' rating after their last kept game before ``place``, with
-    that game and when it finished."""
+    that game and when it finished; ``latest``: everyone's latest kept rating, and every
+    game looked at again stands at ``place`` or after it. A player's kept rows count
+    their games in the order rated, so that game is the one a game fewer than their
+    first from ``place`` on, or, with none from there on, their latest. Two queries, the
+    first reading the kept rows from ``place`` on only."""
     if not players:
         return {}
-    latest = (
-        select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
-               PlayerRating.game_id, RatedGame.finished_at,
-               func.row_number().over(
-                   partition_by=PlayerRating.player_id,
-                   order_by=(RatedGame.finished_at.desc(), RatedGame.game_id.desc()),  # type: ignore[union-attr]
-               ).label("newest"))
+    firsts = dict(session.exec(
+        select(PlayerRating.player_id, func.min(PlayerRating.games))
         .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
         .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None),  # type: ignore[union-attr]
-               RatedGame.game_id.not_in(changed), _before(place),  # type: ignore[attr-defined]
-               PlayerRating.player_id.in_(players))  # type: ignore[attr-defined]
-        .subquery())
-    return {player_id: (Rating(mu, sigma, games), game_id, aware(finished_at))
-            for player_id, mu, sigma, games, game_id, finished_at, _ in
-            session.exec(select(*latest.c).where(latest.c.newest == 1))}
+               ~_before(place))
+        .group_by(PlayerRating.player_id)).all())
+    found = {player: latest[player] for player in players
+             if player in latest and player not in firsts}
+    wanted = [(player, firsts[player] - 1) for player in players if firsts.get(player, 1) > 1]
+    rows = session.exec(
+        select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma,
+               PlayerRating.games, PlayerRating.game_id, RatedGame.finished_at)
+        .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+        .where(or_(*(and_(PlayerRating.player_id == player, PlayerRating.games == games)
+                     for player, games in wanted)))) if wanted else []
+    found.update({player_id: (Rating(mu, sigma, games), game_id, aware(finished_at))
+                  for player_id, mu, sigma, games, game_id, finished_at in rows})
+    return found
 
 
 def _kept_players(kept: ClubRatings | None) -> dict[int, tuple[Rating, int, datetime]]:
@@ -358,13 +367,7 @@ def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
     involved = {player for _, match in matches for team in match.teams for player in team}
     if old:  # their players may have lost a game: they start from before it
         involved |= {player for player, (_, last, _) in latest.items() if last in old}
-    if start is None:
-        before: dict[int, tuple[Rating, int, datetime]] = {}
-    elif all(player in latest and latest[player][1] not in old
-             and (latest[player][2], latest[player][1]) < start for player in involved):
-        before = {player: latest[player] for player in involved}  # the usual: at the end
-    else:
-        before = _latest_before(session, club_id, involved, ids, start)
+    before = {} if start is None else _latest_before(session, club_id, involved, latest, start)
     for player in involved:  # as they stood before ``start`` (absent: no game before it)
         latest.pop(player, None)
     latest.update(before)
