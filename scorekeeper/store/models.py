@@ -142,6 +142,9 @@ class Game(SQLModel, table=True):
     """One game, with the house rules it was started with."""
 
     __mapper_args__ = {"version_id_col": _game_revision}
+    # The club's games' stamp (``kept.stamp_of``), read on every page of figures, is
+    # added up from this index alone.
+    __table_args__ = (Index("ix_game_stamp", "club_id", "revision", "abandoned_at"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)

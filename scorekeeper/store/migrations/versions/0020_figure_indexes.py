@@ -1,4 +1,4 @@
-"""figure indexes: a player's kept ratings by their games
+"""figure indexes: a player's kept ratings by their games, and a club's games' stamp
 
 Revision ID: 0020
 Revises: 0019
@@ -20,14 +20,20 @@ depends_on: Union[str, Sequence[str], None] = None
 def upgrade() -> None:
     """Upgrade schema: the kept ratings' index by player alone gives way to one by player
     and games (it finds a player's rows as well); the kept rows already count each
-    player's games in the order rated, so nothing is worked out again."""
+    player's games in the order rated, so nothing is worked out again. The games get an
+    index their stamp is added up from."""
     with op.batch_alter_table('player_rating', schema=None) as batch_op:
         batch_op.create_index('ix_player_rating_order', ['player_id', 'games'], unique=False)
         batch_op.drop_index('ix_player_rating_player_id')
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.create_index('ix_game_stamp', ['club_id', 'revision', 'abandoned_at'],
+                              unique=False)
 
 
 def downgrade() -> None:
-    """Downgrade schema: the index as before."""
+    """Downgrade schema: the indexes as before."""
+    with op.batch_alter_table('game', schema=None) as batch_op:
+        batch_op.drop_index('ix_game_stamp')
     with op.batch_alter_table('player_rating', schema=None) as batch_op:
         batch_op.create_index('ix_player_rating_player_id', ['player_id'], unique=False)
         batch_op.drop_index('ix_player_rating_order')
