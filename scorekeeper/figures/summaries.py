@@ -18,6 +18,10 @@ counted so far and keeps none until every game is counted.
 
 An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
 that back) bumps its revision like any change, and the stamp counts abandoned games too.
+
+A player's games with each partner and opponent are added up from the rows of the games
+they shared when their page asks, and kept with the club's stamp (``PlayerPairs``): the
+next visit reads them as kept until any game changes.
 """
 from __future__ import annotations
 
@@ -28,7 +32,7 @@ from datetime import date
 from typing import Iterable
 
 from sqlalchemy import and_, exists, func, or_
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
@@ -40,7 +44,9 @@ from scorekeeper.store import kept
 from scorekeeper.store.kept import (
     Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
 )
-from scorekeeper.store.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
+from scorekeeper.store.models import (
+    ClubSummary, Evening, Game, GameSeat, Player, PlayerPairs, SeatSummary,
+)
 from scorekeeper.store.replay import load_seated
 
 log = logging.getLogger(__name__)
@@ -350,9 +356,11 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
     if sums is None or not sums["played"]:
         return None
     stats = _stats_from(player.id, player.name, SimpleNamespace(**sums))
-    for other_id, name, partners, record in _at_one_table(session, player.id):
+    for other_id, partners, record in _kept_pairs(session, player, summary):
         (stats.partners if partners else stats.rivals)[other_id] = record
-        stats.names[other_id] = name
+    stats.names.update(session.exec(
+        select(Player.id, Player.name)
+        .where(Player.id.in_([*stats.partners, *stats.rivals]))).all())  # type: ignore[union-attr]
     return stats
 
 
@@ -361,36 +369,62 @@ def head_to_head(session: Session, player: Player, other: Player) -> HeadToHead:
     date first)."""
     up_to_date(session, player.club_id)
     records = {partners: record
-               for _, _, partners, record in _at_one_table(session, player.id, other.id)}
-    against = [record for _, _, partners, record in _at_one_table(session, other.id, player.id)
+               for _, partners, record in _at_one_table(session, player.id, other.id)}
+    against = [record for _, partners, record in _at_one_table(session, other.id, player.id)
                if not partners]
     return HeadToHead(records.get(True, Record()), records.get(False, Record()),
                       against[0] if against else Record())
 
 
 def _at_one_table(session: Session, player_id: int, other_id: int | None = None
-                  ) -> list[tuple[int, str, bool, Record]]:
-    """(other player's id, name, whether partners, the player's record) for each player
-    who sat at the table at one hand with the player in the counted games (only
+                  ) -> list[tuple[int, bool, Record]]:
+    """(other player's id, whether partners, the player's record) for each player who
+    sat at the table at one hand with the player in the counted games (only
     ``other_id``, if given): partners when of one team, rivals otherwise."""
     other = aliased(SeatSummary)
     partners = (other.team == SeatSummary.team).label("partners")
     query = (
-        select(other.player_id, Player.name, partners, func.count(),
+        select(other.player_id, partners, func.count(),
                func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
         .join(other, and_(other.game_id == SeatSummary.game_id,
                           other.seat != SeatSummary.seat,
                           # at the table together at one hand at least
                           other.from_hand <= SeatSummary.to_hand,
                           SeatSummary.from_hand <= other.to_hand))
-        .join(Player, Player.id == other.player_id)
         .join(Game, Game.id == SeatSummary.game_id)
         .where(SeatSummary.player_id == player_id, _counted())
-        .group_by(other.player_id, Player.name, partners))
+        .group_by(other.player_id, partners))
     if other_id is not None:
         query = query.where(other.player_id == other_id)
-    return [(found, name, bool(together), Record(played=played, won=won, lost=finished - won))
-            for found, name, together, played, finished, won in session.exec(query)]
+    return [(found, bool(together), Record(played=played, won=won, lost=finished - won))
+            for found, together, played, finished, won in session.exec(query)]
+
+
+def _kept_pairs(session: Session, player: Player, summary: ClubSummary
+                ) -> list[tuple[int, bool, Record]]:
+    """``_at_one_table`` for the player, as kept with the club's stamp (``PlayerPairs``),
+    or added up again where it no longer holds, and kept where the club's sums are
+    (``summary``, as ``up_to_date`` left them: a stamp only when every row is current)."""
+    kept = session.get(PlayerPairs, player.id)
+    if summary.stamp and kept is not None and kept.stamp == summary.stamp:
+        return [(other_id, bool(partners), Record(played=played, won=won, lost=lost))
+                for other_id, partners, played, won, lost in kept.pairs]
+    pairs = _at_one_table(session, player.id)
+    if summary.stamp:
+        kept = kept or PlayerPairs(player_id=player.id)
+        kept.stamp = summary.stamp
+        kept.pairs = [[other_id, int(partners), record.played, record.won, record.lost]
+                      for other_id, partners, record in pairs]
+        session.add(kept)
+        try:
+            session.commit()
+        except (IntegrityError, OperationalError) as error:
+            # Another page kept them at the same moment (or held the database): theirs
+            # stand, and these are shown this once.
+            log.info("partners of player %s not kept: %s", player.id,
+                     error.__class__.__name__)
+            session.rollback()
+    return pairs
 
 
 @dataclass(frozen=True)

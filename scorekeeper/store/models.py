@@ -283,6 +283,21 @@ class ClubSummary(SQLModel, table=True):
     players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # a dict per player
 
 
+class PlayerPairs(SQLModel, table=True):
+    """One player's games at one table with each other player of the club, as partners
+    and as opponents (``summaries.one_player_stats``), as a cache: kept with the stamp of
+    the club's games the ``ClubSummary`` held when they were added up, and added up again
+    once the club's stamp is another. The other players' names are read afresh."""
+
+    __tablename__ = "player_pairs"
+
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    stamp: str = Field(max_length=80)
+    # A list per other player and side: [their id, 1 as partners or 0 as opponents,
+    # games played, won, lost].
+    pairs: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
 class Member(SQLModel, table=True):
     """Someone who belongs to a club, with a role: owner, scorer or viewer."""
 
