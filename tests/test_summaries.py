@@ -148,7 +148,7 @@ def test_the_trend_adds_up_evening_by_evening():
     with session:
         seated = replayed(session, club)
         for player in session.exec(select(Player)).all():
-            points = trend(evening_records(session, player))
+            points, _ = trend(evening_records(session, player))
             evenings = sorted({g.replay.game.evening_id for g in seated
                                if player.id in g.players.values()})
             assert [p.evening_id for p in points] == evenings  # evening ids follow dates
@@ -263,5 +263,5 @@ def test_an_abandoned_game_leaves_every_figure_and_comes_back_when_taken_back(rn
 
 
 def trends(session: Session) -> dict[int, list]:
-    return {player.id: trend(evening_records(session, player))
+    return {player.id: trend(evening_records(session, player))[0]
             for player in session.exec(select(Player).order_by(Player.id)).all()}

@@ -646,7 +646,8 @@ def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
              if games >= RATED_AFTER]
     drawn, every = thinned(shown, most)
     at = {row.after.games: row for row in found.rows_at([games for _, games in drawn])}
-    day_numbers = evening_day_numbers(session, player.club_id) if drawn else {}
+    day_numbers = evening_day_numbers(session, player.club_id,
+                                      [at[games].evening_id for _, games in drawn])
     return RatingHistory(ratings.get(player.id), [
         RatingPoint(row.evening_id, row.played_on, row.after, number,
                     day_numbers.get(row.evening_id))

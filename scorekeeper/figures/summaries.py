@@ -26,7 +26,7 @@ next visit reads them as kept until any game changes.
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from datetime import date
 from typing import Iterable
@@ -37,7 +37,7 @@ from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
 from scorekeeper.figures.stats import (
-    HeadToHead, PlayerStats, Record, SeatedGame, player_stats,
+    TREND_POINTS, HeadToHead, PlayerStats, Record, SeatedGame, TrendPoint, player_stats, trend,
 )
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store import kept
@@ -429,12 +429,10 @@ def _kept_pairs(session: Session, player: Player, summary: ClubSummary
 
 @dataclass(frozen=True)
 class EveningRecord:
-    """What one evening added to a player's record: games and bids; ``day_number``
-    tells it from the club's other evenings of that date (None when it had none)."""
+    """What one evening added to a player's record: games and bids."""
 
     evening_id: int
     played_on: date
-    day_number: int | None
     finished: int
     won: int
     bids: int
@@ -443,7 +441,7 @@ class EveningRecord:
 
 def evening_records(session: Session, player: Player, *, counted: bool = False
                     ) -> list[EveningRecord]:
-    """The player's games and bids evening by evening, oldest first; two queries.
+    """The player's games and bids evening by evening, oldest first; one query.
     ``counted``: the club's figures were brought up to date in this same request
     (``one_player_stats``), so they are not checked again."""
     if not counted:
@@ -458,9 +456,19 @@ def evening_records(session: Session, player: Player, *, counted: bool = False
         .group_by(Evening.id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
     ).all()
-    day_numbers = evening_day_numbers(session, player.club_id)
-    return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
-            for evening_id, played_on, *counts in rows]
+    return [EveningRecord(*row) for row in rows]
+
+
+def evening_trend(session: Session, player: Player, most: int = TREND_POINTS, *,
+                  counted: bool = False) -> tuple[list[TrendPoint], int]:
+    """The player's win rate and made rate after their evenings (``stats.trend`` of
+    ``evening_records``, ``counted`` as there), at most ``most`` points, each with its
+    evening's day number; and how many evenings apart they are."""
+    points, every = trend(evening_records(session, player, counted=counted), most)
+    numbers = evening_day_numbers(session, player.club_id,
+                                  [point.evening_id for point in points])
+    return [replace(point, day_number=numbers.get(point.evening_id))
+            for point in points], every
 
 
 def _by_evening(*columns):
@@ -496,10 +504,18 @@ def evenings_between(session: Session, club_id: int, first: date, last: date
     )]
 
 
-def evening_day_numbers(session: Session, club_id: int) -> dict[int, int]:
-    """Evening id -> 1, 2, … for the club's evenings that share their date with another
-    (most dates have one evening, and those need no number)."""
-    shared_dates = (select(Evening.played_on).where(Evening.club_id == club_id)
+def evening_day_numbers(session: Session, club_id: int, evening_ids: Iterable[int]
+                        ) -> dict[int, int]:
+    """Evening id -> 1, 2, … for the club's evenings that share their date with another,
+    on the dates of ``evening_ids`` (most dates have one evening, and those need no
+    number)."""
+    ids = list(evening_ids)
+    if not ids:
+        return {}
+    asked = aliased(Evening)
+    their_dates = select(asked.played_on).where(asked.id.in_(ids))  # type: ignore[union-attr]
+    shared_dates = (select(Evening.played_on)
+                    .where(Evening.club_id == club_id, Evening.played_on.in_(their_dates))  # type: ignore[attr-defined]
                     .group_by(Evening.played_on).having(func.count() > 1))
     shared = session.exec(
         select(Evening.id, Evening.played_on)
