@@ -28,7 +28,8 @@ from page_times import app_on, owner_client  # noqa: E402
 from scorekeeper.figures import ratings, summaries  # noqa: E402
 from scorekeeper.store.models import Club, GameSeat  # noqa: E402
 
-KEPT_TABLES = ("club_summary", "seat_summary", "club_ratings", "player_rating", "rated_game")
+KEPT_TABLES = ("club_summary", "seat_summary", "player_pairs", "club_ratings", "player_rating",
+               "rated_game")
 
 
 def fresh_copy(large: Path, folder: Path, name: str):

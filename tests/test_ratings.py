@@ -99,9 +99,19 @@ def assert_same(found, expected):
 
 
 def assert_kept_equals_a_rating_from_the_hands(session: Session, club: Club) -> None:
-    assert ratings.club_ratings(session, club.id) == ratings.rate(
-        ratings.club_matches(session, club.id))
+    matches = ratings.club_matches(session, club.id)
+    assert ratings.club_ratings(session, club.id) == ratings.rate(matches)
     assert session.get(ClubRatings, club.id).stamp == club_stamp(session, club.id)
+    # Every kept row too, each player's games counted 1, 2, … in the order rated: a
+    # game's change is read from the player's row with one game fewer.
+    assert {(game_id, player_id): (mu, sigma, games) for game_id, player_id, mu, sigma, games
+            in session.exec(select(PlayerRating.game_id, PlayerRating.player_id,
+                                   PlayerRating.mu, PlayerRating.sigma, PlayerRating.games)
+                            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+                            .where(RatedGame.club_id == club.id))} == {
+        (match.game_id, player_id): (rating.mu, rating.sigma, rating.games)
+        for match, after in ratings.rated_one_by_one(matches, {})
+        for player_id, rating in after.items()}
 
 
 def test_a_hand_made_history_is_rated_as_openskill_rates_it(club_session):

@@ -17,12 +17,15 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
+from scorekeeper.figures import summaries
 from scorekeeper.figures.stats import SeatedGame, player_stats, trend
 from scorekeeper.figures.summaries import (
     catch_up, club_stats, evening_records, game_counts, one_player_stats, stale_games,
 )
 from scorekeeper.rules import Deal, RuleViolation, Tally
-from scorekeeper.store.models import Club, ClubSummary, Evening, Game, Hand, Player, SeatSummary
+from scorekeeper.store.models import (
+    Club, ClubSummary, Evening, Game, Hand, Player, PlayerPairs, SeatSummary,
+)
 from scorekeeper.store.replay import load_seated, load_replay
 from scorekeeper.table.corrections import edit_hand
 from scorekeeper.table.recording import record_hand, undo_last_hand
@@ -145,7 +148,7 @@ def test_the_trend_adds_up_evening_by_evening():
     with session:
         seated = replayed(session, club)
         for player in session.exec(select(Player)).all():
-            points = trend(evening_records(session, player))
+            points, _ = trend(evening_records(session, player))
             evenings = sorted({g.replay.game.evening_id for g in seated
                                if player.id in g.players.values()})
             assert [p.evening_id for p in points] == evenings  # evening ids follow dates
@@ -175,6 +178,36 @@ def test_a_stored_sum_with_another_stamp_is_never_read():
         row.won = 999
         session.commit()
         assert {s.player_id: figures(s) for s in club_stats(session, club.id)} == before
+
+
+def pairs_of(stats) -> dict:
+    return {(together, pid): (r.played, r.won, r.lost) for together in ("partners", "rivals")
+            for pid, r in getattr(stats, together).items()}
+
+
+def test_a_players_partners_are_kept_with_the_clubs_stamp_and_read_only_under_it(monkeypatch):
+    """Added up once while no game changes, then read as kept; kept with another stamp
+    (a game changed since), whatever they say, they are added up again."""
+    session, club, _ = fresh_club(2, 4, 40, random.Random(4))
+    with session:
+        player = session.exec(select(Player).order_by(Player.id)).first()
+        expected = pairs_of(player_stats(replayed(session, club))[player.id])
+        assert expected
+        added_up = []
+        original = summaries._at_one_table
+        monkeypatch.setattr(summaries, "_at_one_table",
+                            lambda *args: added_up.append(args) or original(*args))
+        assert pairs_of(one_player_stats(session, player)) == expected
+        assert pairs_of(one_player_stats(session, player)) == expected
+        assert len(added_up) == 1
+        kept = session.get(PlayerPairs, player.id)
+        assert kept.stamp == session.get(ClubSummary, club.id).stamp
+        kept.pairs = [[other, partners, 99, 99, 0] for other, partners, *_ in kept.pairs]
+        kept.stamp = "0:0:0"
+        session.add(kept)
+        session.commit()
+        assert pairs_of(one_player_stats(session, player)) == expected
+        assert len(added_up) == 2
 
 
 @pytest.mark.parametrize("evenings", [1, 3])
@@ -230,5 +263,5 @@ def test_an_abandoned_game_leaves_every_figure_and_comes_back_when_taken_back(rn
 
 
 def trends(session: Session) -> dict[int, list]:
-    return {player.id: trend(evening_records(session, player))
+    return {player.id: trend(evening_records(session, player))[0]
             for player in session.exec(select(Player).order_by(Player.id)).all()}

@@ -35,6 +35,11 @@ as it is now (``club_matches``), and nothing stale is kept. A page looks at a ba
 games at most (``kept.PER_VISIT``): a long history new to the ratings is rated a batch a
 visit, from its first game on, and meanwhile the ratings of the games rated so far stand,
 kept under a stamp marked as behind.
+
+A player's kept rows count their games 1, 2, 3, … in the order rated, so none is searched
+for among all their games: what a game did to a rating is read beside the player's row
+with one game fewer, and the ratings kept just before a place are the rows a game fewer
+than each player's first from there on.
 """
 from __future__ import annotations
 
@@ -42,11 +47,13 @@ import logging
 import math
 from dataclasses import dataclass
 from datetime import date, datetime
-from typing import Iterable, Iterator, NamedTuple, Sequence
+from functools import partial
+from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
 from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
 from scorekeeper.figures.stats import TREND_POINTS, thinned
@@ -299,27 +306,35 @@ def _kept_matches(session: Session, club_id: int, changed: list[int],
             for game_id, (finished_at, teams) in games.items()]
 
 
-def _latest_before(session: Session, club_id: int, players: set[int], changed: list[int],
-                   place: Place) -> dict[int, tuple[Rating, int, datetime]]:
+def _latest_before(session: Session, club_id: int, players: set[int],
+                   latest: dict[int, tuple[Rating, int, datetime]], place: Place
+                   ) -> dict[int, tuple[Rating, int, datetime]]:
     """Each of ``players``' rating after their last kept game before ``place``, with
-    that game and when it finished."""
+    that game and when it finished; ``latest``: everyone's latest kept rating, and every
+    game looked at again stands at ``place`` or after it. A player's kept rows count
+    their games in the order rated, so that game is the one a game fewer than their
+    first from ``place`` on, or, with none from there on, their latest. Two queries, the
+    first reading the kept rows from ``place`` on only."""
     if not players:
         return {}
-    latest = (
-        select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
-               PlayerRating.game_id, RatedGame.finished_at,
-               func.row_number().over(
-                   partition_by=PlayerRating.player_id,
-                   order_by=(RatedGame.finished_at.desc(), RatedGame.game_id.desc()),  # type: ignore[union-attr]
-               ).label("newest"))
+    firsts = dict(session.exec(
+        select(PlayerRating.player_id, func.min(PlayerRating.games))
         .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
         .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None),  # type: ignore[union-attr]
-               RatedGame.game_id.not_in(changed), _before(place),  # type: ignore[attr-defined]
-               PlayerRating.player_id.in_(players))  # type: ignore[attr-defined]
-        .subquery())
-    return {player_id: (Rating(mu, sigma, games), game_id, aware(finished_at))
-            for player_id, mu, sigma, games, game_id, finished_at, _ in
-            session.exec(select(*latest.c).where(latest.c.newest == 1))}
+               ~_before(place))
+        .group_by(PlayerRating.player_id)).all())
+    found = {player: latest[player] for player in players
+             if player in latest and player not in firsts}
+    wanted = [(player, firsts[player] - 1) for player in players if firsts.get(player, 1) > 1]
+    rows = session.exec(
+        select(PlayerRating.player_id, PlayerRating.mu, PlayerRating.sigma,
+               PlayerRating.games, PlayerRating.game_id, RatedGame.finished_at)
+        .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
+        .where(or_(*(and_(PlayerRating.player_id == player, PlayerRating.games == games)
+                     for player, games in wanted)))) if wanted else []
+    found.update({player_id: (Rating(mu, sigma, games), game_id, aware(finished_at))
+                  for player_id, mu, sigma, games, game_id, finished_at in rows})
+    return found
 
 
 def _kept_players(kept: ClubRatings | None) -> dict[int, tuple[Rating, int, datetime]]:
@@ -352,13 +367,7 @@ def _rated_again(session: Session, club_id: int, kept: ClubRatings | None,
     involved = {player for _, match in matches for team in match.teams for player in team}
     if old:  # their players may have lost a game: they start from before it
         involved |= {player for player, (_, last, _) in latest.items() if last in old}
-    if start is None:
-        before: dict[int, tuple[Rating, int, datetime]] = {}
-    elif all(player in latest and latest[player][1] not in old
-             and (latest[player][2], latest[player][1]) < start for player in involved):
-        before = {player: latest[player] for player in involved}  # the usual: at the end
-    else:
-        before = _latest_before(session, club_id, involved, ids, start)
+    before = {} if start is None else _latest_before(session, club_id, involved, latest, start)
     for player in involved:  # as they stood before ``start`` (absent: no game before it)
         latest.pop(player, None)
     latest.update(before)
@@ -552,22 +561,37 @@ class RatedRow(NamedTuple):
     played_on: date | None
 
 
-def _player_rows(session: Session, player: Player, kept: bool) -> list[RatedRow]:
-    """The player's rated games in the order rated."""
-    if kept:  # one query: the player's rows in the order rated, with their evenings
-        return [RatedRow(game_id, rank, len(teams_for(layout)), Rating(mu, sigma, games),
-                         evening_id, played_on)
-                for game_id, rank, layout, mu, sigma, games, evening_id, played_on in
-                session.exec(
-                    select(PlayerRating.game_id, PlayerRating.rank, Game.teams,
-                           PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
-                           Evening.id, Evening.played_on)
-                    .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
-                    .join(Game, Game.id == PlayerRating.game_id)
-                    .join(Evening, Evening.id == Game.evening_id, isouter=True)
-                    .where(PlayerRating.player_id == player.id)
-                    .order_by(RatedGame.finished_at, RatedGame.game_id))]
-    # Rated this once from the hands, as the kept rows would have it.
+def _kept_rows(session: Session, player_id: int, counts: list[int]) -> list[RatedRow]:
+    """The player's kept rows of the games that brought their rated games to each of
+    ``counts``, with their evenings; one query."""
+    if not counts:
+        return []
+    return [RatedRow(game_id, rank, len(teams_for(layout)), Rating(mu, sigma, games),
+                     evening_id, played_on)
+            for game_id, rank, layout, mu, sigma, games, evening_id, played_on in
+            session.exec(
+                select(PlayerRating.game_id, PlayerRating.rank, Game.teams,
+                       PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                       Evening.id, Evening.played_on)
+                .join(Game, Game.id == PlayerRating.game_id)
+                .join(Evening, Evening.id == Game.evening_id, isouter=True)
+                .where(PlayerRating.player_id == player_id,
+                       PlayerRating.games.in_(counts)))]  # type: ignore[attr-defined]
+
+
+def _kept_evening_ends(session: Session, player_id: int) -> list[int]:
+    """The player's rated games by the end of each of their evenings, in the order
+    rated (the most of any of the evening's rows); one query."""
+    return list(session.exec(
+        select(func.max(PlayerRating.games))
+        .join(Game, Game.id == PlayerRating.game_id)
+        .where(PlayerRating.player_id == player_id, Game.evening_id.is_not(None))  # type: ignore[union-attr]
+        .group_by(Game.evening_id).order_by(func.max(PlayerRating.games))))
+
+
+def _rated_rows(session: Session, player: Player) -> list[RatedRow]:
+    """The player's rated games in the order rated, rated this once from the hands as
+    the kept rows would have them."""
     rated = [(match, rating[player.id]) for match, rating in
              rated_one_by_one(club_matches(session, player.club_id), {})
              if player.id in rating]
@@ -584,46 +608,51 @@ def _rank_of(match: Match, player_id: int) -> int:
     return next(rank for team, rank in zip(match.teams, match.ranks) if player_id in team)
 
 
+class _Rows(NamedTuple):
+    """What a player's page reads of their rated games: the latest games' changes
+    (newest first), their evenings' ends as ``_kept_evening_ends`` has them, and a way
+    to read their rows by their rated games (as ``_kept_rows``)."""
+
+    games: list[GameChange]
+    evening_ends: list[int]
+    rows_at: Callable[[list[int]], list[RatedRow]]
+
+
+def _player_rows(session: Session, player: Player, kept: bool, latest: int) -> _Rows:
+    """The player's ``_Rows``: from the kept rows, reading only those asked for; without
+    them, from a rating of the hands."""
+    if kept:
+        return _Rows([change for _, change in _kept_changes(
+                          session, PlayerRating.player_id == player.id, latest)],
+                     _kept_evening_ends(session, player.id),
+                     partial(_kept_rows, session, player.id))
+    rows = _rated_rows(session, player)
+    ends = {row.evening_id: row.after.games for row in rows if row.evening_id is not None}
+    return _Rows([GameChange(row.game_id, row.rank, row.teams,
+                             rows[index - 1].after if index else NEW, row.after)
+                  for index, row in enumerate(rows)][-latest:][::-1],
+                 sorted(ends.values()),
+                 lambda counts: [rows[count - 1] for count in counts])  # game n: n games
+
+
 def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
                   latest: int = LATEST_GAMES) -> RatingHistory:
     """The player's ``RatingHistory``: at most ``most`` evenings drawn, ``latest``
-    games listed."""
+    games listed. An evening's last game is where it left the rating; it is drawn once
+    the number is shown, and only the rows drawn are read."""
     ratings, kept = _up_to_date(session, player.club_id)
-    rows = _player_rows(session, player, kept)
-    games = [GameChange(row.game_id, row.rank, row.teams,
-                        rows[index - 1].after if index else NEW, row.after)
-             for index, row in enumerate(rows)][-latest:][::-1]
-    last: dict[int, RatedRow] = {}
-    for row in rows:  # an evening's last game is where it left the rating
-        if row.evening_id is not None:
-            last.pop(row.evening_id, None)
-            last[row.evening_id] = row
-    shown = [(number, row) for number, row in enumerate(last.values(), 1)
-             if not row.after.is_new]  # drawn once the number is shown
-    drawn, every = thinned(shown, most)  # only these are built
-    day_numbers = evening_day_numbers(session, player.club_id) if drawn else {}
+    found = _player_rows(session, player, kept, latest)
+    shown = [(number, games) for number, games in enumerate(found.evening_ends, 1)
+             if games >= RATED_AFTER]
+    drawn, every = thinned(shown, most)
+    at = {row.after.games: row for row in found.rows_at([games for _, games in drawn])}
+    day_numbers = evening_day_numbers(session, player.club_id,
+                                      [at[games].evening_id for _, games in drawn])
     return RatingHistory(ratings.get(player.id), [
         RatingPoint(row.evening_id, row.played_on, row.after, number,
                     day_numbers.get(row.evening_id))
-        for number, row in drawn], every, games)
-
-
-def _ratings_in_order(session: Session, club_id: int, kept: bool
-                      ) -> Iterator[tuple[int, int, Rating]]:
-    """(game id, player id, the player's rating just after the game) for every rated
-    game of the club, in the order rated."""
-    if not kept:  # rated this once from the hands, as the kept rows would have it
-        for match, after in rated_one_by_one(club_matches(session, club_id), {}):
-            for player_id, rating in after.items():
-                yield match.game_id, player_id, rating
-        return
-    for game_id, player_id, mu, sigma, games in session.exec(
-            select(PlayerRating.game_id, PlayerRating.player_id, PlayerRating.mu,
-                   PlayerRating.sigma, PlayerRating.games)
-            .join(RatedGame, RatedGame.game_id == PlayerRating.game_id)
-            .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
-            .order_by(RatedGame.finished_at, RatedGame.game_id, PlayerRating.player_id)):
-        yield game_id, player_id, Rating(mu, sigma, games)
+        for number, row in ((number, at[games]) for number, games in drawn)],
+        every, found.games)
 
 
 def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
@@ -634,20 +663,17 @@ def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
     _, kept = _up_to_date(session, club_id)
     evening_of = dict(session.exec(select(Game.id, Game.evening_id)
                                    .where(Game.evening_id.in_(ids))).all()) if ids else {}  # type: ignore[union-attr]
-    before: dict[int, Rating] = {}
     moved: dict[tuple[int, int], int] = {}
-    for game_id, player_id, after in _ratings_in_order(session, club_id, kept):
-        if game_id in evening_of:
-            key = (evening_of[game_id], player_id)
-            moved[key] = moved.get(key, 0) + after.points - before.get(player_id, NEW).points
-        before[player_id] = after
+    for player_id, change in _changes(session, club_id, kept, list(evening_of)):
+        key = (evening_of[change.game_id], player_id)
+        moved[key] = moved.get(key, 0) + change.change
     return moved
 
 
 def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
     """What one game did to each of its players' ratings: player id -> their change
     (empty for a game that counts for nothing: in play, abandoned)."""
-    return _game_changes(session, club_id, game_id, _up_to_date(session, club_id)[1])
+    return dict(_changes(session, club_id, _up_to_date(session, club_id)[1], [game_id]))
 
 
 def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameChange]] | None:
@@ -659,40 +685,53 @@ def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameC
             select(RatedGame.game_id)
             .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
             .order_by(RatedGame.finished_at.desc(), RatedGame.game_id.desc())  # type: ignore[union-attr]
-        ).first()
+            .limit(1)).first()
     else:
         matches = club_matches(session, club_id)
         game_id = matches[-1].game_id if matches else None
-    return None if game_id is None else (game_id, _game_changes(session, club_id, game_id, kept))
+    return None if game_id is None else (
+        game_id, dict(_changes(session, club_id, kept, [game_id])))
 
 
-def _game_changes(session: Session, club_id: int, game_id: int, kept: bool
-                  ) -> dict[int, GameChange]:
-    if not kept:  # rated this once from the hands, as the kept rows would have it
-        matches = club_matches(session, club_id)
-        at = next((i for i, match in enumerate(matches) if match.game_id == game_id), None)
-        if at is None:
-            return {}
-        match = matches[at]
-        before = rate(matches[:at])
-        after = rate([match], before)
-        return {player: GameChange(game_id, _rank_of(match, player), len(match.teams),
-                                   before.get(player, NEW), after[player])
-                for team in match.teams for player in team}
-    finished_at = session.exec(select(RatedGame.finished_at)
-                               .where(RatedGame.game_id == game_id)).first()
-    if finished_at is None:
-        return {}
-    rows = session.exec(select(PlayerRating.player_id, PlayerRating.team, PlayerRating.rank,
-                               PlayerRating.mu, PlayerRating.sigma, PlayerRating.games)
-                        .where(PlayerRating.game_id == game_id)).all()
-    before = _latest_before(session, club_id, {row[0] for row in rows}, [],
-                            (aware(finished_at), game_id))
-    teams = len({row[1] for row in rows})
-    return {player: GameChange(game_id, rank, teams,
-                               before[player][0] if player in before else NEW,
-                               Rating(mu, sigma, games))
-            for player, _, rank, mu, sigma, games in rows}
+def _changes(session: Session, club_id: int, kept: bool, game_ids: list[int]
+             ) -> list[tuple[int, GameChange]]:
+    """(player id, what the game did to their rating) for each player of each of
+    ``game_ids`` that counts (none for a game in play or abandoned): from the kept rows,
+    or without them from a rating of the hands, as the kept rows would have it."""
+    if kept:
+        return _kept_changes(session, PlayerRating.game_id.in_(game_ids))  # type: ignore[attr-defined]
+    wanted = set(game_ids)
+    before: dict[int, Rating] = {}
+    found = []
+    for match, after in rated_one_by_one(club_matches(session, club_id), {}):
+        if match.game_id in wanted:
+            found += [(player, GameChange(match.game_id, _rank_of(match, player),
+                                          len(match.teams), before.get(player, NEW), rating))
+                      for player, rating in after.items()]
+        before.update(after)
+    return found
+
+
+_BEFORE = aliased(PlayerRating)  # a player's row with one game fewer
+
+
+def _kept_changes(session: Session, picked, most: int | None = None
+                  ) -> list[tuple[int, GameChange]]:
+    """(player id, what the game did to their rating) for the kept rows ``picked``
+    chooses, each player's latest first, ``most`` at most (None: all); one query. The
+    rating before a game is the player's row with one game fewer (none: they were new)."""
+    query = (select(PlayerRating.player_id, PlayerRating.game_id, PlayerRating.rank,
+                    Game.teams, PlayerRating.mu, PlayerRating.sigma, PlayerRating.games,
+                    _BEFORE.mu, _BEFORE.sigma)
+             .join(Game, Game.id == PlayerRating.game_id)
+             .join(_BEFORE, and_(_BEFORE.player_id == PlayerRating.player_id,
+                                 _BEFORE.games == PlayerRating.games - 1), isouter=True)
+             .where(picked).order_by(PlayerRating.games.desc()).limit(most))  # type: ignore[attr-defined]
+    return [(player_id, GameChange(game_id, rank, len(teams_for(layout)),
+                                   NEW if was_mu is None else Rating(was_mu, was_sigma, games - 1),
+                                   Rating(mu, sigma, games)))
+            for player_id, game_id, rank, layout, mu, sigma, games, was_mu, was_sigma
+            in session.exec(query)]
 
 
 def rated_odds(teams: Sequence[Sequence[Rating]]) -> list[float]:

@@ -349,26 +349,30 @@ class EveningCounts(Protocol):
 
     evening_id: int
     played_on: object
-    day_number: int | None
     finished: int
     won: int
     bids: int
     made: int
 
 
-def trend(evenings: Iterable[EveningCounts]) -> list[TrendPoint]:
-    """Win rate and made rate as they stood after each evening, in the order given."""
+def trend(evenings: Sequence[EveningCounts], most: int | None = None
+          ) -> tuple[list[TrendPoint], int]:
+    """Win rate and made rate as they stood after each evening, in the order given: at
+    most ``most`` points (None: one an evening) as ``thinned`` keeps them, only those
+    built, and how many evenings apart they are (their ``day_number``s left out)."""
+    indexes, every = thinned(range(len(evenings)), most or max(1, len(evenings)))
+    kept = set(indexes)
     points = []
     finished = won = bids = made = 0
-    for number, evening in enumerate(evenings, start=1):
+    for index, evening in enumerate(evenings):
         finished += evening.finished
         won += evening.won
         bids += evening.bids
         made += evening.made
-        points.append(TrendPoint(evening.evening_id, evening.played_on,
-                                 rate(won, finished), rate(made, bids),
-                                 number, evening.day_number))
-    return points
+        if index in kept:
+            points.append(TrendPoint(evening.evening_id, evening.played_on,
+                                     rate(won, finished), rate(made, bids), index + 1))
+    return points, every
 
 
 TREND_POINTS = 24  # the most points a trend shows: a table a phone can scroll through

@@ -18,29 +18,35 @@ counted so far and keeps none until every game is counted.
 
 An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
 that back) bumps its revision like any change, and the stamp counts abandoned games too.
+
+A player's games with each partner and opponent are added up from the rows of the games
+they shared when their page asks, and kept with the club's stamp (``PlayerPairs``): the
+next visit reads them as kept until any game changes.
 """
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from datetime import date
 from typing import Iterable
 
 from sqlalchemy import and_, exists, func, or_
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
 from scorekeeper.figures.stats import (
-    HeadToHead, PlayerStats, Record, SeatedGame, player_stats,
+    TREND_POINTS, HeadToHead, PlayerStats, Record, SeatedGame, TrendPoint, player_stats, trend,
 )
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store import kept
 from scorekeeper.store.kept import (
     Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
 )
-from scorekeeper.store.models import ClubSummary, Evening, Game, GameSeat, Player, SeatSummary
+from scorekeeper.store.models import (
+    ClubSummary, Evening, Game, GameSeat, Player, PlayerPairs, SeatSummary,
+)
 from scorekeeper.store.replay import load_seated
 
 log = logging.getLogger(__name__)
@@ -350,9 +356,11 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
     if sums is None or not sums["played"]:
         return None
     stats = _stats_from(player.id, player.name, SimpleNamespace(**sums))
-    for other_id, name, partners, record in _at_one_table(session, player.id):
+    for other_id, partners, record in _kept_pairs(session, player, summary):
         (stats.partners if partners else stats.rivals)[other_id] = record
-        stats.names[other_id] = name
+    stats.names.update(session.exec(
+        select(Player.id, Player.name)
+        .where(Player.id.in_([*stats.partners, *stats.rivals]))).all())  # type: ignore[union-attr]
     return stats
 
 
@@ -361,46 +369,70 @@ def head_to_head(session: Session, player: Player, other: Player) -> HeadToHead:
     date first)."""
     up_to_date(session, player.club_id)
     records = {partners: record
-               for _, _, partners, record in _at_one_table(session, player.id, other.id)}
-    against = [record for _, _, partners, record in _at_one_table(session, other.id, player.id)
+               for _, partners, record in _at_one_table(session, player.id, other.id)}
+    against = [record for _, partners, record in _at_one_table(session, other.id, player.id)
                if not partners]
     return HeadToHead(records.get(True, Record()), records.get(False, Record()),
                       against[0] if against else Record())
 
 
 def _at_one_table(session: Session, player_id: int, other_id: int | None = None
-                  ) -> list[tuple[int, str, bool, Record]]:
-    """(other player's id, name, whether partners, the player's record) for each player
-    who sat at the table at one hand with the player in the counted games (only
+                  ) -> list[tuple[int, bool, Record]]:
+    """(other player's id, whether partners, the player's record) for each player who
+    sat at the table at one hand with the player in the counted games (only
     ``other_id``, if given): partners when of one team, rivals otherwise."""
     other = aliased(SeatSummary)
     partners = (other.team == SeatSummary.team).label("partners")
     query = (
-        select(other.player_id, Player.name, partners, func.count(),
+        select(other.player_id, partners, func.count(),
                func.sum(SeatSummary.finished), func.sum(SeatSummary.won))
         .join(other, and_(other.game_id == SeatSummary.game_id,
                           other.seat != SeatSummary.seat,
                           # at the table together at one hand at least
                           other.from_hand <= SeatSummary.to_hand,
                           SeatSummary.from_hand <= other.to_hand))
-        .join(Player, Player.id == other.player_id)
         .join(Game, Game.id == SeatSummary.game_id)
         .where(SeatSummary.player_id == player_id, _counted())
-        .group_by(other.player_id, Player.name, partners))
+        .group_by(other.player_id, partners))
     if other_id is not None:
         query = query.where(other.player_id == other_id)
-    return [(found, name, bool(together), Record(played=played, won=won, lost=finished - won))
-            for found, name, together, played, finished, won in session.exec(query)]
+    return [(found, bool(together), Record(played=played, won=won, lost=finished - won))
+            for found, together, played, finished, won in session.exec(query)]
+
+
+def _kept_pairs(session: Session, player: Player, summary: ClubSummary
+                ) -> list[tuple[int, bool, Record]]:
+    """``_at_one_table`` for the player, as kept with the club's stamp (``PlayerPairs``),
+    or added up again where it no longer holds, and kept where the club's sums are
+    (``summary``, as ``up_to_date`` left them: a stamp only when every row is current)."""
+    kept = session.get(PlayerPairs, player.id)
+    if summary.stamp and kept is not None and kept.stamp == summary.stamp:
+        return [(other_id, bool(partners), Record(played=played, won=won, lost=lost))
+                for other_id, partners, played, won, lost in kept.pairs]
+    pairs = _at_one_table(session, player.id)
+    if summary.stamp:
+        kept = kept or PlayerPairs(player_id=player.id)
+        kept.stamp = summary.stamp
+        kept.pairs = [[other_id, int(partners), record.played, record.won, record.lost]
+                      for other_id, partners, record in pairs]
+        session.add(kept)
+        try:
+            session.commit()
+        except (IntegrityError, OperationalError) as error:
+            # Another page kept them at the same moment (or held the database): theirs
+            # stand, and these are shown this once.
+            log.info("partners of player %s not kept: %s", player.id,
+                     error.__class__.__name__)
+            session.rollback()
+    return pairs
 
 
 @dataclass(frozen=True)
 class EveningRecord:
-    """What one evening added to a player's record: games and bids; ``day_number``
-    tells it from the club's other evenings of that date (None when it had none)."""
+    """What one evening added to a player's record: games and bids."""
 
     evening_id: int
     played_on: date
-    day_number: int | None
     finished: int
     won: int
     bids: int
@@ -409,7 +441,7 @@ class EveningRecord:
 
 def evening_records(session: Session, player: Player, *, counted: bool = False
                     ) -> list[EveningRecord]:
-    """The player's games and bids evening by evening, oldest first; two queries.
+    """The player's games and bids evening by evening, oldest first; one query.
     ``counted``: the club's figures were brought up to date in this same request
     (``one_player_stats``), so they are not checked again."""
     if not counted:
@@ -424,9 +456,19 @@ def evening_records(session: Session, player: Player, *, counted: bool = False
         .group_by(Evening.id, Evening.played_on)
         .order_by(Evening.played_on, Evening.id)
     ).all()
-    day_numbers = evening_day_numbers(session, player.club_id)
-    return [EveningRecord(evening_id, played_on, day_numbers.get(evening_id), *counts)
-            for evening_id, played_on, *counts in rows]
+    return [EveningRecord(*row) for row in rows]
+
+
+def evening_trend(session: Session, player: Player, most: int = TREND_POINTS, *,
+                  counted: bool = False) -> tuple[list[TrendPoint], int]:
+    """The player's win rate and made rate after their evenings (``stats.trend`` of
+    ``evening_records``, ``counted`` as there), at most ``most`` points, each with its
+    evening's day number; and how many evenings apart they are."""
+    points, every = trend(evening_records(session, player, counted=counted), most)
+    numbers = evening_day_numbers(session, player.club_id,
+                                  [point.evening_id for point in points])
+    return [replace(point, day_number=numbers.get(point.evening_id))
+            for point in points], every
 
 
 def _by_evening(*columns):
@@ -462,10 +504,18 @@ def evenings_between(session: Session, club_id: int, first: date, last: date
     )]
 
 
-def evening_day_numbers(session: Session, club_id: int) -> dict[int, int]:
-    """Evening id -> 1, 2, … for the club's evenings that share their date with another
-    (most dates have one evening, and those need no number)."""
-    shared_dates = (select(Evening.played_on).where(Evening.club_id == club_id)
+def evening_day_numbers(session: Session, club_id: int, evening_ids: Iterable[int]
+                        ) -> dict[int, int]:
+    """Evening id -> 1, 2, … for the club's evenings that share their date with another,
+    on the dates of ``evening_ids`` (most dates have one evening, and those need no
+    number)."""
+    ids = list(evening_ids)
+    if not ids:
+        return {}
+    asked = aliased(Evening)
+    their_dates = select(asked.played_on).where(asked.id.in_(ids))  # type: ignore[union-attr]
+    shared_dates = (select(Evening.played_on)
+                    .where(Evening.club_id == club_id, Evening.played_on.in_(their_dates))  # type: ignore[attr-defined]
                     .group_by(Evening.played_on).having(func.count() > 1))
     shared = session.exec(
         select(Evening.id, Evening.played_on)

@@ -19,6 +19,9 @@ Every cache of derived data, what it keeps, its key, and what makes it stale:
   key: game, seat, first hand; stale when the game's revision is not the row's.
 - ``ClubSummary`` (summaries): each player's sums over the counted games; key: club;
   stale when the club's stamp is not the one kept.
+- ``PlayerPairs`` (summaries): one player's games with each partner and opponent; key:
+  player; stale when the club's stamp is not the one kept (kept only with the club's
+  sums current).
 - ``RatedGame`` / ``PlayerRating`` rows (ratings): when a game finished and each of its
   players' rating after it; key: game (and player); stale when the game's revision is
   not the one kept, or a game finishing before it changed.

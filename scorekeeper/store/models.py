@@ -147,6 +147,9 @@ class Game(SQLModel, table=True):
     """One game, with the house rules it was started with."""
 
     __mapper_args__ = {"version_id_col": _game_revision}
+    # The club's games' stamp (``kept.stamp_of``), read on every page of figures, is
+    # added up from this index alone.
+    __table_args__ = (Index("ix_game_stamp", "club_id", "revision", "abandoned_at"),)
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
@@ -296,6 +299,21 @@ class ClubSummary(SQLModel, table=True):
     players: list[Any] = Field(sa_column=Column(JSON, nullable=False))  # a dict per player
 
 
+class PlayerPairs(SQLModel, table=True):
+    """One player's games at one table with each other player of the club, as partners
+    and as opponents (``summaries.one_player_stats``), as a cache: kept with the stamp of
+    the club's games the ``ClubSummary`` held when they were added up, and added up again
+    once the club's stamp is another. The other players' names are read afresh."""
+
+    __tablename__ = "player_pairs"
+
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
+    stamp: str = Field(max_length=80)
+    # A list per other player and side: [their id, 1 as partners or 0 as opponents,
+    # games played, won, lost].
+    pairs: list[Any] = Field(sa_column=Column(JSON, nullable=False))
+
+
 class Member(SQLModel, table=True):
     """Someone who belongs to a club, with a role: owner, scorer or viewer."""
 
@@ -437,12 +455,17 @@ class RatedGame(SQLModel, table=True):
 
 class PlayerRating(SQLModel, table=True):
     """A player's rating just after one rated game, with their team's place in it: a
-    cache, worked out again from that game onward whenever an earlier game changes."""
+    cache, worked out again from that game onward whenever an earlier game changes.
+
+    A player's rows count their games 1, 2, 3, … in the order rated, so ``games`` is
+    their order too: the rating a game started from is the player's row with one game
+    fewer (none: the player was new), found through ``ix_player_rating_order``."""
 
     __tablename__ = "player_rating"
+    __table_args__ = (Index("ix_player_rating_order", "player_id", "games"),)
 
     game_id: int = Field(foreign_key="game.id", primary_key=True)
-    player_id: int = Field(foreign_key="player.id", primary_key=True, index=True)
+    player_id: int = Field(foreign_key="player.id", primary_key=True)
     team: int  # the team's place in the game's order of teams (A = 0)
     rank: int  # 1 for the winner; equal final scores share a rank
     # The share of the game's hands the player played (``Replay.team_shares``): 1 for a

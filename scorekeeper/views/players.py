@@ -14,10 +14,10 @@ from scorekeeper.figures.ratings import (
 )
 from scorekeeper.figures.stats import (
     DEFAULT_SORT, FIGURES, SHARED_GAMES, PlayerStats, best_partner, natural_order, rank,
-    shared_enough, thinned, toughest_rival, trend,
+    shared_enough, toughest_rival,
 )
 from scorekeeper.figures.summaries import (
-    abandoned_games, club_stats, evening_records, head_to_head, one_player_stats,
+    abandoned_games, club_stats, evening_trend, head_to_head, one_player_stats,
 )
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -298,8 +298,7 @@ def show(player_id: int):
     session = get_session()
     player = row_or_404(Player, player_id)
     stats = one_player_stats(session, player)
-    trend_points, every = thinned(
-        trend(evening_records(session, player, counted=True)) if stats else [])
+    trend_points, every = evening_trend(session, player, counted=True) if stats else ([], 1)
     history = player_rating(session, player) if stats else None
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        to_go=games_to_go(session, player.club_id),
