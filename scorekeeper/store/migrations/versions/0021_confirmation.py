@@ -1,7 +1,7 @@
 """confirmation: an evening whose hands the other side confirms
 
 Revision ID: 0021
-Revises: 0019
+Revises: 0020
 Create Date: 2026-12-19 18:00:00.000000
 
 """
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision: str = '0021'
-down_revision: Union[str, Sequence[str], None] = '0019'
+down_revision: Union[str, Sequence[str], None] = '0020'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
 
