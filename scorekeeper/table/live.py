@@ -187,14 +187,16 @@ _NEWER = (select(func.max(_later.id))
 # Built once: a statement made anew costs more than running it (every phone asks it,
 # and each process's watch four times a second). The club's id is in the WHERE: another
 # club's game is no game.
-_HEAD = (
-    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
-           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at,
-           Game.table_number)
+_HEADS = (
+    select(Game.id, Game.club_id, Game.created_at, Game.revision, Game.evening_id,
+           func.coalesce(LiveDraft.seq, 0), LiveDraft.device_id, Game.changed_at, _newer.id,
+           _newer.created_at, Game.table_number)
     .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
     .outerjoin(_newer, _newer.id == _NEWER)
-    .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
 )
+_HEAD = _HEADS.where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
+# Many games' heads at once: each process's watch over the games its polls wait on.
+_MANY_HEADS = _HEADS.where(Game.id.in_(bindparam("game_ids", expanding=True)))
 
 
 def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
@@ -202,7 +204,15 @@ def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | 
     if not 0 < game_id <= MAX_ID:
         return None
     row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
-    return GameHead(game_id, *row) if row is not None else None
+    return GameHead(game_id, *row[2:]) if row is not None else None
+
+
+def game_heads(connection: Connection, game_ids: list[int]) -> dict[tuple[int, int], GameHead]:
+    """The heads of many games in one read, by (club, game)."""
+    if not game_ids:
+        return {}
+    rows = connection.execute(_MANY_HEADS, {"game_ids": game_ids})
+    return {(row[1], row[0]): GameHead(row[0], *row[2:]) for row in rows}
 
 
 @dataclass(frozen=True)

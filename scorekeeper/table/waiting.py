@@ -27,6 +27,7 @@ from flask import current_app, request
 from sqlalchemy.engine import Connection, Engine
 
 from scorekeeper.store.db import close_session, get_connection, get_engine
+from scorekeeper.table.live import game_heads
 
 TICK = 0.25  # seconds between two reads of the watched heads
 Head = TypeVar("Head")
@@ -37,7 +38,8 @@ _making = threading.Lock()
 
 
 class Watch:
-    """One process's watch over the heads its held polls wait on."""
+    """One process's watch over the heads its held polls wait on. A game's key is
+    ``("game", club_id, game_id)``: all of them are read at once."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -73,18 +75,20 @@ class Watch:
                 log.exception("reading the watched heads")
 
     def _look(self) -> None:
-        """Read each watched head once; wake every poll that saw another."""
+        """Read each watched head once (every game's in one read); wake every poll that
+        saw another."""
         with self._lock:
-            watched = [(read, list(waiters)) for read, waiters in self._waiting.values()]
+            watched = [(key, read, list(waiters))
+                       for key, (read, waiters) in self._waiting.items()]
         if not watched:
             return
         with self._engine.connect() as connection:
-            for read, waiters in watched:
-                head = read(connection)
+            games = game_heads(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
+            for key, read, waiters in watched:
+                head = games.get(key[1:]) if key[0] == "game" else read(connection)
                 for seen, woken in waiters:
                     if head != seen:
                         woken.set()
-                connection.rollback()  # each read sees the newest commit
 
 
 def held(key: Hashable, head: Head, read: Callable[[Connection], Head],
