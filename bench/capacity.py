@@ -31,6 +31,7 @@ Nothing is asserted: numbers are measured.
 from __future__ import annotations
 
 import argparse
+import http.client
 import itertools
 import os
 import statistics
@@ -73,7 +74,8 @@ class Phone:
         self.sent.append(time.monotonic())
         try:
             status, text = self.client.send("GET", self.poll, headers={"HX-Request": "true"})
-        except OSError:
+        except (OSError, http.client.HTTPException):  # no answer: a new connection
+            self.client = served.Client(self.client.port, self.client.cookies)
             return 0
         if status == 200:
             found = served.POLL.search(text)
@@ -117,6 +119,16 @@ class Table:
         if status < 400:
             self.next_number += 1
         return status, elapsed
+
+    def record_or_fail(self) -> tuple[int, float]:
+        """``record``, or 0 when it failed (no answer in 30 s): the next one goes on a
+        new connection, as a phone's does."""
+        try:
+            return self.record()
+        except (OSError, http.client.HTTPException):
+            self.recorder = served.Client(self.recorder.port, self.recorder.cookies)
+            self.revision = ""
+            return 0, 30_000.0
 
     def changed_on(self, index: int) -> float | None:
         """A watcher got the table's change: the delay in ms, once the last one has it."""
@@ -229,9 +241,9 @@ def run_step(tables: list[Table], seconds: float, load: list[Load]) -> Load:
         wait = began + every / 2 + k * every - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        status, ms = next(rotation).record()
+        status, ms = next(rotation).record_or_fail()
         step.records.append(ms)
-        step.errors += status >= 400
+        step.errors += status == 0 or status >= 400
     time.sleep(max(0.0, began + seconds - time.monotonic()))
     return step
 
