@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 from datetime import timedelta
 
-from flask import Flask, Response, abort, current_app, g, redirect, request, session, url_for
+from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
 from itsdangerous import BadSignature, Signer, URLSafeSerializer
 from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
@@ -194,22 +194,38 @@ def actor() -> Actor:
                  else member.name, current_phone())
 
 
-# The session's key for whose phone this is, as the phone said for one evening.
-_PHONE = "phone"
+# Whose phone this is, as it said for one evening: a cookie of its own, signed, that
+# only saying so writes (in the session's cookie, any answer that wrote the session
+# from an older copy of it, sent before the phone said, could take it back).
+PHONE_COOKIE = "phone"
+
+
+def _phone_signer() -> URLSafeSerializer:
+    key = current_app.config["SECRET_KEY"]
+    return made_once(current_app, "phone_signer", key,
+                     lambda: URLSafeSerializer(key, salt="phone"))
 
 
 def current_phone() -> Phone | None:
     """Whose phone this is, as it said last (for one evening): ``table.confirming``."""
-    said = session.get(_PHONE)
+    if "phone_said" in g:  # said in this very request: its answer shows it
+        return g.phone_said
+    try:
+        said = _phone_signer().loads(request.cookies.get(PHONE_COOKIE, ""))
+    except BadSignature:
+        return None
     if not (isinstance(said, list) and len(said) == 2
-            and all(isinstance(part, int) for part in said)):
+            and all(isinstance(part, int) and not isinstance(part, bool) for part in said)):
         return None
     return Phone(*said)
 
 
-def say_whose_phone(phone: Phone) -> None:
-    """Keep whose phone this is in its session (one evening's answer at a time)."""
-    session[_PHONE] = [phone.evening_id, phone.player_id]
+def say_whose_phone(response: Response, phone: Phone) -> Response:
+    """Keep whose phone this is in its cookie (one evening's answer at a time)."""
+    response.set_cookie(PHONE_COOKIE, _phone_signer().dumps([phone.evening_id, phone.player_id]),
+                        max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
+                        secure=request.is_secure)
+    return response
 
 
 def without_device(who: str) -> str:

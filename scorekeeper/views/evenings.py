@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, abort, flash, make_response, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, g, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import can, current_member, say_whose_phone
@@ -126,11 +126,13 @@ def phone(evening_id: int):
                                               "changed."), "notice")
         return redirect(url_for("evenings.show", evening_id=evening.id), 303)
     chosen = Phone(evening.id, player.id)
-    say_whose_phone(chosen)
     replay = load_replay(session, game)
-    # The game again, saying so: its part for htmx, else a redirect to it.
-    return done(replay, said_whose(player.name, phone_team(replay, chosen,
-                                                           replay.state.next_number)))
+    # The game again, saying so: its part for htmx, else a redirect to it. (The page
+    # is built for the phone as it now is: whose it is, read from the request.)
+    g.phone_said = chosen
+    answer = done(replay, said_whose(player.name, phone_team(replay, chosen,
+                                                             replay.state.next_number)))
+    return say_whose_phone(answer, chosen)
 
 
 @bp.get("/<int:evening_id>")
