@@ -1,8 +1,8 @@
 """Nights played for a ranking: each hand waits for a phone of another team to confirm it.
 
 An evening asks for it (``Evening.confirm_hands``: off unless a scorer turns it on).
-A phone says once an evening whose it is, one of the players (``Phone``, kept in the
-phone's session); its team in a game follows from that game's seats at the hand
+A phone says once an evening whose it is, one of the players (``Phone``, kept in a
+signed cookie of the phone's own: ``clubs.access.current_phone``); its team in a game follows from that game's seats at the hand
 concerned, so partners changing between games change nothing for the phone. Every
 hand a phone writes while its evening asks (recorded, corrected, put in) keeps the
 writing phone's team and waits until a scorer's phone of another team confirms it with
