@@ -231,6 +231,11 @@ class Hand(SQLModel, table=True):
     def awaits_confirmation(self) -> bool:
         return self.to_confirm and self.confirmed_team is None and self.undone_at is None
 
+    @property
+    def confirmed(self) -> bool:
+        """Confirmed by a phone of another team than the one that wrote it."""
+        return self.to_confirm and self.confirmed_team is not None
+
 
 class SeatSummary(SQLModel, table=True):
     """What one seat of one game adds to its player's statistics: a cache, never a record.

@@ -230,7 +230,7 @@ def confirm_hand(session: Session, replay: Replay, number: int, revision: int | 
     AlreadyConfirmed if it was; CannotConfirm if this phone may not; GameChanged if the
     game changed since the page was shown (another phone's confirmation, say)."""
     hand = next((h for h in replay.hands if h.number == number), None)
-    if hand is not None and hand.to_confirm and hand.confirmed_team is not None:
+    if hand is not None and hand.confirmed:
         raise AlreadyConfirmed(number, hand.confirmed_team)
     team = phone_team(replay, by.phone, number)
     why = CannotConfirm.NOT_WAITING if hand is None else may_confirm(

@@ -235,7 +235,7 @@ def _check_edit(replay: Replay, number: int, plan):
 def _confirmed(replay: Replay, number: int) -> bool:
     """Whether hand ``number`` was confirmed by another team's phone."""
     hand = replay.hands[number - 1] if 1 <= number <= len(replay.hands) else None
-    return hand is not None and hand.to_confirm and hand.confirmed_team is not None
+    return hand is not None and hand.confirmed
 
 
 def _confirmed_lines(replay: Replay, number: int, correcting: bool = True) -> list:
@@ -333,7 +333,7 @@ def _confirmed_meanwhile(replay: Replay, number: int):
     phone first (said so), or changed otherwise (nothing written)."""
     fresh = load_replay(get_session(), replay.game)
     hand = next((h for h in fresh.hands if h.number == number), None)
-    if hand is not None and hand.to_confirm and hand.confirmed_team is not None:
+    if hand is not None and hand.confirmed:
         return done(fresh, _("Hand %(number)s was confirmed already, by team %(team)s.",
                              number=number, team=hand.confirmed_team))
     return _changed(fresh)
