@@ -236,9 +236,16 @@ async function send(entry, tokenRenewed = false) {
 function notSent(entry, why) {
   const own = formFor(entry);
   status(entry, false, words(why, {number: entry.number}));
-  if (own && ownEntry(own)) window.PlayOn?.playOn(entry);  // the table goes on at once
+  if (own && ownEntry(own)) playOn(entry);  // the table goes on at once
   showOutbox();
   retryTimer ||= setTimeout(() => { retryTimer = null; flush(); }, Math.min(30000, 2000 * 2 ** retries++));
+}
+
+// Played on the phone, once it can be: a page come back to as the connection went asks
+// again for what it lacks (the service worker keeps the words), then plays on (arrived).
+function playOn(entry) {
+  if (window.PlayOn && $("#offline-words")) window.PlayOn.playOn(entry);
+  else offlineReady();
 }
 
 // A refused token (the session ended since the page was shown): take a fresh one, once.
@@ -331,7 +338,7 @@ function offlineReady() {
     .then((ready) => {
       offlineParts = null;
       offlineLoading = false;
-      if (ready) arrived(); else flush();  // tried again with the next answer or page
+      if (ready) arrived(); else if (!retryTimer) flush();  // tried again with the next answer or page
       return ready;
     });
   return offlineParts;

@@ -156,8 +156,7 @@
     let list = $("#deals");
     if (!list) {
       hide($("#no-hands"));
-      list = local("ol", "deals");
-      list.reversed = true;
+      list = Object.assign(local("ol", "deals"), {id: "deals", reversed: true});  // as the server draws it
       $("#hands-top")?.after(list);
     }
     list.prepend(...results.map((result) => row(result, names)).reverse());

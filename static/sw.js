@@ -7,7 +7,9 @@ var PAGES = "scorekeeper-pages-v1";
 // Addresses are the app's own, under wherever it is served (a URL prefix too).
 var BASE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
 var OFFLINE = BASE + "/offline";
-var GAME_PAGE = new RegExp("^" + BASE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "/games/\\d+$");
+var GAME = "^" + BASE.replace(/[.*+?^${}()|[\]\\]/g, "\\$&") + "/games/\\d+";
+var GAME_PAGE = new RegExp(GAME + "$");
+var GAME_WORDS = new RegExp(GAME + "/offline-words$");
 
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(CACHE).then(function (cache) { return cache.add(OFFLINE); }));
@@ -40,6 +42,16 @@ self.addEventListener("fetch", function (event) {
         });
       });
     }));
+  } else if (GAME_WORDS.test(url.pathname)) {
+    // What a game page says when it plays on: from the server, else as last had, for a
+    // page come back to as the connection went.
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok) keep(event, url, response);
+      return response;
+    }).catch(function () {
+      return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
+        .then(function (words) { return words || Promise.reject(new Error("no words kept")); });
+    }));
   } else if (request.mode === "navigate") {
     var game = GAME_PAGE.test(url.pathname);
     event.respondWith(fetch(request).then(function (response) {
@@ -47,12 +59,7 @@ self.addEventListener("fetch", function (event) {
       if (response.ok) event.waitUntil(caches.open(CACHE).then(function (cache) {
         return cache.add(OFFLINE);
       }).catch(function () {}));
-      if (response.ok && game && !response.redirected) {  // the game page itself, no other
-        var copy = response.clone();
-        event.waitUntil(caches.open(PAGES).then(function (cache) {
-          return cache.put(url.pathname, copy);
-        }).catch(function () {}));
-      }
+      if (response.ok && game && !response.redirected) keep(event, url, response);  // the game page itself
       return response;
     }).catch(function () {
       var kept = game ? caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
@@ -61,6 +68,13 @@ self.addEventListener("fetch", function (event) {
     }));
   }
 });
+
+function keep(event, url, response) {
+  var copy = response.clone();
+  event.waitUntil(caches.open(PAGES).then(function (cache) {
+    return cache.put(url.pathname, copy);
+  }).catch(function () {}));
+}
 
 function forgetOlder(cache, url) {
   return cache.keys().then(function (requests) {

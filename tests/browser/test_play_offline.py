@@ -22,7 +22,7 @@ from tests.browser.table_steps import (
     Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,
     name_trump, quick_bid, start_game, tally,
 )
-from tests.browser.phones import PHONE, connection, phone_context, wait_until
+from tests.browser.phones import PHONE, connection, phone_context, ready_to_play_on, wait_until
 from tests.browser.test_network import under_the_service_worker
 
 pytestmark = pytest.mark.browser
@@ -420,7 +420,7 @@ def test_with_no_words_to_say_it_the_page_keeps_the_hand_as_before(page: Page,
     """The words for playing on could not be had (the connection went as the page came
     up): nothing is drawn blank; the hand is kept and said so beside Record, and sent."""
     taps = Taps()
-    page.route(re.compile(r"/offline-words$"), lambda route: route.abort("internetdisconnected"))
+    page.context.route(re.compile(r"/offline-words$"), lambda route: route.abort("internetdisconnected"))
     start_game(page, live_server, taps, target=TARGET)
     game = game_id(page)
     connection(page, up=False)
@@ -431,5 +431,34 @@ def test_with_no_words_to_say_it_the_page_keeps_the_hand_as_before(page: Page,
     expect_entry(page, 1, 1)
     expect(page.locator(".on-phone")).to_have_count(0)
     connection(page, up=True)
+    wait_until_sent(page)
+    assert [hand.number for hand in hands_stored(live_app, game)] == [1]
+
+
+def test_a_page_come_back_to_as_the_connection_goes_plays_on_with_its_kept_words(
+        page: Page, server_to_lose, live_app):
+    """The game page, the rules and back, and the connection gone before the page could
+    ask for its words again: the words the phone had are the service worker's, and the
+    table plays on (seen once on a busy machine: the hand was kept but not played on)."""
+    live_server = server_to_lose.url
+    taps = Taps()
+    under_the_service_worker(page, live_server)
+    start_game(page, live_server, taps, target=TARGET)
+    game = game_id(page)
+    ready_to_play_on(page)
+    asked = []
+
+    def gone(route):
+        asked.append(route.request.url)
+        route.abort("internetdisconnected")
+    page.context.route(re.compile(r"/offline-words$"), gone)
+    page.get_by_role("link", name="The rules", exact=True).first.click()
+    page.get_by_role("link", name="Back to the game").click()
+    wait_until(page, "() => document.readyState === 'complete'")
+    connection(page, up=False, server=server_to_lose)
+    enter(page, taps, HANDS[0], 1)
+    expect_played_on(page, 1)
+    assert asked, "the words were asked for again, and not had"
+    connection(page, up=True, server=server_to_lose)
     wait_until_sent(page)
     assert [hand.number for hand in hands_stored(live_app, game)] == [1]
