@@ -43,15 +43,18 @@ self.addEventListener("fetch", function (event) {
       });
     }));
   } else if (GAME_WORDS.test(url.pathname)) {
-    // What a game page says when it plays on: from the server, else as last had, for a
-    // page come back to as the connection went.
-    event.respondWith(fetch(request).then(function (response) {
-      if (response.ok) keep(event, url, response);
-      return response;
-    }).catch(function () {
+    // What a game page says when it plays on: from the server, else (no answer, or a
+    // proxy's error with the app away) as last had, for a page come back to as the
+    // connection went.
+    var kept = function (answer) {
       return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
-        .then(function (words) { return words || Promise.reject(new Error("no words kept")); });
-    }));
+        .then(function (words) { return words || answer || Promise.reject(new Error("no words kept")); });
+    };
+    event.respondWith(fetch(request).then(function (response) {
+      if (!response.ok) return kept(response);
+      keep(event, url, response);
+      return response;
+    }, function () { return kept(); }));
   } else if (request.mode === "navigate") {
     var game = GAME_PAGE.test(url.pathname);
     event.respondWith(fetch(request).then(function (response) {
