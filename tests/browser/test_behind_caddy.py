@@ -234,3 +234,26 @@ def test_two_addresses_through_the_proxy_are_limited_separately(served):
     # A header the phone sends can't make it another address: Caddy sets the real one.
     assert guess(port, context, "127.0.0.3", **{"X-Forwarded-For": "198.51.100.7"}) == 429
     assert guess(port, context, "127.0.0.4") == 400  # another phone: its own tries
+
+
+GUNICORN_KEEP_ALIVE = 2.0  # seconds, where the command line sets none
+CADDY_IDLE = 120.0  # seconds: Caddy's own, where its file sets none
+
+
+@needs_caddy
+@pytest.mark.parametrize("site", ["Caddyfile", "Caddyfile.lan"])
+def test_caddy_lets_an_idle_connection_go_before_gunicorn_does(site):
+    """Else Caddy may send a request on a connection gunicorn has just closed, and the
+    phone gets a 502 (seen once through the proxy, on "Start the game")."""
+    words = exec_start(8000)
+    app = float(words[words.index("--keep-alive") + 1]) if "--keep-alive" in words \
+        else GUNICORN_KEEP_ALIVE
+    adapted = subprocess.run(["caddy", "adapt", "--config", str(DEPLOY / site),
+                              "--adapter", "caddyfile"], cwd=DEPLOY, capture_output=True,
+                             text=True, check=True,
+                             env={**os.environ, "SCOREKEEPER_DOMAIN": "scores.example.org",
+                                  "SCOREKEEPER_HOST": HOST})
+    idle = [int(nanoseconds) / 1e9 for nanoseconds in
+            re.findall(r'"keep_alive":\{[^}]*"idle_timeout":(\d+)', adapted.stdout)]
+    assert idle, "the proxy's idle time to the app is Caddy's default"
+    assert max(idle) < app, (idle, app)
