@@ -6,7 +6,8 @@
 Serves the app on 127.0.0.1 (a fresh SQLite file, a club's owner, a game of 20 hands),
 opens Debian's Chromium with that owner's device cookie, and lets Lighthouse drive it
 (over the DevTools port) through each page. Prints the scores and exits non-zero when
-performance is under 0.95, or accessibility or best practices under 1. `.ci/run` runs it.
+performance is under 0.95, or accessibility or best practices under 1 (the median, for a
+page run three times). `.ci/run` runs it.
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ import argparse
 import json
 import logging
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,6 +30,11 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 THRESHOLDS = {"performance": 0.95, "accessibility": 1.0, "best-practices": 1.0}
+# Lighthouse's performance score varies from run to run (its own advice: judge the median
+# of several). Seen on one quiet 2-core machine, the game page: 0.90 to 1.00, its total
+# blocking time 72 to 350 ms. A page under a bar on its first run is run twice more and
+# judged on the median of the three.
+RUNS = 3
 PAGES = {"home": "/", "game": "/games/{game}", "history": "/evenings"}
 PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A", "low": "B",
           "right": "C", "left": "A", "joker": "B", "game": "C"}
@@ -82,6 +89,23 @@ def audit(lighthouse: str, chromium: str, url: str, cookie: tuple[str, str],
     return {name: category["score"] for name, category in data["categories"].items()}
 
 
+def median(runs: list[dict[str, float]]) -> dict[str, float | None]:
+    """Each category's median score over the runs (None where a run had none)."""
+    return {category: None if None in (scores := [run.get(category) for run in runs])
+            else statistics.median(scores) for category in runs[0]}
+
+
+def below(scores: dict[str, float | None]) -> dict[str, float]:
+    """The categories under their bar: {category: bar}."""
+    return {category: least for category, least in THRESHOLDS.items()
+            if scores.get(category) is None or scores[category] < least}
+
+
+def shown(scores: dict[str, float | None]) -> str:
+    return ", ".join(f"{category} {score if score is None else f'{score:.2f}'}"
+                     for category, score in scores.items())
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--lighthouse", required=True, help="the lighthouse command")
@@ -92,14 +116,17 @@ def main(argv: list[str] | None = None) -> int:
         server, base, cookie, game = serve(Path(folder))
         try:
             for name, path in PAGES.items():
-                scores = audit(args.lighthouse, args.chromium, base + path.format(game=game),
-                               cookie, Path(folder) / f"{name}.json")
-                shown = ", ".join(f"{category} {score if score is None else f'{score:.2f}'}"
-                                  for category, score in scores.items())
-                print(f"{name:<8} {shown}")
+                runs = []
+                while len(runs) < RUNS and (not runs or below(median(runs))):
+                    runs.append(audit(args.lighthouse, args.chromium,
+                                      base + path.format(game=game), cookie,
+                                      Path(folder) / f"{name}-{len(runs)}.json"))
+                    print(f"{name:<8} {shown(runs[-1])}")
+                scores = median(runs)
+                if len(runs) > 1:
+                    print(f"{name:<8} {shown(scores)} (the median of {len(runs)} runs)")
                 failed += [f"{name}: {category} {scores.get(category)} < {least}"
-                           for category, least in THRESHOLDS.items()
-                           if scores.get(category) is None or scores[category] < least]
+                           for category, least in below(scores).items()]
         finally:
             server.shutdown()
     for problem in failed:

@@ -491,17 +491,24 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
 // phone's own Record's, put another in), or while one of the phone's own changes is on
 // its way (the server may answer with that change in it before the change's own answer
 // comes: the phone's own hand said as another phone's). The poller on the page then
-// asks again for itself.
+// asks again for itself. (Heard on the element the poll's answer goes to: when another
+// answer took that out meanwhile, nothing above it hears its events, and htmx would still
+// put the answer's parts in by their ids.)
 let changing = 0;  // the phone's own changes on their way through htmx: Undo, a correction…
+const heard = new WeakSet();  // the elements polls' answers go to, each heard once
 document.addEventListener("htmx:beforeRequest", (event) => {
-  const {elt, requestConfig} = event.detail;
+  const {elt, requestConfig, target} = event.detail;
   if (!elt.isConnected) return event.preventDefault();  // queued by a poller since taken out
   changing += requestConfig?.verb !== "get";
+  if (elt.hasAttribute("data-poll") && target && !heard.has(target)) {
+    heard.add(target);
+    target.addEventListener("htmx:beforeSwap", olderNews);
+  }
 });
-document.addEventListener("htmx:beforeSwap", ({detail}) => {
+function olderNews({detail}) {
   const asked = detail.requestConfig?.elt;
   if (asked?.hasAttribute?.("data-poll") && (changing || sending.size || asked !== $("[data-poll]"))) detail.shouldSwap = false;
-});
+}
 document.addEventListener("htmx:afterRequest", (event) => {
   const code = event.detail.xhr?.status;
   changing -= event.detail.requestConfig?.verb !== "get";

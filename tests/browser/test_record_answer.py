@@ -7,10 +7,10 @@ import re
 import pytest
 from playwright.sync_api import Error as PlaywrightError, Page, expect
 
-from tests.browser.phones import phone_context, until
+from tests.browser.phones import phone_context, ready_to_play_on, until
 from tests.browser.table_steps import (
-    Taps, button, choice_label, expect_notice, expect_scores, name_trump, point_group, quick_bid,
-    record, start_game,
+    SEATS, Taps, button, choice_label, expect_notice, expect_scores, name_trump, point_group,
+    quick_bid, record, start_game,
 )
 
 pytestmark = pytest.mark.browser
@@ -259,3 +259,34 @@ def test_a_poll_asked_while_record_is_on_its_way_changes_nothing(
     expect_notice(page, f"Hand {number} recorded:")
     expect(page.get_by_text(f"recorded hand {number}")).to_have_count(0)
     assert page.evaluate(GAME_JS) == shown
+
+
+def test_a_poll_come_back_after_a_record_sent_again_changes_nothing(
+        page: Page, live_server: str) -> None:
+    # Record's first sending is lost: the phone plays on and sends it again, and that
+    # answer puts in the whole game. A poll that left before Record comes back after it,
+    # one hand behind, in parts: put in by their ids, they would take the next hand's
+    # first tap back and say the phone's own hand as another phone's.
+    taps, held, number = polls_held_at(page, live_server, 2)
+    ready_to_play_on(page)
+    lost: list = []
+
+    def once(route):
+        if lost:
+            return route.continue_()
+        lost.append(route)
+        route.abort("connectionreset")
+    page.route(re.compile(r"/hands$"), once)
+    sweep(page, taps, number, bidder=number + 1, tap_only=True)
+    expect_notice(page, f"Hand {number} recorded:")  # sent again, answered whole
+    page.unroute(re.compile(r"/hands$"))
+    quick_bid(page, taps, bidder=number + 2, bid=3)  # the next hand begins
+    finished: list = []
+    page.on("requestfinished", lambda request: finished.append(request))
+    page.on("requestfailed", lambda request: finished.append(request))
+    asked = [route.request for route in held]
+    let_go(page, held)
+    until(page, lambda: all(request in finished for request in asked), "its answer is back")
+    bidder = page.get_by_role("group", name=SEATS[number + 2], exact=True)
+    expect(bidder.get_by_role("radio", name="Bid 3", exact=True)).to_be_checked()
+    expect(page.get_by_text(f"recorded hand {number}")).to_have_count(0)
