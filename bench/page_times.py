@@ -88,21 +88,31 @@ def owner_client(app):
     return client
 
 
-def median_ms(client, url: str, runs: int) -> float:
+def side_by_side(timings: list, runs: int) -> list[float]:
+    """Each timing's median over ``runs``, taken in turns (the machine's moments shared
+    alike: a busy second slows both clubs, not one)."""
+    times: list[list[float]] = [[] for _ in timings]
+    for _ in range(runs):
+        for kept, timing in zip(times, timings):
+            kept.append(timing())
+    return [statistics.median(kept) for kept in times]
+
+
+def request(client, url: str):
     client.get(url)  # warm: templates compiled, caches filled
-    return statistics.median(timed_ms(client, url) for _ in range(runs))
+    return lambda: timed_ms(client, url)
 
 
-def median_ms_after_a_change(app, client, url: str, runs: int) -> float:
+def request_after_a_change(app, client, url: str):
     """The page's time when a game changed just before (as after each recorded hand)."""
     engine = app.extensions["db_engine"]
-    times = []
-    for _ in range(runs):
+
+    def timing() -> float:
         with engine.begin() as connection:  # what recording a hand does to the game row
             connection.execute(text(
                 "UPDATE game SET revision = revision + 1 WHERE id = (SELECT max(id) FROM game)"))
-        times.append(timed_ms(client, url))
-    return statistics.median(times)
+        return timed_ms(client, url)
+    return timing
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -125,12 +135,13 @@ def main(argv: list[str] | None = None) -> int:
         small, large = owner_client(small_app), owner_client(large_app)
         rows = []
         for name in small_pages:
-            new = median_ms(small, small_pages[name], args.runs)
-            big = median_ms(large, large_pages[name], args.runs)
+            new, big = side_by_side([request(small, small_pages[name]),
+                                     request(large, large_pages[name])], args.runs)
             rows.append((name, new, big, big / new))
         for name in ("leaderboard (by rating)", "player", "head to head"):
-            new = median_ms_after_a_change(small_app, small, small_pages[name], args.runs)
-            big = median_ms_after_a_change(large_app, large, large_pages[name], args.runs)
+            new, big = side_by_side([request_after_a_change(small_app, small, small_pages[name]),
+                                     request_after_a_change(large_app, large, large_pages[name])],
+                                    args.runs)
             rows.append((f"{name}, just after a hand", new, big, big / new))
     width = max(len(name) for name, *_ in rows)
     print(f"median server time of {args.runs} requests, ms")
