@@ -244,7 +244,7 @@ function notSent(entry, why) {
 // Played on the phone, once it can be: a page come back to as the connection went asks
 // again for what it lacks (the service worker keeps the words), then plays on (arrived).
 function playOn(entry) {
-  if (window.PlayOn && $("#offline-words")) window.PlayOn.playOn(entry);
+  if (canPlayOn()) window.PlayOn.playOn(entry);
   else offlineReady();
 }
 
@@ -329,9 +329,10 @@ addEventListener("online", () => {
 // --- playing on with no connection: offline.js, loaded once a game page is up -----------
 // With its words and the rules (rules.js); kept by the service worker for a reload.
 let offlineParts = null, offlineLoading = false;
+const canPlayOn = () => Boolean(window.PlayOn && $("#offline-words"));  // its script and its words
 function offlineReady() {
   const island = $("#game-state");
-  if ((window.PlayOn && $("#offline-words")) || !island) return Promise.resolve(Boolean(window.PlayOn));
+  if (canPlayOn() || !island) return Promise.resolve(Boolean(window.PlayOn));
   offlineLoading = true;
   offlineParts ||= Promise.all([offlineWords(island), ...(window.PlayOn ? [] : island.dataset.scripts.split(" ").map(script))])
     .then(() => true, () => false)
@@ -408,7 +409,7 @@ function button(text, action) {
 // --- a page as it arrives (and each fresh game block): its own entry and outbox back -----
 function arrived() {
   if (window.PlayOn) PlayOn.arrived();
-  if (!(window.PlayOn && $("#offline-words")) && heldFor(gameId()).length) offlineReady();
+  if (!canPlayOn() && heldFor(gameId()).length) offlineReady();
   const form = handForm(), game = gameId();
   const draft = game && store.get(draftKey(game));
   if (form && ownEntry(form) && draft?.number === form.dataset.number) {

@@ -47,8 +47,9 @@ self.addEventListener("fetch", function (event) {
     // proxy's error with the app away) as last had, for a page come back to as the
     // connection went.
     var kept = function (answer) {
-      return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
-        .then(function (words) { return words || answer || Promise.reject(new Error("no words kept")); });
+      return keptCopy(url).then(function (words) {
+        return words || answer || Promise.reject(new Error("no words kept"));
+      });
     };
     event.respondWith(fetch(request).then(function (response) {
       if (!response.ok) return kept(response);
@@ -65,12 +66,15 @@ self.addEventListener("fetch", function (event) {
       if (response.ok && game && !response.redirected) keep(event, url, response);  // the game page itself
       return response;
     }).catch(function () {
-      var kept = game ? caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); })
-        : Promise.resolve(undefined);
+      var kept = game ? keptCopy(url) : Promise.resolve(undefined);
       return kept.then(function (page) { return page || caches.match(OFFLINE); });
     }));
   }
 });
+
+function keptCopy(url) {
+  return caches.open(PAGES).then(function (cache) { return cache.match(url.pathname); });
+}
 
 function keep(event, url, response) {
   var copy = response.clone();
