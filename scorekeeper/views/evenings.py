@@ -15,7 +15,7 @@ from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Attendance, Evening, Game, Player, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
-from scorekeeper.store.rosters import roster
+from scorekeeper.store.rosters import club_row, roster
 from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
 from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
@@ -118,10 +118,10 @@ def phone(evening_id: int):
     session = get_session()
     evening = row_or_404(Evening, evening_id)
     form = PhoneForm()
-    game = session.get(Game, form.game_id.data) if form.validate_on_submit() else None
-    player = session.get(Player, form.player_id.data) if game else None
-    if game is None or game.evening_id != evening.id or player is None \
-            or player.club_id != evening.club_id:
+    game = club_row(session, evening.club_id, Game, form.game_id.data) \
+        if form.validate_on_submit() else None
+    player = club_row(session, evening.club_id, Player, form.player_id.data) if game else None
+    if game is None or game.evening_id != evening.id or player is None:
         flash(" ".join(all_errors(form)) or _("That player could not be found; nothing was "
                                               "changed."), "notice")
         return redirect(url_for("evenings.show", evening_id=evening.id), 303)

@@ -202,7 +202,9 @@ def test_bad_answers_are_told_and_change_nothing(app, client, night, db):
                       follow_redirects=True)
     assert "Say on or off." in bad.text
     for data in ({"player_id": "999999", "game_id": game_id}, {"game_id": game_id},
-                 {"player_id": player_id(db, "Bob"), "game_id": "999999"}):
+                 {"player_id": player_id(db, "Bob"), "game_id": "999999"},
+                 {"player_id": "9" * 30, "game_id": game_id},  # past any id a row can have
+                 {"player_id": player_id(db, "Bob"), "game_id": "9" * 30}):
         answer = client.post(f"/evenings/{evening_id}/phone", data=data, follow_redirects=True)
         assert answer.status_code == 200
         assert "nothing was changed" in answer.text or "Tap your name." in answer.text
