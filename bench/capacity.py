@@ -1,29 +1,37 @@
-"""How many card tables one 2-worker server holds: phones polling, a hand now and then.
+"""How many card tables one 2-worker server holds: phones waiting on their game, a hand now and then.
 
     python bench/capacity.py                   # 10 tables, then more, ~15 s a step
     python bench/capacity.py --start 40 --grow 1.25 --seconds 20 --workers 2
 
-A table is six phones, each polling its game every 2 seconds as the page does
-(``GET /games/<id>/live?v=…``, most answered 204; after a change each phone fetches the
-new part of the page and polls on at the new version), one of them the scorer's, and
-one hand recorded per table every 90 seconds. Starts gunicorn (2 workers × 4 threads,
-as ``bench/throughput.py`` does) on 127.0.0.1 with a fresh SQLite file, then loads it
-step by step with more tables (×1.5 a step) until the polls' 99th-percentile latency
-passes 100 ms or the records' passes 250 ms, then halves the gap between the most
-tables held and the fewest not, and prints how many tables it held. A step that fails
-is run once more before it counts (a shared machine has its moments).
+A table is six phones, each holding its game's poll as the page does
+(``GET /games/<id>/live?v=…&wait=1``: held by the server until the game changes, 204
+after 25 s; asked again at once when answered, at the new version after a change), one
+of them the scorer's, and one hand recorded per table every 90 seconds. Starts gunicorn
+(2 gevent workers, as ``deploy/scorekeeper.service`` does) on 127.0.0.1 with a fresh
+SQLite file, then:
 
-Time is not compressed for the polls (T tables send 3·T a second, as they would), but a
-step lasts seconds, not hours: the hands of T tables come at T/90 a second, rotating
-over the tables, so a step sees the same load a second as a real evening of T tables,
-with fewer records to take a percentile of (their count is printed). Requests are sent
-on schedule by a pool of client threads; "late" is how far behind schedule the clients
-themselves fell (when it grows, this machine's clients, not the server, are the limit).
+- measures the app's floor (``/healthz``, as ``bench/throughput.py`` does) for a few
+  seconds: the requests a second no page of the app can beat;
+- watches the first tables idle (no hand) for ``--idle`` seconds: the requests a phone
+  sends an hour while nothing happens (from each phone's time between two polls);
+- loads it step by step with more tables (×1.5 a step) until the delay from a hand
+  recorded to the last phone of its table having it passes 1 s at the 95th
+  percentile, or the records' 99th percentile passes 250 ms, then halves the gap
+  between the most tables held and the fewest not, and prints how many tables it held.
+
+Each step prints the requests a table sends a second, and the tables the app's floor
+would allow at that pattern (the floor's requests a second over them): what the app
+holds is measured against it. The phones keep polling between steps, as phones do; a
+step counts what happens within it. Time is not compressed (a phone's poll is held 25
+s as at a table) but a step lasts seconds, not hours: the hands of T tables come at
+T/90 a second, rotating over the tables. Loopback, not a phone's network: a phone on a
+150 ms connection gets a change about 75 ms (one way) later than measured here.
 Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 
 import argparse
+import http.client
 import itertools
 import os
 import statistics
@@ -39,20 +47,20 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import throughput as served  # noqa: E402  (bench/throughput.py: server start, clients)
 
 PHONES = 6
-POLL_SECONDS = 2.0
 RECORD_SECONDS = 90.0
-POLL_P99_MS = 100.0
+DELAY_P95_MS = 1000.0
 RECORD_P99_MS = 250.0
+threading.stack_size(256 * 1024)  # a thread per phone: thousands of them
 
 
 @dataclass
 class Phone:
-    """One phone at a table: its connection, the poll it sends next, one request at once."""
+    """One phone at a table: its connection and the poll it holds next."""
 
     client: served.Client
     game: str
     poll: str = ""
-    lock: threading.Lock = field(default_factory=threading.Lock)
+    sent: list[float] = field(default_factory=list)  # when each poll was sent
 
     def look(self) -> str:
         """Open the game page, as a phone joining the table does; returns the page."""
@@ -62,7 +70,13 @@ class Phone:
         return page
 
     def poll_once(self) -> int:
-        status, text = self.client.send("GET", self.poll, headers={"HX-Request": "true"})
+        """One held poll, answered at a change or after 25 s."""
+        self.sent.append(time.monotonic())
+        try:
+            status, text = self.client.send("GET", self.poll, headers={"HX-Request": "true"})
+        except (OSError, http.client.HTTPException):  # no answer: a new connection
+            self.client = served.Client(self.client.port, self.client.cookies)
+            return 0
         if status == 200:
             found = served.POLL.search(text)
             if found:
@@ -75,8 +89,12 @@ class Phone:
 @dataclass
 class Table:
     phones: list[Phone]
+    recorder: served.Client  # the scorer's phone's second connection: its poll holds one
     revision: str = ""
     next_number: int = 1
+    recorded: float = 0.0  # when the last hand was sent
+    behind: set[int] = field(default_factory=set)  # the phones still without it
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
     @property
     def scorer(self) -> Phone:
@@ -86,9 +104,12 @@ class Table:
         """Record the next hand from the scorer's phone: (status, ms of the POST alone)."""
         scorer = self.scorer
         if not self.revision:
-            self.revision = served.REVISION.search(scorer.look()).group(1)
+            page = self.recorder.send("GET", f"/games/{scorer.game}")[1]
+            self.revision = served.REVISION.search(page).group(1)
         started = time.perf_counter()
-        status, text = scorer.client.send(
+        with self.lock:
+            self.recorded, self.behind = time.monotonic(), set(range(1, PHONES))
+        status, text = self.recorder.send(
             "POST", f"/games/{scorer.game}/hands",
             {"number": self.next_number, "revision": self.revision, **served.PLAYED},
             {"HX-Request": "true", "HX-Target": "game"})
@@ -98,6 +119,24 @@ class Table:
         if status < 400:
             self.next_number += 1
         return status, elapsed
+
+    def record_or_fail(self) -> tuple[int, float]:
+        """``record``, or 0 when it failed (no answer in 30 s): the next one goes on a
+        new connection, as a phone's does."""
+        try:
+            return self.record()
+        except (OSError, http.client.HTTPException):
+            self.recorder = served.Client(self.recorder.port, self.recorder.cookies)
+            self.revision = ""
+            return 0, 30_000.0
+
+    def changed_on(self, index: int) -> float | None:
+        """A watcher got the table's change: the delay in ms, once the last one has it."""
+        with self.lock:
+            if index not in self.behind:
+                return None
+            self.behind.discard(index)
+            return None if self.behind else (time.monotonic() - self.recorded) * 1000
 
 
 def new_table(port: int, cookies: list[str]) -> Table:
@@ -109,7 +148,7 @@ def new_table(port: int, cookies: list[str]) -> Table:
         Phone(served.Client(port, {COOKIE: cookie}), game) for cookie in cookies[1:PHONES]]
     for phone in phones:
         phone.look()
-    return Table(phones)
+    return Table(phones, served.Client(port, {COOKIE: cookies[0]}))
 
 
 def server_cpu_seconds(pid: int) -> float:
@@ -135,90 +174,107 @@ def percentile(values: list[float], part: float) -> float:
 
 
 @dataclass
+class Load:
+    """What the phones and the hands did, counted from the step's start."""
+
+    delays: list[float] = field(default_factory=list)  # record → the table's last phone
+    records: list[float] = field(default_factory=list)
+    requests: int = 0
+    errors: int = 0
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def count(self, status: int, delay: float | None = None) -> None:
+        with self.lock:
+            self.requests += 1
+            self.errors += status == 0 or status >= 400
+            if delay is not None:
+                self.delays.append(delay)
+
+
+def hold_polls(table: Table, load: list[Load], running: threading.Event) -> None:
+    """Every phone of the table holds its poll, again at once when answered, for good."""
+    def loop(index: int) -> None:
+        phone = table.phones[index]
+        while running.is_set():
+            status = phone.poll_once()
+            load[0].count(status, table.changed_on(index) if status == 200 else None)
+            if status == 0:
+                time.sleep(1)  # a phone whose connection failed tries again soon
+
+    for index in range(PHONES):
+        threading.Thread(target=loop, args=(index,), daemon=True).start()
+
+
+@dataclass
 class StepResult:
-    tables: int
-    polls: list[float]
-    records: list[float]
-    late: list[float]
-    errors: int
-    changed: int  # polls answered with a new part of the page (200), not 204
+    tables: int  # the tables given hands in the step
+    polling: int  # the tables whose phones hold polls: every table made so far
+    load: Load
+    seconds: float
+    floor: float  # the app floor's requests a second
     cores: float = 0.0  # the server's CPU seconds a second over the step
 
     @property
+    def per_table(self) -> float:
+        """Requests a table sends a second (polls and records)."""
+        return (self.load.requests + len(self.load.records)) / self.seconds / self.polling
+
+    @property
+    def bound(self) -> float:
+        """The tables the app's floor would allow at this pattern."""
+        return self.floor / self.per_table if self.per_table else 0.0
+
+    @property
     def holds(self) -> bool:
-        return (not self.errors and percentile(self.polls, 0.99) <= POLL_P99_MS
-                and percentile(self.records, 0.99) <= RECORD_P99_MS)
+        return (not self.load.errors and percentile(self.load.delays, 0.95) <= DELAY_P95_MS
+                and percentile(self.load.records, 0.99) <= RECORD_P99_MS)
 
 
-def run_step(tables: list[Table], seconds: float, threads: int) -> StepResult:
-    """Every phone polls every 2 s (phases spread evenly) and hands come at T/90 a
-    second, rotating over the tables, for ``seconds``; each request's latency."""
-    count = len(tables)
-    events: list[tuple[float, str, object]] = []
-    phones = [phone for table in tables for phone in table.phones]
-    for index, phone in enumerate(phones):
-        offset = POLL_SECONDS * index / len(phones)
-        events += [(offset + k * POLL_SECONDS, "poll", phone)
-                   for k in range(int((seconds - offset) / POLL_SECONDS) + 1)
-                   if offset + k * POLL_SECONDS < seconds]
-    every = RECORD_SECONDS / count
+def run_step(tables: list[Table], seconds: float, load: list[Load]) -> Load:
+    """Hands come at T/90 a second, rotating over the tables, for ``seconds``, while
+    every phone holds its poll; what the phones and the records did meanwhile."""
+    load[0] = step = Load()
+    every = RECORD_SECONDS / len(tables)
     rotation = itertools.cycle(tables)
-    events += [(every / 2 + k * every, "record", next(rotation))
-               for k in range(int(seconds / every + 0.5))]
-    events.sort(key=lambda event: event[0])
-    polls: list[float] = []
-    records: list[float] = []
-    late: list[float] = []
-    errors = [0]
-    changed = [0]
-    upcoming = iter(events)
-    take = threading.Lock()
-    began = time.monotonic() + 0.2
-
-    def work() -> None:
-        while True:
-            with take:
-                event = next(upcoming, None)
-            if event is None:
-                return
-            due, kind, target = event
-            wait = began + due - time.monotonic()
-            if wait > 0:
-                time.sleep(wait)
-            late.append(max(0.0, -wait) * 1000)
-            phone = target.scorer if kind == "record" else target
-            with phone.lock:
-                if kind == "record":
-                    status, ms = target.record()
-                    records.append(ms)
-                else:
-                    started = time.perf_counter()
-                    status = phone.poll_once()
-                    polls.append((time.perf_counter() - started) * 1000)
-            if status >= 400:
-                errors[0] += 1
-            elif kind == "poll" and status == 200:
-                changed[0] += 1
-
-    workers = [threading.Thread(target=work) for _ in range(threads)]
-    for worker in workers:
-        worker.start()
-    for worker in workers:
-        worker.join()
-    return StepResult(count, polls, records, late, errors[0], changed[0])
+    began = time.monotonic()
+    for k in range(int(seconds / every + 0.5)):
+        wait = began + every / 2 + k * every - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
+        status, ms = next(rotation).record_or_fail()
+        step.records.append(ms)
+        step.errors += status == 0 or status >= 400
+    time.sleep(max(0.0, began + seconds - time.monotonic()))
+    return step
 
 
-def report(result: StepResult, seconds: float) -> None:
-    print(f"{result.tables:6d} {len(result.polls) / seconds:8.0f} "
-          f"{statistics.median(result.polls):9.1f} "
-          f"{percentile(result.polls, 0.99):9.1f} {result.changed:5d} {len(result.records):8d} "
-          f"{statistics.median(result.records) if result.records else 0:8.1f} "
-          f"{percentile(result.records, 0.99):8.1f} "
-          f"{percentile(result.late, 0.99):9.1f} {result.cores:6.2f}  "
-          f"{'holds' if result.holds else 'too slow'}"
-          f"{f' ({result.errors} errors)' if result.errors else ''}", flush=True)
+def idle_requests_an_hour(tables: list[Table], seconds: float) -> float:
+    """Requests a phone sends an hour while nothing happens: from the time between two
+    polls of each phone, over ``seconds`` with no hand."""
+    since = time.monotonic()
+    time.sleep(seconds)
+    gaps = [b - a for table in tables for phone in table.phones
+            for a, b in itertools.pairwise([t for t in phone.sent if t >= since])]
+    return 3600 / statistics.mean(gaps) if gaps else 0.0
 
 
+def floor_rate(port: int, seconds: float = 3.0, clients: int = 8) -> float:
+    """The app floor's requests a second (``/healthz``), as bench/throughput.py has it."""
+    requests = [(lambda client: lambda: client.send("GET", "/healthz"))(served.Client(port))
+                for _ in range(clients)]
+    served.run_case(requests, clients, 1.0)  # each worker warmed up first
+    return served.run_case(requests, clients, seconds)[0]
+
+
+def report(result: StepResult) -> None:
+    load = result.load
+    print(f"{result.tables:6d} {result.polling:7d} {load.requests / result.seconds:7.0f} {result.per_table:9.3f} "
+          f"{result.bound:7.0f} {len(load.records):8d} "
+          f"{statistics.median(load.records) if load.records else 0:8.1f} "
+          f"{percentile(load.records, 0.99):8.1f} {len(load.delays):7d} "
+          f"{percentile(load.delays, 0.5):8.0f} {percentile(load.delays, 0.95):8.0f} "
+          f"{result.cores:6.2f}  {'holds' if result.holds else 'too slow'}"
+          f"{f' ({load.errors} errors)' if load.errors else ''}", flush=True)
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
@@ -226,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--grow", type=float, default=1.5, help="tables × this each step")
     parser.add_argument("--most", type=int, default=1000, help="stop here at the latest")
     parser.add_argument("--seconds", type=float, default=15, help="per step")
-    parser.add_argument("--threads", type=int, default=48, help="client threads")
+    parser.add_argument("--idle", type=float, default=55,
+                        help="seconds the first tables are watched with no hand")
     parser.add_argument("--budget", type=float, default=170,
                         help="seconds of load at most, all steps together")
     args = parser.parse_args(argv)
@@ -248,29 +305,44 @@ def main(argv: list[str] | None = None) -> int:
                 add_member(session, club.id, f"Watcher {i}", "viewer", "Bench")[1]
                 for i in range(1, PHONES)]
         app.extensions["db_engine"].dispose()
-        server, port = served.start("scorekeeper:create_app()", served.ROOT, env, args.workers)
+        server, port = served.start("scorekeeper:create_app()", served.ROOT, env, args.workers,
+                                    "gevent")
         tables: list[Table] = []
+        load, running = [Load()], threading.Event()
+        running.set()
         held = 0
         spent = 0.0
-        print(f"gunicorn, {args.workers} workers × 4 threads, on 127.0.0.1; "
-              f"{PHONES} phones a table polling every {POLL_SECONDS:g} s, "
-              f"a hand a table every {RECORD_SECONDS:g} s; {args.seconds:g} s a step")
-        print(f"{'tables':>6} {'polls/s':>8} {'poll p50':>9} {'poll p99':>9} "
-              f"{'200s':>5} {'records':>8} {'rec p50':>8} {'rec p99':>8} {'late p99':>9} "
-              f"{'cores':>6}  verdict")
+        print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1; {PHONES} phones a "
+              f"table holding their polls, a hand a table every {RECORD_SECONDS:g} s; "
+              f"{args.seconds:g} s a step")
         try:
+            floor = floor_rate(port)
+            print(f"app floor (/healthz): {floor:.0f} requests a second")
             count, too_many = args.start, 0
+
+            def more_tables(count: int) -> None:
+                while len(tables) < count:
+                    tables.append(new_table(port, cookies))
+                    hold_polls(tables[-1], load, running)
+
+            more_tables(count)
+            print(f"idle, {count} tables for {args.idle:g} s: "
+                  f"{idle_requests_an_hour(tables, args.idle):.0f} requests a phone an hour")
+            print(f"{'tables':>6} {'polling':>7} {'req/s':>7} {'per table':>9} {'bound':>7} {'records':>8} "
+                  f"{'rec p50':>8} {'rec p99':>8} {'changes':>7} {'to last':>8} {'p95':>8} "
+                  f"{'cores':>6}  verdict (to last: ms from a record to its table's last phone)")
 
             def step(count: int) -> bool:
                 nonlocal spent
-                while len(tables) < count:
-                    tables.append(new_table(port, cookies))
+                more_tables(count)
                 started, cpu = time.monotonic(), server_cpu_seconds(server.pid)
-                result = run_step(tables[:count], args.seconds, args.threads)
+                step_load = run_step(tables[:count], args.seconds, load)
                 took = time.monotonic() - started
-                result.cores = (server_cpu_seconds(server.pid) - cpu) / took
+                # Every table made so far holds its polls: the pattern is theirs.
+                result = StepResult(count, len(tables), step_load, took, floor,
+                                    (server_cpu_seconds(server.pid) - cpu) / took)
                 spent += took
-                report(result, args.seconds)
+                report(result)
                 return result.holds
 
             while count <= args.most and spent + args.seconds <= args.budget:
@@ -287,8 +359,9 @@ def main(argv: list[str] | None = None) -> int:
                 else:
                     count = max(count + 1, int(count * args.grow))
         finally:
+            running.clear()
             served.stop(server)
-    print(f"holds {held} tables (poll p99 ≤ {POLL_P99_MS:g} ms, "
+    print(f"holds {held} tables (record to the table's last phone p95 ≤ {DELAY_P95_MS:g} ms, "
           f"record p99 ≤ {RECORD_P99_MS:g} ms)")
     return 0
 

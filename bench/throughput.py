@@ -11,7 +11,8 @@ for each case, several client threads send requests back to back for a few secon
 - the app's floor: its health check, through all its middleware with one "SELECT 1"
   (what no page of the app can cost less than);
 - the game page of a game with 20 hands (as a member sees it);
-- an unchanged live poll (the 204 every phone sends every 2 seconds);
+- an unchanged live poll, asked not to wait (the 204 a held poll ends with, and what a
+  poll woken by a change elsewhere costs before it finds it is not its own);
 - recording a hand (each client in a game of its own, so none is refused, begun afresh
   each round);
 - a table catching up: right after a hand is recorded, seven phones (each a member's
@@ -25,7 +26,7 @@ The cases take turns, a few seconds each, several rounds over, so that a machine
 whose speed drifts during the run (other work, a CPU clocking up or down) weighs on
 the baseline and the app alike. It prints each case's median requests per second over
 the rounds, the median and 99th-percentile latency of all its requests, and its
-throughput as a ratio to the baseline. Nothing is asserted: numbers are measured.
+throughput as a ratio to the baseline and to the app's floor. Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 
@@ -70,11 +71,14 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(app_spec: str, cwd: Path, env: dict, workers: int) -> tuple[subprocess.Popen, int]:
+def start(app_spec: str, cwd: Path, env: dict, workers: int,
+          worker_class: str = "gthread") -> tuple[subprocess.Popen, int]:
+    """gunicorn on a free port: ``workers`` of 4 threads each, or of gevent's greenlets."""
     port = free_port()
+    threads = ["--threads", "4"] if worker_class == "gthread" else ["--worker-connections", "10000"]
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
-         str(workers), "--threads", "4", "--worker-class", "gthread", "--log-level",
+         str(workers), *threads, "--worker-class", worker_class, "--log-level",
          "warning", app_spec],
         cwd=cwd, env={**os.environ, **env}, start_new_session=True)
     deadline = time.monotonic() + 30
@@ -280,7 +284,7 @@ def main(argv: list[str] | None = None) -> int:
             setup = Client(port, {COOKIE: cookies[-1]})
             game = new_game(setup, 20)
             _, page = setup.send("GET", f"/games/{game}")
-            poll = POLL.search(page).group(1).replace("&amp;", "&")
+            poll = POLL.search(page).group(1).replace("&amp;", "&").replace("&wait=1", "")
             phones = [Client(port, {COOKIE: cookie}) for cookie in cookies[:args.clients]]
             for phone in phones:
                 phone.send("GET", f"/games/{game}")  # session and token, as a phone has
@@ -329,12 +333,14 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             stop(keeper)
             stop(hello)
-    baseline = rows[0][1]
+    baseline, floor = rows[0][1], rows[1][1]
     print(f"gunicorn, {args.workers} workers x 4 threads, {args.clients} clients, "
           f"{args.rounds} rounds of {args.seconds:g} s per case, in turn, on 127.0.0.1")
-    print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9}")
+    print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9} "
+          f"{'vs floor':>9}")
     for name, rate, median, p99 in rows:
-        print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}×")
+        print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}× "
+              f"{rate / floor:8.2f}×")
     print(f"a table catching up: {TABLE} phones' answers {total:.1f} ms in all (median of "
           f"{args.repeats} hands); one render of the game part {one:.1f} ms: "
           f"{total / one:.2f}×; one game page afresh {page_ms:.1f} ms: {total / page_ms:.2f}×")

@@ -471,6 +471,17 @@ function pollFailed() {
   line.setAttribute("role", "alert");
   line.hidden = false;
 }
+// Behind, a poll asks at once (not held): the page says the connection is back as soon as it is.
+document.addEventListener("htmx:configRequest", ({detail}) => {
+  if (offlineSince && detail.elt.hasAttribute("data-poll")) detail.path = detail.path.replace("&wait=1", "");
+});
+// A poll held by the server may not hear the connection go: the phone's word is taken.
+addEventListener("offline", () => {
+  const poller = $("[data-poll]");
+  if (!poller) return;
+  htmx.trigger(poller, "htmx:abort");
+  pollFailed();
+});
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, (event) => {
     const elt = event.detail.elt;

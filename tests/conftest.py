@@ -22,6 +22,7 @@ def app():
         "DATABASE_URL": url,
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
+        "LIVE_WAIT_SECONDS": 0,  # polls answered at once; tests/test_live_wait.py holds them
     })
     yield app
     app.extensions["db_engine"].dispose()  # its connections, not left for later

@@ -100,7 +100,8 @@ def _gunicorn_flags() -> list[str]:
     return ["--no-control-socket"] if "control_socket" in Config().settings else []
 
 
-def _start_server(tmp_path: Path, database_url: str, secret_key: str) -> Server:
+def _start_server(tmp_path: Path, database_url: str, secret_key: str,
+                  worker_class: str = "gthread") -> Server:
     flags = _gunicorn_flags()
     port = _free_port()
     log, access_log = tmp_path / "server.log", tmp_path / "access.log"
@@ -112,8 +113,9 @@ def _start_server(tmp_path: Path, database_url: str, secret_key: str) -> Server:
         env.pop(name, None)
     command = [
         sys.executable, "-m", "gunicorn", "--config", str(no_config),
-        "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--threads", str(THREADS),
-        "--worker-class", "gthread", "--timeout", "30", "--graceful-timeout", "5",
+        "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--worker-class", worker_class,
+        *(["--threads", str(THREADS)] if worker_class == "gthread" else []),
+        "--timeout", "30", "--graceful-timeout", "5",
         "--access-logfile", str(access_log), "--access-logformat", "%(p)s %(r)s %(s)s",
         *flags, "scorekeeper:create_app()",
     ]
@@ -406,7 +408,8 @@ def test_one_entry_sent_again_at_once_on_two_workers_is_one_hand(club):
 
 @pytest.fixture
 def two_servers(tmp_path):
-    """Two app servers (gunicorn each) on different ports, sharing one database."""
+    """Two app servers (gunicorn each, with gevent workers as in production) on different
+    ports, sharing one database."""
     database_url = fresh_database(f"sqlite:///{tmp_path / 'shared.sqlite'}")
     secret_key = "two-servers-test"
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
@@ -415,9 +418,9 @@ def two_servers(tmp_path):
     first_dir, second_dir = tmp_path / "first", tmp_path / "second"
     first_dir.mkdir()
     second_dir.mkdir()
-    first = _start_server(first_dir, database_url, secret_key)
+    first = _start_server(first_dir, database_url, secret_key, "gevent")
     try:
-        second = _start_server(second_dir, database_url, secret_key)
+        second = _start_server(second_dir, database_url, secret_key, "gevent")
         try:
             yield first, second, devices
         finally:
@@ -439,7 +442,7 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
     game_path = "/" + game_url.split("/", 3)[-1] if game_url.startswith("http") else game_url
     page = vera.get(game_path)
     assert page.status == 200
-    poll = re.search(r'hx-get="([^"]*/live\?[^"]*)"', page.body).group(1).replace("&amp;", "&")
+    poll = poll_of(page.body).replace("&wait=1", "")  # asked at once, never held
     assert vera.get(poll).status == 204  # nothing changed yet
 
     revision = REVISION.search(sam.get(game_path).body).group(1)
@@ -465,6 +468,36 @@ def test_two_app_servers_sharing_a_database_behave_as_one(two_servers):
     for _ in range(2):
         live = vera.get(poll, htmx)
         assert live.status == 200 and "recorded hand 2" in live.body
+    assert tally.errors == []
+
+
+def poll_of(page: str) -> str:
+    """The address a page polls (held: ``wait=1``)."""
+    return re.search(r'hx-get="([^"]*/live\?[^"]*)"', page).group(1).replace("&amp;", "&")
+
+
+def test_a_poll_held_by_one_server_is_answered_at_a_change_made_through_another(two_servers):
+    """Vera's phone waits on the second server; Sam records through the first: her poll
+    is answered within a second, not at the end of its 25 s."""
+    first, second, devices = two_servers
+    tally = Tally()
+    sam = Phone("Sam", devices["scorer"], first.port, tally)
+    vera = Phone("Vera", devices["viewer"], second.port, tally)
+    assert sam.get("/games/new").status == 200
+    game_path = "/games/" + sam.post("/games/new", new_game_form()).location.rsplit("/", 1)[1]
+    polls = [poll_of(vera.get(game_path).body) for _ in range(3)]
+    with ThreadPoolExecutor(len(polls)) as pool:
+        held = [pool.submit(lambda url: (vera.get(url), time.monotonic()), url) for url in polls]
+        time.sleep(1)  # the polls are waiting now
+        assert not any(answer.done() for answer in held)
+        revision = REVISION.search(sam.get(game_path).body).group(1)
+        assert sam.post(f"{game_path}/hands", {"number": 1, "revision": revision,
+                                               "calls": BID_3, **PLAYED}).status == 303
+        recorded = time.monotonic()
+        for answer in held:
+            reply, at = answer.result(timeout=10)
+            assert reply.status == 200 and "recorded hand 1" in reply.body
+            assert at - recorded < 1.0
     assert tally.errors == []
 
 

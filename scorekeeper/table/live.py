@@ -1,11 +1,12 @@
-"""Live at the table: every phone on a game sees each change within about 2 seconds.
+"""Live at the table: every phone on a game sees each change within a second.
 
-Phones poll (htmx ``every 2s``) with the version of the game they show. An unchanged
-game answers ``204 No Content`` after two small indexed reads (no replay, no page), so a
-poll costs a few hundred bytes of headers; a changed one answers with the new page part.
-Polling rather than server-sent events: it needs no long-lived connection per phone (a
-few gunicorn workers serve many tables), passes any proxy, and keeps no state in a
-process, so any app server can answer any poll.
+Phones poll with the version of the game they show, and the server holds the poll while
+the game is as the page shows it (``waiting.py``). An unchanged game answers ``204 No
+Content`` after two small indexed reads (no replay, no page), so a poll costs a few
+hundred bytes of headers; a changed one answers with the new page part. A poll held
+rather than server-sent events: the same endpoint and its kept answers serve both, it
+passes any proxy as a plain request, and it keeps no state in a process but the polls
+it holds, so any app server can answer any poll.
 
 A watcher's version also counts the hand in progress: each step a scorer takes is
 noted (``note_draft``, in the background: no tap waits for it) so watchers see the bids,
@@ -32,7 +33,7 @@ from scorekeeper.store.models import MAX_ID, ChangeKind, Evening, Game, LiveDraf
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.draft import FIELDS
 
-POLL_SECONDS = 2
+POLL_SECONDS = 2  # a page's poll is asked again this often while one is not held
 # The form fields a hand in progress is made of (see draft.py).
 DRAFT_KEYS = frozenset(("number", "revision", *FIELDS))
 
@@ -183,16 +184,19 @@ _NEWER = (select(func.max(_later.id))
                  _later.table_number == Game.table_number,
                  _later.abandoned_at.is_(None), _later.id > Game.id)
           .correlate(Game).scalar_subquery())
-# Built once: a statement made anew costs more than running it (every phone asks it
-# every 2 seconds). The club's id is in the WHERE: another club's game is no game.
-_HEAD = (
-    select(Game.created_at, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
-           LiveDraft.device_id, Game.changed_at, _newer.id, _newer.created_at,
-           Game.table_number)
+# Built once: a statement made anew costs more than running it (every phone asks it,
+# and each process's watch four times a second). The club's id is in the WHERE: another
+# club's game is no game.
+_HEADS = (
+    select(Game.id, Game.club_id, Game.created_at, Game.revision, Game.evening_id,
+           func.coalesce(LiveDraft.seq, 0), LiveDraft.device_id, Game.changed_at, _newer.id,
+           _newer.created_at, Game.table_number)
     .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
     .outerjoin(_newer, _newer.id == _NEWER)
-    .where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
 )
+_HEAD = _HEADS.where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
+# Many games' heads at once: each process's watch over the games its polls wait on.
+_MANY_HEADS = _HEADS.where(Game.id.in_(bindparam("game_ids", expanding=True)))
 
 
 def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
@@ -200,7 +204,15 @@ def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | 
     if not 0 < game_id <= MAX_ID:
         return None
     row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
-    return GameHead(game_id, *row) if row is not None else None
+    return GameHead(game_id, *row[2:]) if row is not None else None
+
+
+def game_heads(connection: Connection, game_ids: list[int]) -> dict[tuple[int, int], GameHead]:
+    """The heads of many games in one read, by (club, game)."""
+    if not game_ids:
+        return {}
+    rows = connection.execute(_MANY_HEADS, {"game_ids": game_ids})
+    return {(row[1], row[0]): GameHead(row[0], *row[2:]) for row in rows}
 
 
 @dataclass(frozen=True)
@@ -244,7 +256,7 @@ def _head_statement(*at_table) -> Select:
     )
 
 
-# Built once: the boards ask them every 2 seconds.
+# Built once: the boards ask them, and each process's watch four times a second.
 _EVENING_HEAD = _head_statement(Game.table_number == bindparam("table"))
 _TABLES_HEAD = _head_statement()
 

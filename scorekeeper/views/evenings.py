@@ -22,7 +22,8 @@ from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now, tally,
 )
-from scorekeeper.table.live import evening_head
+from scorekeeper.table.live import EveningHead, evening_head
+from scorekeeper.table.waiting import held
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
@@ -251,11 +252,18 @@ def tables_live(evening_id: int):
 def _unchanged(evening_id: int, table: int | None) -> bool:
     """Whether the evening is as a board's poll says it shows it, at one table or at
     every table (None); 404 for an evening not of the member's club."""
-    # Asked every 2 s: one small read, no ORM objects, no replay.
-    head = evening_head(get_connection(), current_member().club_id, evening_id, table)
+    # One small read, no ORM objects, no replay; held while nothing changes.
+    club_id = current_member().club_id
+    shown = request.args.get("v", "")
+
+    def read(connection) -> EveningHead | None:
+        return evening_head(connection, club_id, evening_id, table)
+
+    head = held(("evening", club_id, evening_id, table), read(get_connection()), read,
+                lambda head: head.version == shown)
     if head is None:
         abort(404)
-    return request.args.get("v", "") == head.version
+    return shown == head.version
 
 
 @bp.get("/<int:evening_id>/recap")

@@ -20,6 +20,7 @@ from scorekeeper.store.replay import Replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.table.live import GameHead, Poll, game_head, note_draft, shared_draft
+from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, replay_or_404
@@ -179,16 +180,24 @@ def show(game_id: int):
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part; a
     game page whose table has moved on to the evening's next game goes there."""
-    # Every phone asks every 2 s: one small read, no ORM objects, no replay.
-    head = game_head(get_connection(), current_member().club_id, game_id)
+    # Every phone asks: one small read, no ORM objects, no replay; held while the game
+    # is as the page shows it (table/waiting.py).
+    club_id = current_member().club_id
+    device = current_device()
+    poll = Poll.read(request.args, can(SCORER), device.id if device else None)
+    following = request.args.get("view", "game") == "game"  # never a correction, nor a board
+
+    def read(connection) -> GameHead | None:
+        return game_head(connection, club_id, game_id)
+
+    head = held(("game", club_id, game_id), read(get_connection()), read,
+                lambda head: poll.unchanged(head) and not (following and _may_move(head)))
     if head is None:
         abort(404)
-    if request.args.get("view", "game") == "game":  # never a correction, nor a board
+    if following:
         moved = _follow_the_table(head)
         if moved is not None:
             return moved
-    device = current_device()
-    poll = Poll.read(request.args, can(SCORER), device.id if device else None)
     if poll.unchanged(head):
         return unchanged_poll()
     asked = NOTHING_ASKED
@@ -285,16 +294,22 @@ def _follow_the_table(head: GameHead) -> Response | None:
     in: the new game has its own address, title, language links and what the phone keeps
     of it; and the address the phone leaves stays in its history, for the Back button.
     """
-    newer = head.moved_on_to()
-    if newer is None or head.id in _cookie_games(LEFT_COOKIE):
+    if not _may_move(head):
         return None
     replay = replay_or_404(head.id)
     _stay_on(head.id)
     if not replay.state.finished and replay.game.abandoned_at is None:
         return None
     moved = unchanged_poll()
+    newer = head.moved_on_to()
     moved.headers["HX-Redirect"] = url_for("games.show", game_id=newer)
     return _set_cookie(moved, MOVED_COOKIE, f"{head.id}.{newer}", 60)
+
+
+def _may_move(head: GameHead) -> bool:
+    """Whether the table has moved on from the game to another, and this phone has not
+    stayed on it for good."""
+    return head.moved_on_to() is not None and head.id not in _cookie_games(LEFT_COOKIE)
 
 
 def _arrival_notice(game_id: int) -> str | None:

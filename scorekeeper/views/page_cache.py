@@ -288,8 +288,9 @@ def _poll_kind(view: str, notice: bool, one_behind: bool) -> tuple:
 
 
 def _poll_request() -> bool:
-    """A poll as the page sends it: its version and view, nothing else."""
-    return (request.method == "GET" and set(request.args) <= {"v", "view"}
+    """A poll as the page sends it: its version and view (and that it may be held),
+    nothing else."""
+    return (request.method == "GET" and set(request.args) <= {"v", "view", "wait"}
             and wants_fragment() and "_flashes" not in session)
 
 

@@ -497,7 +497,7 @@ def _live_url(replay: Replay, mode: Mode, followed: int | None) -> str:
     is not its business)."""
     return url_for("games.live", game_id=replay.game.id,
                    v=version(replay.game.revision, followed),
-                   view="game" if mode.next_hand else "correction")
+                   view="game" if mode.next_hand else "correction", wait=1)
 
 
 def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Said,
@@ -635,7 +635,7 @@ def _board_game(session: Session, replay: Replay) -> dict:
         needs=shown_needs(replay, past=False),
         waiting=[hand.number for hand in waiting(replay)],
         live_url=url_for("games.live", game_id=game.id,
-                         v=version(game.revision, shared.seq), view="board"))
+                         v=version(game.revision, shared.seq), view="board", wait=1))
 
 
 def render_board(replay: Replay | None, evening: Evening | None = None,
@@ -660,7 +660,7 @@ def render_board(replay: Replay | None, evening: Evening | None = None,
     if follows:
         evening = evening or session.get(Evening, evening_id)
         context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version,
-                                      **table_arg(table))
+                                      wait=1, **table_arg(table))
         if over:
             context["evening_tally"] = evening_tally(session, evening, replay)
     elif over and head is not None and head.game_id is not None:
@@ -690,7 +690,7 @@ def render_tables(evening: Evening) -> Response:
     return render_page(
         "tables.html", block="board" if wants_fragment() else None, evening=evening,
         tables=tables, evening_tally=tally if tally.finished else None,
-        live_url=url_for("evenings.tables_live", evening_id=evening.id, v=head.version),
+        live_url=url_for("evenings.tables_live", evening_id=evening.id, v=head.version, wait=1),
         poll_every=POLL_SECONDS)
 
 

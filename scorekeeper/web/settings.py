@@ -67,6 +67,9 @@ def defaults(instance_path: str | Path) -> dict:
         "PAGE_CACHE_BYTES": 32 * 1024 * 1024,
         # Poll answers after a change kept in the database too, for the other app servers.
         "PAGE_CACHE_SHARED": True,
+        # A page's poll is held this long while nothing changes, answered at the change
+        # (table/waiting.py); 0: answered at once, the page asking every 2 seconds.
+        "LIVE_WAIT_SECONDS": 25,
         # The largest upload: a game file (and any form); a backup has its own limit.
         "MAX_CONTENT_LENGTH": 2 * 1024 * 1024,
         # Years of a large club (5,000 games, 100,000 hands) come to about 50 MB.

@@ -28,6 +28,7 @@ def live_app(tmp_path_factory):
         "TESTING": True,
         "DATABASE_URL": database_url(f"sqlite:///{database}"),
         "SECRET_KEY": "browser-test",
+        "LIVE_WAIT_SECONDS": 3,  # polls held, briefly: a test waits for a poll's answer
     })
     assert app.config.get("WTF_CSRF_ENABLED", True), "the browser tests need CSRF on"
     return app

@@ -25,7 +25,7 @@ ROLES = ("owner", "scorer", "viewer")
 
 def poll_url(html: str) -> str:
     """The address a game page polls (its hidden hx-get element)."""
-    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="every 2s" hx-target="#game"',
+    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="load, every 2s" hx-request=[^>]*? hx-target="#game"',
                       html)
     assert match, "the page does not poll"
     return match.group(1).replace("&amp;", "&")

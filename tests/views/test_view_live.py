@@ -18,7 +18,7 @@ CID_BIDS_4 = "pass,4,pass,pass,pass,pass"  # dealer Ann (seat 1): Bob passes, Ci
 
 def poll_url(page_html: str, target: str = "game") -> str:
     """The address the page polls (its hidden hx-get element)."""
-    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="every 2s" '
+    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="load, every 2s" hx-request=[^>]*? '
                       rf'hx-target="#{target}"', page_html)
     assert match, "the page does not poll"
     return match.group(1).replace("&amp;", "&")

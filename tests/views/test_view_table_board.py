@@ -21,7 +21,7 @@ C_IS_SET = (calls_for(1, {3: 4}), "hearts", "AAAAB", "none")
 
 
 def poll_of(html: str) -> str:
-    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="every 2s" hx-target="#board"',
+    match = re.search(r'hx-get="([^"]*/live\?[^"]*)" hx-trigger="load, every 2s" hx-request=[^>]*? hx-target="#board"',
                       html)
     assert match, "the board does not poll"
     return match.group(1).replace("&amp;", "&")

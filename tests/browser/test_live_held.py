@@ -1,0 +1,47 @@
+"""A watching phone is quiet while nothing happens, and has a hand at once when it is
+recorded: its poll is held by the server until the game changes (``LIVE_WAIT_SECONDS``,
+here 10 s for the test's own game) instead of asked every 2 seconds."""
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.table_steps import (
+    AFTER_HAND_1, Taps, button, enter_hand_1, expect_scores, start_game,
+)
+
+pytestmark = pytest.mark.browser
+
+HOLD = 10
+WINDOW = 20
+
+
+@pytest.fixture
+def held_ten_seconds(live_app):
+    before = live_app.config["LIVE_WAIT_SECONDS"]
+    live_app.config["LIVE_WAIT_SECONDS"] = HOLD
+    yield
+    live_app.config["LIVE_WAIT_SECONDS"] = before
+
+
+def test_an_idle_watcher_asks_a_few_times_and_has_the_hand_at_once(
+        page: Page, viewer: Page, live_server: str, held_ten_seconds):
+    taps = Taps()
+    start_game(page, live_server, taps)
+    viewer.goto(page.url)
+    expect(viewer.get_by_text("You are watching")).to_be_visible()
+    polls: list[str] = []
+    viewer.on("request", lambda request: "/live?" in request.url and polls.append(request.url))
+    viewer.wait_for_timeout(WINDOW * 1000)  # (events come in while playwright waits)
+    # Every 2 s would be 10 polls; held 10 s, at most 3 (one open at the start).
+    assert 1 <= len(polls) <= WINDOW // HOLD + 1, polls
+    assert all("wait=1" in url for url in polls), polls
+
+    enter_hand_1(page, taps)
+    taps(button(page, "Record hand 1"))
+    recorded = time.monotonic()
+    expect_scores(viewer, AFTER_HAND_1)
+    assert time.monotonic() - recorded < 2  # the held poll answered, not the next one
+    expect(viewer.locator("#connection")).to_be_hidden()

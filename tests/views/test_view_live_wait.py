@@ -1,0 +1,76 @@
+"""A page's poll held until something changes (``wait=1``): answered at once when the page
+is behind already, as soon as another phone changes the game or the board, and with an
+empty 204 when the time is up."""
+from __future__ import annotations
+
+import threading
+import time
+
+import pytest
+
+from tests.members import client_as
+from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
+
+HOLD = 1.5  # seconds: the test's own, short, LIVE_WAIT_SECONDS
+
+
+@pytest.fixture
+def held_app(app):
+    app.config["LIVE_WAIT_SECONDS"] = HOLD
+    return app
+
+
+def timed(phone, url: str):
+    started = time.monotonic()
+    response = phone.get(url, headers=HX)
+    return response, time.monotonic() - started
+
+
+def later(seconds: float, change) -> threading.Thread:
+    """``change()`` on another thread (another phone), ``seconds`` from now."""
+    def run():
+        time.sleep(seconds)
+        change()
+    thread = threading.Thread(target=run)
+    thread.start()
+    return thread
+
+
+def test_a_held_poll_of_an_unchanged_game_answers_204_when_its_time_is_up(
+        held_app, start_game):
+    viewer = client_as(held_app, "viewer", name="Vera")
+    url = poll_url(viewer.get(f"/games/{start_game()}").text)
+    assert "wait=1" in url
+    response, took = timed(viewer, url)
+    assert response.status_code == 204 and HOLD - 0.1 <= took < HOLD + 1
+    # A poll that does not ask to wait is answered at once, as ever.
+    response, took = timed(viewer, url.replace("&wait=1", ""))
+    assert response.status_code == 204 and took < 0.5
+
+
+def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
+        held_app, start_game, play):
+    held_app.config["LIVE_WAIT_SECONDS"] = 10
+    game = start_game()
+    viewer = client_as(held_app, "viewer", name="Vera")
+    url = poll_url(viewer.get(f"/games/{game}").text)
+    scorer = later(0.5, lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"))
+    response, took = timed(viewer, url)
+    scorer.join()
+    assert response.status_code == 200 and 0.5 <= took < 1.5
+    assert "Hand 2" in response.text
+    # Behind already: answered at once, held not at all.
+    response, took = timed(viewer, url)
+    assert response.status_code == 200 and took < 0.5
+
+
+def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, play):
+    held_app.config["LIVE_WAIT_SECONDS"] = 10
+    game = start_game()
+    tv = client_as(held_app, "viewer", name="TV")
+    board = tv.get(f"/games/{game}/board").text
+    assert "wait=1" in poll_url(board, "board")
+    scorer = later(0.5, lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"))
+    response, took = timed(tv, poll_url(board, "board"))
+    scorer.join()
+    assert response.status_code == 200 and 0.5 <= took < 1.5
