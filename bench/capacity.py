@@ -312,6 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         running.set()
         held = 0
         spent = 0.0
+        bounds: dict[int, float] = {}  # tables held → the tables the floor would allow
         print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1; {PHONES} phones a "
               f"table holding their polls, a hand a table every {RECORD_SECONDS:g} s; "
               f"{args.seconds:g} s a step")
@@ -343,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
                                     (server_cpu_seconds(server.pid) - cpu) / took)
                 spent += took
                 report(result)
+                if result.holds:
+                    bounds[count] = result.bound
                 return result.holds
 
             while count <= args.most and spent + args.seconds <= args.budget:
@@ -363,6 +366,9 @@ def main(argv: list[str] | None = None) -> int:
             served.stop(server)
     print(f"holds {held} tables (record to the table's last phone p95 ≤ {DELAY_P95_MS:g} ms, "
           f"record p99 ≤ {RECORD_P99_MS:g} ms)")
+    if held and bounds.get(held):
+        print(f"the app's floor would allow {bounds[held]:.0f} tables at the same pattern: "
+              f"held {held / bounds[held]:.0%} of it")
     return 0
 
 

@@ -71,10 +71,11 @@ def free_port() -> int:
         return probe.getsockname()[1]
 
 
-def start(app_spec: str, cwd: Path, env: dict, workers: int,
-          worker_class: str = "gthread") -> tuple[subprocess.Popen, int]:
-    """gunicorn on a free port: ``workers`` of 4 threads each, or of gevent's greenlets."""
-    port = free_port()
+def start(app_spec: str, cwd: Path, env: dict, workers: int, worker_class: str = "gthread",
+          port: int | None = None) -> tuple[subprocess.Popen, int]:
+    """gunicorn on ``port`` (else a free one): ``workers`` of 4 threads each, or of
+    gevent's greenlets."""
+    port = port or free_port()
     threads = ["--threads", "4"] if worker_class == "gthread" else ["--worker-connections", "10000"]
     process = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers",
