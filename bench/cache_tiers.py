@@ -46,23 +46,6 @@ TIERS = (
 )
 
 
-def members(database: str, count: int) -> list[str]:
-    """``count`` scorers' device cookies in the database's first club."""
-    from sqlmodel import Session, select
-
-    from scorekeeper import create_app
-    from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
-
-    app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
-    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
-        cookies = [add_member(session, club.id, f"Scorer {i}", "scorer", "Bench")[1]
-                   for i in range(count)]
-    app.extensions["db_engine"].dispose()
-    return cookies
-
-
 class Server:
     """One gunicorn server of the app with its table: a recorder and seven phones."""
 
@@ -70,7 +53,7 @@ class Server:
         from scorekeeper.clubs.access import COOKIE
 
         database = f"sqlite:///{folder / (name.replace(' ', '-') + '.sqlite')}"
-        cookies = members(database, served.TABLE + 1)
+        cookies = served.members(database, ["scorer"] * (served.TABLE + 1))
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(served.ROOT)}
         settings = {"DATABASE_URL": database, "SECRET_KEY": "bench", **config}
         self.name = name

@@ -288,23 +288,11 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds of load at most, all steps together")
     args = parser.parse_args(argv)
 
-    from sqlmodel import Session, select
-
-    from scorekeeper import create_app
-    from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
-
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'capacity.sqlite'}"
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
                "PYTHONPATH": str(served.ROOT)}
-        app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
-        with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-            club = session.exec(select(Club)).first()
-            cookies = [add_member(session, club.id, "Scorer", "scorer", "Bench")[1]] + [
-                add_member(session, club.id, f"Watcher {i}", "viewer", "Bench")[1]
-                for i in range(1, PHONES)]
-        app.extensions["db_engine"].dispose()
+        cookies = served.members(database, ["scorer"] + ["viewer"] * (PHONES - 1))
         server, port = served.start("scorekeeper:create_app()", served.ROOT, env, args.workers,
                                     "gevent")
         tables: list[Table] = []

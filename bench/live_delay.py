@@ -66,24 +66,6 @@ RECORD = """async ([url, form]) => {
 }"""
 
 
-def members(database: str) -> list[str]:
-    """A scorer's and the watchers' device cookies, in the bench's club."""
-    from sqlmodel import Session, select
-
-    from scorekeeper import create_app
-    from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
-
-    app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
-    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
-        cookies = [add_member(session, club.id, "Scorer", "scorer", "Bench")[1]] + [
-            add_member(session, club.id, f"Watcher {i}", "viewer", "Bench")[1]
-            for i in range(1, WATCHERS + 1)]
-    app.extensions["db_engine"].dispose()
-    return cookies
-
-
 class Phone:
     """One page on the game, its DevTools session and its network."""
 
@@ -216,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
     rng = random.Random(7)
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'live.sqlite'}"
-        cookies = members(database)
+        cookies = served.members(database, ["scorer"] + ["viewer"] * WATCHERS)
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(served.ROOT)}
         port = served.free_port()
         server = [served.start("scorekeeper:create_app()", served.ROOT, env, args.workers,

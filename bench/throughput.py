@@ -140,6 +140,24 @@ class Client:
         return response.status, text
 
 
+def members(database: str, roles: list[str]) -> list[str]:
+    """A member of the database's first club for each of ``roles`` ("scorer", "viewer"):
+    their devices' cookies, in that order."""
+    from sqlmodel import Session, select
+
+    from scorekeeper import create_app
+    from scorekeeper.clubs.membership import add_member
+    from scorekeeper.store.models import Club
+
+    app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        club = session.exec(select(Club)).first()
+        cookies = [add_member(session, club.id, f"{role.title()} {i}", role, "Bench")[1]
+                   for i, role in enumerate(roles, 1)]
+    app.extensions["db_engine"].dispose()
+    return cookies
+
+
 def new_game(client: Client, hands: int) -> str:
     client.send("GET", "/games/new")
     status, _ = client.send("POST", "/games/new", {**SEATS, "teams": "3x2", "target": "999",
