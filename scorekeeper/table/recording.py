@@ -68,6 +68,39 @@ def check_revision(replay: Replay, revision: int | None) -> None:
         raise GameChanged()
 
 
+# Changes that leave every hand before their own as it was.
+_LATER_HANDS = frozenset({ChangeKind.RECORDED, ChangeKind.EDITED, ChangeKind.UNDONE,
+                          ChangeKind.RESTORED, ChangeKind.INSERTED})
+
+
+def _leaves_hand(kind: str, changed: int, number: int) -> bool:
+    """Whether a change to hand ``changed`` left hand ``number`` as it was."""
+    if kind == ChangeKind.CONFIRMED:  # says who agreed; scores nothing
+        return changed != number
+    return kind in _LATER_HANDS and changed > number
+
+
+def check_hand_as_shown(session: Session, replay: Replay, number: int,
+                        revision: int | None) -> None:
+    """Refuse a change to hand ``number`` sent from a page shown before a change to that
+    hand or to the game up to it. Later hands recorded or changed, and other hands
+    confirmed, meanwhile (a phone back online sends its hands one by one) leave hand
+    ``number`` as the page showed it.
+
+    Each change bumps the revision once and keeps one row in the game's log, so the changes
+    since the page are the log's last ``revision now - revision shown`` rows."""
+    if revision is None or revision == replay.game.revision:
+        return
+    since = replay.game.revision - revision
+    if since < 0:
+        raise GameChanged()
+    changes = session.exec(
+        select(GameChange.kind, GameChange.number).where(GameChange.game_id == replay.game.id)
+        .order_by(GameChange.id.desc()).limit(since)).all()
+    if len(changes) < since or not all(_leaves_hand(*change, number) for change in changes):
+        raise GameChanged()
+
+
 @dataclass(frozen=True)
 class Actor:
     """Who makes a change: a member on one of their devices (None: a command line)."""
@@ -237,7 +270,7 @@ def confirm_hand(session: Session, replay: Replay, number: int, revision: int | 
         hand, team, by.device_id, written_by(session, replay.game.id, number))
     if why is not None:
         raise CannotConfirm(number, why)
-    check_revision(replay, revision)
+    check_hand_as_shown(session, replay, number, revision)
     hand.confirmed_team = team
     session.add(hand)
     when = utcnow()

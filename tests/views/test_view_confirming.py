@@ -231,3 +231,49 @@ def test_saying_whose_phone_from_the_page_answers_with_the_game_saying_so(app, c
     assert "This phone is <bdi translate=no>Bob</bdi>&#39;s, team B." in answer.text
     assert 'id="game"' in answer.text and "Whose phone is this?" not in answer.text
     assert answer.headers["HX-Push-Url"].endswith(f"/games/{game_id}")
+
+
+def revision(db, game_id: int) -> str:
+    from scorekeeper.store.models import Game
+    return str(next(g.revision for g in rows(db, Game) if g.id == game_id))
+
+
+def test_a_later_hand_arriving_meanwhile_leaves_the_confirmation_standing(app, client, night,
+                                                                          db):
+    """Hands sent one after another (a phone back online): the other team's phone confirms
+    hand 1 from a page shown before hand 2 arrived, and it is confirmed at the first tap."""
+    game_id, evening_id = night
+    say_whose(client, db, evening_id, game_id, "Ann")
+    record(client, game_id)
+    other = client_as(app, "scorer", name="Bea")
+    say_whose(other, db, evening_id, game_id, "Bob")
+    shown = revision(db, game_id)
+    assert record(client, game_id, number=2).status_code == 303
+    both_shown = revision(db, game_id)
+    assert both_shown != shown
+    response = confirm(other, game_id, revision=shown)
+    assert response.status_code == 303
+    assert hand(db).confirmed_team == "B" and hand(db, 2).confirmed_team is None
+    assert "Hand 1 confirmed." in other.get(f"/games/{game_id}").text
+    # hand 2 from the page that showed both: hand 1's confirmation came between
+    assert confirm(other, game_id, number=2, revision=both_shown).status_code == 303
+    assert hand(db, 2).confirmed_team == "B"
+
+
+def test_a_hand_changed_meanwhile_is_not_confirmed_from_the_older_page(app, client, night, db):
+    game_id, evening_id = night
+    say_whose(client, db, evening_id, game_id, "Ann")
+    record(client, game_id)
+    record(client, game_id, number=2)
+    other = client_as(app, "scorer", name="Bea")
+    say_whose(other, db, evening_id, game_id, "Bob")
+    shown = revision(db, game_id)
+    calls, trump, _owners, game = HAND
+    assert client.post(f"/games/{game_id}/hands/1",
+                       data=hand_form(1, calls, trump, "ABBCB", game)).status_code == 303
+    for number in (1, 2):  # the hand itself, and a hand after it: both scored anew
+        refused = confirm(other, game_id, number=number, revision=shown)
+        assert refused.status_code == 409
+        assert "changed on another phone" in refused.text
+        assert hand(db, number).confirmed_team is None
+    assert rows(db, GameChange, GameChange.kind == ChangeKind.CONFIRMED) == []
