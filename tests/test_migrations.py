@@ -192,3 +192,24 @@ def test_an_app_given_its_database_and_secret_needs_no_instance_folder(tmp_path,
                       "SECRET_KEY": "given"})
     assert app.test_client().get("/healthz").status_code == 200
     assert (tmp_path / "club" / "club.sqlite").exists()  # its folder made with it
+
+
+def test_a_database_at_the_newest_revision_runs_no_migration_script(tmp_path, monkeypatch):
+    """A start on an up-to-date database only reads its revision; one a revision behind
+    is brought up to date."""
+    from alembic import command
+
+    from scorekeeper.store import migrate
+
+    engine = make_engine(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    upgrade(engine)
+    ran = []
+    real_upgrade = command.upgrade
+    monkeypatch.setattr(command, "upgrade", lambda config, revision: ran.append(revision)
+                        or real_upgrade(config, revision))
+    upgrade(engine)
+    assert ran == []
+    command.downgrade(migrate.alembic_config(engine), "-1")
+    assert migrate.revisions_of(engine) != migrate.newest()
+    upgrade(engine)
+    assert ran == ["head"] and migrate.revisions_of(engine) == migrate.newest()
