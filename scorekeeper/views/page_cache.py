@@ -37,6 +37,7 @@ import logging
 import sys
 from dataclasses import dataclass
 from datetime import timedelta
+from functools import lru_cache
 from pathlib import Path
 
 from flask import Flask, Response, current_app, g, make_response, request, session
@@ -148,9 +149,15 @@ class SharedAnswers:
 def build_digest(app: Flask) -> str:
     """A digest of what the app renders with: its code, templates, catalogues and static
     files (read once, at start)."""
-    digest = hashlib.sha256()
     package = Path(__file__).resolve().parents[1]  # scorekeeper/, every room of it
-    folders = [package, Path(app.template_folder), Path(app.static_folder)]
+    return _digest_of(package, Path(app.template_folder), Path(app.static_folder))
+
+
+@lru_cache(maxsize=4)
+def _digest_of(*folders: Path) -> str:
+    """The files of ``folders``, digested once per process (each app of a process renders
+    with the same files)."""
+    digest = hashlib.sha256()
     for folder in folders:
         for path in sorted(folder.rglob("*")):
             if path.is_file() and "__pycache__" not in path.parts:
