@@ -9,6 +9,8 @@ from flask_babel import Babel, format_date, format_datetime, format_percent
 from flask_wtf.csrf import CSRFProtect
 from flask_compress import Compress
 from htmx_flask import Htmx
+from jinja2 import BytecodeCache
+from jinja2.bccache import Bucket
 from jinja2.ext import Extension
 
 from scorekeeper.rules import GAME_TOTAL
@@ -119,6 +121,7 @@ def init_app(app: Flask) -> None:
 
     install_template_gettext(app)
     app.jinja_env.add_extension(UnindentedTemplates)
+    app.jinja_env.bytecode_cache = COMPILED_TEMPLATES
 
     app.jinja_env.globals["minus"] = minus  # scores show a real minus sign everywhere
     app.jinja_env.globals["card_name"] = card_name
@@ -142,6 +145,26 @@ def init_app(app: Flask) -> None:
         response.vary.update(("HX-Request", "HX-Target", "HX-Boosted",
                               "HX-History-Restore-Request", "Accept-Language"))
         return response
+
+
+class CompiledTemplates(BytecodeCache):
+    """Templates compiled once per process, for every app it makes: each app has a Jinja
+    environment of its own, which would compile each template again from its source (a
+    test makes an app of its own; compiling was a quarter of the view tests' time). A
+    template whose source changed is compiled anew: Jinja checks the source's digest."""
+
+    def __init__(self) -> None:
+        self._code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: Bucket) -> None:
+        if bucket.key in self._code:
+            bucket.bytecode_from_string(self._code[bucket.key])
+
+    def dump_bytecode(self, bucket: Bucket) -> None:
+        self._code[bucket.key] = bucket.bytecode_to_string()
+
+
+COMPILED_TEMPLATES = CompiledTemplates()
 
 
 class UnindentedTemplates(Extension):
