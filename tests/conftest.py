@@ -8,9 +8,12 @@ from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
 from scorekeeper.store.models import Game, GameSeat, Hand, Player
+from tests import url_builders
 from tests.databases import database_url, drop_created, forget
 from tests.members import client_as
 from tests.new_games import start_game_as
+
+url_builders.compile_once()  # each test makes an app: its URLs built as by the first
 
 
 @pytest.fixture
