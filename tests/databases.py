@@ -29,18 +29,26 @@ def on_postgresql() -> bool:
     return SERVER.startswith("postgresql")
 
 
+@lru_cache(maxsize=1)
 def _admin():
-    return create_engine(SERVER, isolation_level="AUTOCOMMIT")
+    """This process's connection to the server's own database, kept for its every
+    CREATE DATABASE (a connection each would cost as much again as the copy)."""
+    return create_engine(SERVER, isolation_level="AUTOCOMMIT").connect()
+
+
+@lru_cache(maxsize=1)
+def _copy_strategy() -> str:
+    """How a database is copied from its template: file by file where the server can
+    (PostgreSQL 15 on), twice as fast as its default for a database as small as a test's."""
+    version = _admin().exec_driver_sql("SHOW server_version_num").scalar_one()
+    return " STRATEGY FILE_COPY" if int(version) >= 150000 else ""
 
 
 def _create(name: str, template: str | None = None) -> str:
     """Make database ``name`` (a copy of ``template``, if given); its URL."""
     CREATED.append(name)
-    admin = _admin()
-    with admin.connect() as connection:
-        copy = f' TEMPLATE "{template}"' if template else ""
-        connection.exec_driver_sql(f'CREATE DATABASE "{name}"{copy}')
-    admin.dispose()
+    copy = f' TEMPLATE "{template}"{_copy_strategy()}' if template else ""
+    _admin().exec_driver_sql(f'CREATE DATABASE "{name}"{copy}')
     return make_url(SERVER).set(database=name).render_as_string(hide_password=False)
 
 
@@ -114,9 +122,6 @@ def drop_created() -> None:
         _sqlite_template.cache_clear()
     if not (on_postgresql() and CREATED):
         return
-    admin = _admin()
-    with admin.connect() as connection:
-        for name in reversed(CREATED):
-            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.dispose()
+    for name in reversed(CREATED):
+        _admin().exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     CREATED.clear()
