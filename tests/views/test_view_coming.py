@@ -149,3 +149,17 @@ def test_the_same_evening_planned_twice_is_one_evening(client, db):
     assert [e.played_on for e in rows(db, Evening)].count(day) == 1
     plan(client, day, place="The Anchor")  # elsewhere: another evening
     assert [e.played_on for e in rows(db, Evening)].count(day) == 2
+
+
+def test_the_answer_just_given_is_said_once(app, client, db):
+    """After the tap, the notice says "You're in." and the hint under the buttons does not
+    say it again; on a later visit the hint says it."""
+    evening = planned_evening(client, db)
+    for answer, words in (("in", "You're in."), ("out", "You're out.")):
+        told = Page(client.post(f"/evenings/{evening}/coming", data={"coming": answer},
+                                follow_redirects=True))
+        assert told.text.count(words) == 1
+        assert "Tap the other button to change your answer." in told.text
+        later = Page(client.get(f"/evenings/{evening}"))
+        assert later.text.count(words) == 1
+        assert f"{words} Tap the other button" in later.section_text("coming-title-section")
