@@ -103,3 +103,25 @@ def test_shown_the_buttons_sit_below_the_board_and_a_phone_keeps_a_way_back(
         expect(page.get_by_role("link", name="Back to the game")).to_be_visible()
     finally:
         context.close()
+
+
+def test_a_tv_on_plain_http_says_it_may_sleep_and_full_screen_still_holds_the_board_alone(
+        browser_on_lan, live_app, live_server: str):
+    """On the club's Wi-Fi over http://, a TV's browser has no Wake Lock: the note says the
+    screen may sleep, below the board. Once in full screen, the board is alone again."""
+    tonight = club_tonight(live_app)
+    base = "http://club.lan:" + live_server.rsplit(":", 1)[1]
+    context = browser_on_lan.new_context(viewport=TV)
+    context.add_cookies([{"name": COOKIE, "value": tonight.member(live_app, "viewer", "TV"),
+                          "url": base}])
+    try:
+        tv = context.new_page()
+        tv.goto(base + boards(tonight)[0])
+        assert tv.evaluate("() => [window.isSecureContext, 'wakeLock' in navigator]") \
+            == [False, False]
+        expect(tv.locator("#stay-awake-note")).to_be_visible()
+        tv.locator("button#full-screen").click()
+        wait_until(tv, "() => document.fullscreenElement === document.documentElement")
+        assert tv.evaluate(BESIDE_THE_BOARD) == []
+    finally:
+        context.close()
