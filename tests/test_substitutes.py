@@ -31,7 +31,7 @@ from sqlmodel import Session, select
 
 from scorekeeper import create_app
 from scorekeeper.figures.summaries import club_stats, one_player_stats
-from scorekeeper.files.exchange import export_game, export_text, import_game
+from scorekeeper.files.exchange import MAX_HANDS, export_game, export_text, import_game
 from scorekeeper.files.json_files import FileRefused
 from scorekeeper.rules import PASS, SEATS, Deal, HouseRules, RuleViolation, Tally
 from scorekeeper.store.db import get_session, make_engine
@@ -43,7 +43,7 @@ from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_insert, plan_rename, plan_substitute, plan_swap,
     plan_take_back,
 )
-from scorekeeper.table.recording import record_hand
+from scorekeeper.table.recording import record_hand, undo_last_hand
 from scorekeeper.table.seating import start_game
 from tests.databases import database_url
 from tests.test_backup import backup_of, fresh_app, restore_into
@@ -378,8 +378,8 @@ def bad_file(session, change) -> str:
     (lambda r: r["substitutes"][0].update(from_hand=1),
      "substitutes[0].from_hand: from hand 1 on, seat 1 was someone else all game: that is "
      "a wrong name, not a substitute"),
-    (lambda r: r["substitutes"][1].update(from_hand=9),
-     "substitutes[1].from_hand: there is no hand 9"),
+    (lambda r: r["substitutes"][1].update(from_hand=MAX_HANDS + 1),
+     f"substitutes[1].from_hand: there is no hand {MAX_HANDS + 1}"),
     (lambda r: r["substitutes"][0].update(seat=0), "substitutes[0].seat: there is no seat 0"),
     (lambda r: r["substitutes"][2].update(name="bob"),
      "substitutes[2].name: Bob can't sit in seats 2 and 1"),
@@ -389,7 +389,7 @@ def bad_file(session, change) -> str:
     (lambda r: r["substitutes"][0].update(name=""), "substitutes[0].name: seat 1 has no player"),
     (lambda r: r["substitutes"][0].pop("from_hand"), "substitutes[0].from_hand: missing"),
     (lambda r: r.update(substitutes={}), "substitutes: should be a JSON list, not {}"),
-], ids=["from hand 1", "past the last hand", "no seat", "sits twice", "comes back",
+], ids=["from hand 1", "past any game", "no seat", "sits twice", "comes back",
         "no name", "no hand", "not a list"])
 def test_a_file_with_a_substitute_that_cant_be_is_refused_saying_where(session, change,
                                                                        message):
@@ -409,6 +409,49 @@ def test_a_backup_with_substitutes_restores_the_same_club(app, session):
     assert backup_of(copy) == document
     with copy.app_context():
         assert_figures_are_the_worked_ones(get_session(), get_session().get(Game, game["id"]))
+
+
+def sat_down_for_hand_7(session) -> Game:
+    """Six hands played; Zed sits down in seat 3 for the next hand, hand 7."""
+    game = new_game(session)
+    for number in range(1, 7):
+        record(session, game, number)
+    substitute(session, game, 3, 7, "Zed")
+    return game
+
+
+def undo_hand_6(session, game: Game) -> None:
+    undo_last_hand(session, load_replay(session, game), 6, game.revision)
+
+
+def put_in_a_hand_that_ends_the_game(session, game: Game) -> None:
+    """A forgotten hand before hand 3, team A making 4 of its own: the game now ends at
+    its last hand, hand 7, and hand 8, Zed's first, will never be played."""
+    replay = load_replay(session, game)
+    forgotten = deal((1, 2, 4, "hearts", "ABBCC", "A", False))
+    apply(session, replay, plan_insert(replay, 3, forgotten), game.revision)
+    assert load_replay(session, game).state.finished
+
+
+@pytest.mark.parametrize("then, waits_for", [(undo_hand_6, 7),
+                                             (put_in_a_hand_that_ends_the_game, 8)],
+                         ids=["last hand undone", "a correction ends the game"])
+def test_a_substitute_waiting_for_a_hand_not_played_reads_back_and_restores(
+        app, session, then, waits_for):
+    """A substitute who sat down for the next hand stays as entered when that hand is not
+    (or never will be) the next one: the game's file and the club's backup read back."""
+    game = sat_down_for_hand_7(session)
+    then(session, game)
+    replay = load_replay(session, game)
+    assert [(s.seat, s.from_hand) for s in replay.substitutes] == [(3, waits_for)]
+    assert waits_for > replay.state.next_number - replay.state.finished
+    copy = import_game(session, ensure_default_club(session), export_text(replay))
+    assert without_ids(export_game(load_replay(session, copy))) == \
+        without_ids(export_game(replay))
+    document = backup_of(app)
+    elsewhere = fresh_app()
+    restore_into(elsewhere, json.dumps(document))
+    assert backup_of(elsewhere) == document
 
 
 def test_a_backup_whose_substitute_is_another_player_is_refused(app, session):

@@ -264,7 +264,7 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
     except HandRejected as rejected:
         raise _deal_refusal(path(where, ("hands", rejected.number - 1)),
                             rejected.violation) from None
-    substitutes = _substitutes(where, names, facts.substitutes, state)
+    substitutes = _substitutes(where, names, facts.substitutes)
     return ImportedGame(rules, tuple(names), first_dealer, deals, state, substitutes)
 
 
@@ -277,15 +277,16 @@ _SUBSTITUTE_FIELDS = {
 }
 
 
-def _substitutes(where: str, names: list[str], facts: list[SubstituteFacts],
-                 state: GameState) -> tuple[Sitting, ...]:
+def _substitutes(where: str, names: list[str],
+                 facts: list[SubstituteFacts]) -> tuple[Sitting, ...]:
     """The file's substitutes, each checked as one entered at the table is (against the
-    game's seating with those before it in the file)."""
+    game's seating with those before it in the file), but for its hand: any a game can
+    hold. A substitute may wait for a hand the game has not reached: one who sat down for
+    the next hand before the last was undone, or before a correction ended the game."""
     seating = starting_seating(dict(zip(SEATS, names)))
-    last = len(state.deals) + (0 if state.finished else 1)
     found = []
     for index, fact in enumerate(facts):
-        problem = substitute_problem(seating, fact.seat, fact.from_hand, fact.name, last)
+        problem = substitute_problem(seating, fact.seat, fact.from_hand, fact.name, MAX_HANDS)
         if problem is not None:
             field = _SUBSTITUTE_FIELDS.get(problem.code, "name")
             raise _rule_refusal(path(where, ("substitutes", index, field)), problem)
