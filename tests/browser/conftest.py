@@ -1,8 +1,9 @@
 """Real-browser fixtures: the app on a live server, driven by Debian's Chromium.
 
 The app runs as it does at the table (CSRF on, a file database) in a werkzeug server
-on a free port in a daemon thread. Playwright drives the system Chromium; it never
-downloads a browser. Set CHROMIUM_PATH to use another Chromium binary.
+on a free port in a daemon thread. Playwright drives the system's headless Chromium
+(Debian's chromium-headless-shell); it never downloads a browser. Set CHROMIUM_PATH to
+use another Chromium binary.
 """
 from __future__ import annotations
 
