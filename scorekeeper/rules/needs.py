@@ -7,6 +7,7 @@ same rules as a played hand; each team's needs are read off those ends.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from itertools import product
 from typing import Iterable, Iterator, Mapping
 
@@ -103,7 +104,20 @@ def fewest(team: str, endings: list[Ending], points: Iterable[int]) -> Way | Non
 
 
 def team_needs(rules: HouseRules, scores: Mapping[str, int]) -> tuple[Need, ...]:
-    """What each team needs to go out in the next hand (team A first)."""
+    """What each team needs to go out in the next hand (team A first). No hand brings a
+    team more than six points: while every team is further off, none can go out, and
+    nothing needs working out. Otherwise worked out once for each rules and scores
+    (every phone of a table asks it of the same ones)."""
+    if all(rules.target - scores[team] > ALL_POINTS for team in rules.team_names):
+        return tuple(Need(team, rules.target - scores[team], None, None)
+                     for team in rules.team_names)
+    return _worked_needs(rules, tuple(sorted(scores.items())))
+
+
+@lru_cache(maxsize=1024)
+def _worked_needs(rules: HouseRules, score_items: tuple[tuple[str, int], ...]
+                  ) -> tuple[Need, ...]:
+    scores = dict(score_items)
     endings = next_hand_endings(rules, scores)
     needs = []
     for team in rules.team_names:

@@ -85,6 +85,21 @@ def test_no_team_can_go_out_at_the_start():
     assert not any(need.can_go_out for need in team_needs(HouseRules(), {"A": 0, "B": 0, "C": 0}))
 
 
+@pytest.mark.parametrize("teams", ["3x2", "2x3"])
+def test_a_team_seven_short_cant_go_out_in_one_hand(teams):
+    """No hand brings more than six points: played through the engine, no hand of any
+    bid, bidder or split of the points takes a team seven short to the target."""
+    rules = HouseRules(teams, 21)
+    scores = {team: 14 for team in rules.team_names}
+    assert [(need.short, need.can_go_out) for need in team_needs(rules, scores)] == \
+        [(7, False)] * len(rules.team_names)
+    for team in rules.team_names:
+        check_way(rules, scores, team, None, bidding=True)
+        check_way(rules, scores, team, None, bidding=False)
+    scores["A"] = 15  # six short: A can go out, taking all six
+    assert needs_of(scores, teams=teams)["A"].not_bidding == Way(6)
+
+
 # --- every answer played through the engine -------------------------------------------
 
 def tally_for(taken: dict[str, int]) -> Tally:
