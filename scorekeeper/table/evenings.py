@@ -13,6 +13,7 @@ from sqlmodel import Session, func, select
 from scorekeeper.figures.rounds import Round, next_round
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
 from scorekeeper.rules import SEATS
+from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.rosters import club_row
@@ -104,6 +105,44 @@ def line_ups(replay: Replay, seats: Sequence[int]) -> set[str]:
             for number in hands_sat(replay)}
 
 
+@dataclass(frozen=True)
+class GamePart:
+    """What one game (not abandoned) adds to its evening's tally: everyone who sat for
+    each team, and each line-up, with 1 for a win that counts (0 otherwise)."""
+
+    finished: bool
+    held: bool  # won, with hands still waiting for confirmation
+    players: tuple[tuple[str, int], ...]
+    line_ups: tuple[tuple[str, int], ...]
+
+
+# Each game's part, per state of the game (key: id, creation, revision): never stale, as
+# a key stands for one state of a game only. Kept so that a page of one table reads the
+# other tables' games as rows, not replays.
+GAME_PARTS = LockedLRU(4096)
+
+
+def game_part(replay: Replay) -> GamePart:
+    """``replay``'s part of its evening's tally (see ``tally``)."""
+    held = replay.state.finished and bool(waiting(replay))
+    players: list[tuple[str, int]] = []
+    line_up_wins: list[tuple[str, int]] = []
+    for team, seats in replay.rules.team_seats.items():
+        won = int(replay.state.winner == team and not held)
+        players += [(name, won) for name in sat_for(replay, seats)]
+        line_up_wins += [(line_up, won) for line_up in line_ups(replay, seats)]
+    return GamePart(replay.state.finished, held, tuple(players), tuple(line_up_wins))
+
+
+def _kept_part(replay: Replay) -> GamePart:
+    key = (replay.game.id, replay.game.created_at, replay.game.revision)
+    part = GAME_PARTS.get(key)
+    if part is None:
+        part = game_part(replay)
+        GAME_PARTS.put(key, part)
+    return part
+
+
 def tally(replays: Sequence[Replay]) -> EveningTally:
     """Who won how many of the evening's games, most first; from the hands, never stored.
 
@@ -112,24 +151,26 @@ def tally(replays: Sequence[Replay]) -> EveningTally:
     for confirmation (``confirming``) counts once they are confirmed. A team's win counts
     once for each player who sat for it, substitutes too, and once for each of its
     line-ups."""
-    replays = [replay for replay in replays if replay.game.abandoned_at is None]
+    return tally_of([_kept_part(replay) for replay in replays
+                     if replay.game.abandoned_at is None])
+
+
+def tally_of(parts: Sequence[GamePart]) -> EveningTally:
+    """The evening's tally from its games' parts (abandoned games left out)."""
     players: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
-    unconfirmed = [replay.state.finished and bool(waiting(replay)) for replay in replays]
-    for replay, held in zip(replays, unconfirmed):
-        for team, seats in replay.rules.team_seats.items():
-            won = int(replay.state.winner == team and not held)
-            for name in sat_for(replay, seats):
-                players[name] += won
-            for line_up in line_ups(replay, seats):
-                partnerships[line_up] += won
+    for part in parts:
+        for name, won in part.players:
+            players[name] += won
+        for line_up, won in part.line_ups:
+            partnerships[line_up] += won
     order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
     return EveningTally(
-        games=len(replays),
-        finished=sum(1 for t in replays if t.state.finished),
+        games=len(parts),
+        finished=sum(1 for part in parts if part.finished),
         by_player=sorted(players.items(), key=order),
         by_partnership=sorted(partnerships.items(), key=order),
-        waiting=sum(unconfirmed),
+        waiting=sum(1 for part in parts if part.held),
     )
 
 
@@ -247,11 +288,25 @@ def evenings_page(
 
 
 def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
-    """The evening's tally, its games read once (``known``: those already read)."""
+    """The evening's tally (``known``: games already read). Each game's part is kept per
+    state of the game: only a game changed since it was last counted here is read and
+    replayed; the others are a row each (id, creation, revision)."""
     have = {replay.game.id: replay for replay in known if replay is not None}
-    games = evening_games(session, evening)
-    read = iter(load_replays(session, [game for game in games if game.id not in have]))
-    return tally([have[game.id] if game.id in have else next(read) for game in games])
+    heads = session.exec(
+        select(Game.id, Game.created_at, Game.revision)
+        .where(Game.evening_id == evening.id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Game.id)  # type: ignore[arg-type]
+    ).all()
+    parts = {head.id: GAME_PARTS.get(tuple(head)) for head in heads}
+    missing = [game_id for game_id, part in parts.items() if part is None]
+    read = [have[game_id] for game_id in missing if game_id in have]
+    unread = [game_id for game_id in missing if game_id not in have]
+    if unread:
+        read += load_replays(session, list(session.exec(
+            select(Game).where(Game.id.in_(unread)))))  # type: ignore[union-attr]
+    for replay in read:
+        parts[replay.game.id] = _kept_part(replay)
+    return tally_of([parts[head.id] for head in heads])
 
 
 def tonight_tally(session: Session, replay: Replay) -> EveningTally | None:

@@ -184,3 +184,31 @@ def test_a_watcher_sees_game_among_the_points_so_far(app, client, evening):
         "number": "1", "calls": calls, "trump": "hearts", "game": "C"})
     assert Page(viewer.get(f"/games/{game}")).section_text("live-points") == \
         "Points so far: Game → C"
+
+
+def test_a_game_page_replays_the_evenings_other_games_only_once_they_change(
+        client, evening, play, monkeypatch):
+    """The line "Games won this evening" on a game page counts every game of the
+    evening. Each other game is replayed for it once, then again only after it changed:
+    its part of the tally is kept per state of the game."""
+    from scorekeeper.table import evenings
+
+    replayed: list[int] = []
+    read = evenings.load_replays
+    monkeypatch.setattr(evenings, "load_replays", lambda session, games: (
+        replayed.extend(game.id for game in games), read(session, games))[1])
+    one = evening.game()
+    play(one, 1, *B_SWEEPS)  # Bob & Eve win
+    two = evening.game()
+    play(two, 1, *C_IS_SET)
+    three = evening.game()
+    tonight = lambda: Page(client.get(f"/games/{three}")).root.find("p", class_="tonight").text()  # noqa: E731
+    assert "Bob 1" in tonight() and set(replayed) <= {one, two}
+
+    play(two, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win again
+    replayed.clear()
+    play(three, 1, *C_IS_SET)  # game 3's page changes, and is drawn again
+    assert "Bob 2" in tonight() and replayed == [two]
+    replayed.clear()
+    play(three, 2, calls_for(2, {3: 4}), "hearts", "AAAAB", "none")
+    assert "Bob 2" in tonight() and replayed == []
