@@ -18,7 +18,7 @@ from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
-from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
+from scorekeeper.table.evenings import current_evening, games_in, is_past_game, new_evening
 from scorekeeper.table.live import GameHead, Poll, game_head, note_draft, shared_draft
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
@@ -113,7 +113,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
         if request.method != "POST" or form.evening.data is None:
             form.evening.data = NEW_EVENING
         return
-    games = len(evening_games(get_session(), tonight))
+    games = games_in(get_session(), tonight)
     label = ngettext("Tonight's evening (%(day)s, %(num)s game so far)",
                      "Tonight's evening (%(day)s, %(num)s games so far)",
                      games, day=format_date(tonight.played_on))

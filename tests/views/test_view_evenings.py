@@ -48,6 +48,7 @@ def test_the_next_game_is_offered_tonights_evening_and_joins_it(client, db, new_
     assert "Tonight's evening" in page.text and "1 game so far" in page.text
     second = new_game(client, new_game_form, evening=str(tonight.id))
     assert evening_of(db, second).id == tonight.id
+    assert "2 games so far" in Page(client.get("/games/new")).text
     third = new_game(client, new_game_form, evening="new")  # or a new evening after all
     assert evening_of(db, third).id != tonight.id
     assert len(db.exec(select(Evening)).all()) == 2
