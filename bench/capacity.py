@@ -6,9 +6,11 @@
 A table is six phones, each holding its game's poll as the page does
 (``GET /games/<id>/live?v=…&wait=1``: held by the server until the game changes, 204
 after 25 s; asked again at once when answered, at the new version after a change), one
-of them the scorer's, and one hand recorded per table every 90 seconds. Starts gunicorn
-(2 gevent workers, as ``deploy/scorekeeper.service`` does) on 127.0.0.1 with a fresh
-SQLite file, then:
+of them the scorer's, and one hand recorded per table every 90 seconds. Every table's
+game is one of a single club's one evening, so each game page's "Games won this
+evening" counts all of them: harder than many clubs' evenings of a few tables each.
+Starts gunicorn (2 gevent workers, as ``deploy/scorekeeper.service`` does) on 127.0.0.1
+with a fresh SQLite file, then:
 
 - measures the app's floor (``/healthz``, as ``bench/throughput.py`` does) for a few
   seconds: the requests a second no page of the app can beat;
