@@ -34,8 +34,10 @@ Every cache of derived data, what it keeps, its key, and what makes it stale:
 - ``chances.teams_from``, ``scored``, ``outcome_of`` (``functools.lru_cache``): the
   rules engine's answers for a layout and a hand's shape; keys: their arguments; never
   stale, as the rules are code.
-- ``evenings.GAME_PARTS`` (in this process, ``LockedLRU``): each game's part of its
-  evening's tally; key: game id, creation, revision; never stale, as above.
+- ``evenings.GAME_PARTS`` and ``TALLIES`` (in this process, ``LockedLRU``): each game's
+  part of its evening's tally, and each evening's tally; keys: game id, creation,
+  revision; evening id, creation, and the sum of its games' revisions (with its newest
+  game and how many are abandoned); never stale, as above.
 - ``replay.REPLAYS`` (in this process): each game's last replay; key: game id; checked
   against the deals read each time, so never trusted stale.
 - ``page_cache.PageCache`` (in this process) and ``KeptAnswer`` rows (shared): rendered

@@ -18,6 +18,7 @@ from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcno
 from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.rosters import club_row
 from scorekeeper.table.confirming import waiting
+from scorekeeper.table.live import evening_head
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
@@ -294,10 +295,29 @@ def evenings_page(
     return rows[:EVENINGS_PER_PAGE], len(rows) > EVENINGS_PER_PAGE
 
 
+# Each evening's tally, per state of the evening (key: id, creation, and its tables' head:
+# newest game, every game's revision summed, games abandoned). Never stale: games never
+# leave an evening, and each change to one raises its revision.
+TALLIES = LockedLRU(256)
+
+
 def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
-    """The evening's tally (``known``: games already read). Each game's part is kept per
-    state of the game: only a game changed since it was last counted here is read and
-    replayed; the others are a row each (id, creation, revision)."""
+    """The evening's tally (``known``: games already read), worked out once for each
+    state of the evening: with no change to any game of it, one small read."""
+    head = evening_head(session.connection(), evening.club_id, evening.id, table=None)
+    key = (evening.id, evening.created_at, head.game_id, head.revisions, head.abandoned)
+    found = TALLIES.get(key)
+    if found is None:
+        found = _tally_now(session, evening, known)
+        TALLIES.put(key, found)
+    return found
+
+
+def _tally_now(session: Session, evening: Evening, known: Sequence[Replay | None]
+               ) -> EveningTally:
+    """The evening's tally read now. Each game's part is kept per state of the game: only
+    a game changed since it was last counted here is read and replayed; the others are a
+    row each (id, creation, revision)."""
     have = {replay.game.id: replay for replay in known if replay is not None}
     heads = session.exec(
         select(Game.id, Game.created_at, Game.revision)

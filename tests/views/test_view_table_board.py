@@ -212,3 +212,28 @@ def test_a_game_page_replays_the_evenings_other_games_only_once_they_change(
     replayed.clear()
     play(three, 2, calls_for(2, {3: 4}), "hearts", "AAAAB", "none")
     assert "Bob 2" in tonight() and replayed == []
+
+
+def test_the_evenings_tally_is_worked_out_once_for_every_phone(
+        app, client, evening, play, monkeypatch):
+    """After a hand, the scorer's page and a viewer's page both show the evening's tally:
+    it is worked out once for that state of the evening, and again after a change."""
+    from scorekeeper.table import evenings
+
+    worked: list[int] = []
+    work = evenings._tally_now
+    monkeypatch.setattr(evenings, "_tally_now", lambda session, evening, known: (
+        worked.append(evening.id), work(session, evening, known))[1])
+    one = evening.game()
+    play(one, 1, *B_SWEEPS)
+    two = evening.game()
+    play(two, 1, *C_IS_SET)
+    viewer = client_as(app, "viewer", name="Vic")
+    tonight = lambda phone: Page(phone.get(f"/games/{two}")).root.find(  # noqa: E731
+        "p", class_="tonight").text()
+    worked.clear()
+    assert "Bob 1" in tonight(client) and "Bob 1" in tonight(viewer)
+    assert worked == [evening.id]
+    play(two, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 2
+    assert "Bob 2" in tonight(viewer) and "Bob 2" in tonight(client)
+    assert worked == [evening.id] * 2
