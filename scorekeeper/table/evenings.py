@@ -63,13 +63,6 @@ def evening_games(session: Session, evening: Evening) -> list[Game]:
     ))
 
 
-def games_in(session: Session, evening: Evening) -> int:
-    """How many games the evening holds, abandoned ones too (one count, no rows)."""
-    return session.exec(
-        select(func.count()).select_from(Game).where(Game.evening_id == evening.id)
-    ).one()
-
-
 def current_game(games: Sequence[Game], table: int = 1) -> Game | None:
     """The game a table is playing (or last finished): its newest not abandoned."""
     return next((game for game in reversed(games)

@@ -12,13 +12,14 @@ from wtforms.fields.choices import SelectChoice
 from scorekeeper.clubs.access import SCORER, can, change_author, current_device, current_member
 from scorekeeper.figures.balancing import Balanced, balance_seats, rated_players
 from scorekeeper.figures.charts import score_chart
+from scorekeeper.figures.summaries import game_counts
 from scorekeeper.figures.teams import BEST, nothing_to_go_on
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
-from scorekeeper.table.evenings import current_evening, games_in, is_past_game, new_evening
+from scorekeeper.table.evenings import current_evening, is_past_game, new_evening
 from scorekeeper.table.live import GameHead, Poll, game_head, note_draft, shared_draft
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
@@ -113,7 +114,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
         if request.method != "POST" or form.evening.data is None:
             form.evening.data = NEW_EVENING
         return
-    games = games_in(get_session(), tonight)
+    games = game_counts(get_session(), [tonight.id])[tonight.id]
     label = ngettext("Tonight's evening (%(day)s, %(num)s game so far)",
                      "Tonight's evening (%(day)s, %(num)s games so far)",
                      games, day=format_date(tonight.played_on))
