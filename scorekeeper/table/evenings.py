@@ -318,15 +318,11 @@ def _tally_now(session: Session, evening: Evening, known: Sequence[Replay | None
         .order_by(Game.id)  # type: ignore[arg-type]
     ).all()
     parts = {head.id: GAME_PARTS.get(tuple(head)) for head in heads}
-    missing = [game_id for game_id, part in parts.items() if part is None]
-    read = [have[game_id] for game_id in missing if game_id in have]
-    unread = [game_id for game_id in missing if game_id not in have]
+    unread = [game_id for game_id, part in parts.items() if part is None and game_id not in have]
     if unread:
-        read += load_replays(session, list(session.exec(
-            select(Game).where(Game.id.in_(unread)))))  # type: ignore[union-attr]
-    for replay in read:
-        parts[replay.game.id] = _kept_part(replay)
-    return tally_of([parts[head.id] for head in heads])
+        have.update((replay.game.id, replay) for replay in load_replays(session, list(
+            session.exec(select(Game).where(Game.id.in_(unread))))))  # type: ignore[union-attr]
+    return tally_of([part or _kept_part(have[game_id]) for game_id, part in parts.items()])
 
 
 def tonight_tally(session: Session, replay: Replay) -> EveningTally | None:
