@@ -6,7 +6,7 @@ from datetime import date
 
 from sqlmodel import Session, select
 
-from scorekeeper.store.models import Season
+from scorekeeper.store.models import Club, Season
 
 
 def club_seasons(session: Session, club_id: int) -> list[Season]:
@@ -33,7 +33,12 @@ def keep_season(session: Session, season: Season, before: dict | None = None
     changed one as it was) and that other season returned.
 
     Checked again once written, so that two owners (or a double tap) saving at once
-    can't both keep overlapping seasons: of two new ones the first made stays."""
+    can't both keep overlapping seasons: of two new ones the first made stays. The
+    club's row is held from before the write to its commit, so that the first made is
+    the first committed: on PostgreSQL an id is handed out at the write, and without it
+    the season written first could be committed last and both would stay (SQLite writes
+    one at a time already)."""
+    session.exec(select(Club.id).where(Club.id == season.club_id).with_for_update())
     session.add(season)
     session.commit()
     session.refresh(season)
