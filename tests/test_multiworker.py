@@ -480,7 +480,8 @@ def poll_of(page: str) -> str:
 
 def test_a_poll_held_by_one_server_is_answered_at_a_change_made_through_another(two_servers):
     """Vera's phone waits on the second server; Sam records through the first: her poll
-    is answered within a second, not at the end of its 25 s."""
+    is answered at the change, not at the end of its 25 s (long before it, however slow
+    and busy the machine; on a quiet one within a second)."""
     first, second, devices = two_servers
     tally = Tally()
     sam = Phone("Sam", devices["scorer"], first.port, tally)
@@ -499,7 +500,7 @@ def test_a_poll_held_by_one_server_is_answered_at_a_change_made_through_another(
         for answer in held:
             reply, at = answer.result(timeout=10)
             assert reply.status == 200 and "recorded hand 1" in reply.body
-            assert at - recorded < 1.0
+            assert at - recorded < 25 / 3
     assert tally.errors == []
 
 

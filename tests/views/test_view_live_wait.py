@@ -12,6 +12,9 @@ from tests.members import client_as
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
 
 HOLD = 1.5  # seconds: the test's own, short, LIVE_WAIT_SECONDS
+# Seconds a poll that must be woken by a change may be held: so long that an answer
+# well before it was woken, however slow and busy the machine.
+LONG_HOLD = 30
 
 
 @pytest.fixture
@@ -36,41 +39,51 @@ def later(seconds: float, change) -> threading.Thread:
     return thread
 
 
+def woken_by(change, phone, url: str):
+    """The answer to a poll held while ``change()`` is made on another phone half a
+    second after it was sent, and how long after that phone's own answer it came (a
+    little below 0 when the poll was woken before the change's page was rendered)."""
+    changed = []
+    scorer = later(0.5, lambda: changed.append((change(), time.monotonic())))
+    response, _took = timed(phone, url)
+    answered_at = time.monotonic()
+    scorer.join()
+    return response, answered_at - changed[0][1]
+
+
 def test_a_held_poll_of_an_unchanged_game_answers_204_when_its_time_is_up(
         held_app, start_game):
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{start_game()}").text)
     assert "wait=1" in url
     response, took = timed(viewer, url)
-    assert response.status_code == 204 and HOLD - 0.1 <= took < HOLD + 1
+    assert response.status_code == 204 and HOLD - 0.1 <= took < LONG_HOLD
     # A poll that does not ask to wait is answered at once, as ever.
     response, took = timed(viewer, url.replace("&wait=1", ""))
-    assert response.status_code == 204 and took < 0.5
+    assert response.status_code == 204 and took < HOLD
 
 
 def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
         held_app, start_game, play):
-    held_app.config["LIVE_WAIT_SECONDS"] = 10
+    held_app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
     game = start_game()
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{game}").text)
-    scorer = later(0.5, lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"))
-    response, took = timed(viewer, url)
-    scorer.join()
-    assert response.status_code == 200 and 0.5 <= took < 1.5
+    response, after = woken_by(lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"),
+                               viewer, url)
+    assert response.status_code == 200 and after < LONG_HOLD / 3
     assert "Hand 2" in response.text
     # Behind already: answered at once, held not at all.
     response, took = timed(viewer, url)
-    assert response.status_code == 200 and took < 0.5
+    assert response.status_code == 200 and took < LONG_HOLD / 3
 
 
 def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, play):
-    held_app.config["LIVE_WAIT_SECONDS"] = 10
+    held_app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
     game = start_game()
     tv = client_as(held_app, "viewer", name="TV")
     board = tv.get(f"/games/{game}/board").text
     assert "wait=1" in poll_url(board, "board")
-    scorer = later(0.5, lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"))
-    response, took = timed(tv, poll_url(board, "board"))
-    scorer.join()
-    assert response.status_code == 200 and 0.5 <= took < 1.5
+    response, after = woken_by(lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"),
+                               tv, poll_url(board, "board"))
+    assert response.status_code == 200 and after < LONG_HOLD / 3
