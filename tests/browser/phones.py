@@ -5,6 +5,7 @@ phones or servers of their own.
 """
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import threading
@@ -155,10 +156,36 @@ def phone_context(browser, viewport: dict = PHONE, member: tuple[str, str] | Non
     )
     context.set_default_timeout(TIMEOUT_MS)
     context.set_default_navigation_timeout(TIMEOUT_MS)
+    told_of(context)
     if member is not None:
         url, cookie = member
         context.add_cookies([{"name": COOKIE, "value": cookie, "url": url}])
     return context
+
+
+PHONE_LOG = logging.getLogger("phone")
+PHONE_LOG.setLevel(logging.INFO)
+
+
+def told_of(context) -> None:
+    """What a phone does that the server's own log can't show, in the test's log (shown
+    when the test fails): each change it sends and when its answer came, each request
+    that got no answer, and what its page says on its console."""
+    def sent(request) -> None:
+        if request.method != "GET":
+            PHONE_LOG.info("sends %s %s", request.method, request.url)
+
+    def answered(request) -> None:
+        if request.method != "GET":
+            PHONE_LOG.info("has the answer to %s %s", request.method, request.url)
+
+    context.on("request", sent)
+    context.on("requestfinished", answered)
+    context.on("requestfailed", lambda request: PHONE_LOG.info(
+        "no answer to %s %s: %s", request.method, request.url, request.failure))
+    context.on("console", lambda message: PHONE_LOG.info(
+        "console %s: %s", message.type, message.text))
+    context.on("weberror", lambda error: PHONE_LOG.info("page error: %s", error.error))
 
 
 def phone_page(browser, viewport: dict, member=None):
