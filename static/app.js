@@ -482,6 +482,15 @@ addEventListener("offline", () => {
   htmx.trigger(poller, "htmx:abort");
   pollFailed();
 });
+// A phone woken from sleep may hold a poll on a connection gone while it slept (a Wi-Fi
+// that dropped it): no answer would ever come, only its timeout. Back on screen, that
+// poll is given up, and the next, a moment later, has what changed meanwhile.
+document.addEventListener("visibilitychange", () => {
+  const poller = $("[data-poll]");
+  if (document.visibilityState === "visible" && poller?.classList.contains("htmx-request")) {
+    htmx.trigger(poller, "htmx:abort");
+  }
+});
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, (event) => {
     const elt = event.detail.elt;
