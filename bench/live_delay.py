@@ -25,9 +25,15 @@ the delay counted from the moment it is over:
 - a server restart: gunicorn stopped, started again on the same port 5 s later, and a
   hand recorded as soon as it answers.
 
-A sleeping phone is not among them: DevTools' frozen state (``Page.setWebLifecycleState``)
-leaves a page on screen running, so it would measure nothing. Nothing is asserted:
-numbers are measured. It stops by itself and removes its folder.
+- a sleeping phone whose connection was lost meanwhile: each watcher's poll out is lost
+  (its answer never comes, as on a connection the Wi-Fi dropped while the phone slept:
+  the page is left waiting on it) and the page told its screen is off; a hand recorded
+  meanwhile; then the screen on again (the page told so, as the browser tells it).
+
+(DevTools' frozen state, ``Page.setWebLifecycleState``, leaves a headless page on screen
+running: the screen going off and on is told to the page as its browser would, by
+``visibilitychange``.) Nothing is asserted: numbers are measured. It stops by itself
+and removes its folder.
 """
 from __future__ import annotations
 
@@ -66,6 +72,13 @@ RECORD = """async ([url, form]) => {
 }"""
 
 
+SCREEN = """(off) => {
+  Object.defineProperty(document, "visibilityState", {value: off ? "hidden" : "visible", configurable: true});
+  Object.defineProperty(document, "hidden", {value: off, configurable: true});
+  document.dispatchEvent(new Event("visibilitychange"));
+}"""
+
+
 class Phone:
     """One page on the game, its DevTools session and its network."""
 
@@ -91,6 +104,23 @@ class Phone:
 
     def answers(self) -> list[int]:
         return self.page.evaluate("window.liveAnswers")
+
+    def sleep(self, asleep: bool) -> None:
+        """The screen off: the poll out is lost, and so is every poll sent until the
+        screen is on again (their answers never come); then the page is told."""
+        if not hasattr(self, "lost"):
+            self.lost: list = []
+            self.page.route("**/live?*", self._poll)
+        self.asleep = asleep
+        if asleep:  # the poll out now is given up, the next one sent is lost
+            self.page.evaluate("htmx.trigger(document.querySelector('[data-poll]'), 'htmx:abort')")
+        self.page.evaluate(SCREEN, asleep)
+
+    def _poll(self, route) -> None:
+        if self.asleep:
+            self.lost.append(route)  # never answered
+        else:
+            route.continue_()
 
     def offline(self, off: bool) -> None:
         base = self.network or {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
@@ -236,6 +266,8 @@ def main(argv: list[str] | None = None) -> int:
                 show("after 8 s with no connection", after(
                     table, args.away, lambda p: p.offline(True), lambda p: p.offline(False)))
                 show("just after a server restart", restarts(table, args.away, start, stop))
+                show("woken, its connection lost asleep", after(
+                    table, args.away, lambda p: p.sleep(True), lambda p: p.sleep(False)))
                 browser.close()
         finally:
             stop()
