@@ -7,8 +7,9 @@ and a change reaches it in a fraction of a second.
 
 A held poll holds no database connection and reads nothing while it waits. Each process
 has one ``Watch``: a thread that reads the head of every game and board its polls wait
-on (``live.game_head``, ``live.evening_head``: one small indexed read each) every
-``TICK`` seconds, and wakes the polls whose head moved; they then read it again and
+on (every game's mark at once, ``live.game_marks``; ``live.evening_head``: one small
+indexed read each) every ``TICK`` seconds, and wakes the polls whose head moved; they
+then read it again and
 answer as any poll does (a kept answer where another phone's poll rendered it). The
 database is the one truth: a change made by another process or another server (one
 PostgreSQL) is seen by every process's watch the same way, with no broker.
@@ -27,7 +28,7 @@ from flask import current_app, request
 from sqlalchemy.engine import Connection, Engine
 
 from scorekeeper.store.db import close_session, get_connection, get_engine
-from scorekeeper.table.live import game_heads
+from scorekeeper.table.live import game_marks
 
 TICK = 0.25  # seconds between two reads of the watched heads
 Head = TypeVar("Head")
@@ -39,7 +40,8 @@ _making = threading.Lock()
 
 class Watch:
     """One process's watch over the heads its held polls wait on. A game's key is
-    ``("game", club_id, game_id)``: all of them are read at once."""
+    ``("game", club_id, game_id)``: all of them are read at once, as marks
+    (``GameHead.mark``), compared with the mark of the head each poll saw."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
@@ -50,7 +52,7 @@ class Watch:
     def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> None:
         """Until the head ``read`` gives (``key`` names it) is no longer ``seen``, or
         ``seconds`` have passed."""
-        waiter = (seen, threading.Event())
+        waiter = (seen.mark if key[0] == "game" else seen, threading.Event())
         with self._lock:
             self._waiting.setdefault(key, (read, []))[1].append(waiter)
             if self._thread is None or not self._thread.is_alive():
@@ -83,7 +85,7 @@ class Watch:
         if not watched:
             return
         with self._engine.connect() as connection:
-            games = game_heads(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
+            games = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
             for key, read, waiters in watched:
                 head = games.get(key[1:]) if key[0] == "game" else read(connection)
                 for seen, woken in waiters:

@@ -7,6 +7,7 @@ import threading
 import time
 
 import pytest
+from sqlmodel import select
 
 from tests.members import client_as
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
@@ -87,3 +88,34 @@ def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, pla
     response, after = woken_by(lambda: play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A"),
                                tv, poll_url(board, "board"))
     assert response.status_code == 200 and after < LONG_HOLD / 3
+
+
+def test_the_watch_sees_a_game_as_its_polls_do(app, client, start_game, play):
+    """The watch compares marks of many games read at once (``game_marks``) with the
+    head each poll read (``game_head``): the two agree at every kind of change, and the
+    mark moves with each (a hand, another phone's step, the table's next game)."""
+    from sqlmodel import Session
+
+    from scorekeeper.store.models import Game
+    from scorekeeper.table.live import game_head, game_marks
+
+    engine = app.extensions["db_engine"]
+    game = start_game(evening="new")
+    with Session(engine) as session:
+        club, evening = session.exec(select(Game.club_id, Game.evening_id)
+                                     .where(Game.id == game)).one()
+
+    def marks() -> tuple:
+        with engine.connect() as connection:
+            seen = game_head(connection, club, game).mark
+            assert game_marks(connection, [game]) == {(club, game): seen}
+            return seen
+
+    seen = [marks()]
+    play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")
+    seen.append(marks())
+    client.get(f"/games/{game}?number=2&revision=2&calls=pass,4&step=5", headers=HX)
+    seen.append(marks())
+    start_game(evening=str(evening), table="1")
+    seen.append(marks())
+    assert len(set(seen)) == 4, seen
