@@ -68,6 +68,11 @@ class Watch:
                 if not waiters:
                     del self._waiting[key]
 
+    def held(self) -> int:
+        """How many polls wait in this process now."""
+        with self._lock:
+            return sum(len(waiters) for _read, waiters in self._waiting.values())
+
     def _run(self) -> None:
         while True:
             time.sleep(TICK)
