@@ -120,7 +120,7 @@ class Phone:
         if self.asleep:
             self.lost.append(route)  # never answered
         else:
-            route.continue_()
+            route.fallback()
 
     def offline(self, off: bool) -> None:
         base = self.network or {"latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}

@@ -484,10 +484,11 @@ addEventListener("offline", () => {
 });
 // A phone woken from sleep may hold a poll on a connection gone while it slept (a Wi-Fi
 // that dropped it): no answer would ever come, only its timeout. Back on screen, that
-// poll is given up, and the next, a moment later, has what changed meanwhile.
+// poll is given up, and the next, a moment later, has what changed meanwhile. (With no
+// network, the "offline" event above has given it up already.)
 document.addEventListener("visibilitychange", () => {
   const poller = $("[data-poll]");
-  if (document.visibilityState === "visible" && poller?.classList.contains("htmx-request")) {
+  if (document.visibilityState === "visible" && navigator.onLine !== false && poller?.classList.contains("htmx-request")) {
     htmx.trigger(poller, "htmx:abort");
   }
 });

@@ -179,10 +179,16 @@ def told_of(context) -> None:
         if request.method != "GET":
             PHONE_LOG.info("has the answer to %s %s", request.method, request.url)
 
+    def unanswered(request) -> None:
+        if request.failure == "net::ERR_ABORTED":  # the page gave it up, or left it
+            PHONE_LOG.info("gave up %s %s", request.method, request.url)
+        else:
+            PHONE_LOG.info("no answer to %s %s: %s", request.method, request.url,
+                           request.failure)
+
     context.on("request", sent)
     context.on("requestfinished", answered)
-    context.on("requestfailed", lambda request: PHONE_LOG.info(
-        "no answer to %s %s: %s", request.method, request.url, request.failure))
+    context.on("requestfailed", unanswered)
     context.on("console", lambda message: PHONE_LOG.info(
         "console %s: %s", message.type, message.text))
     context.on("weberror", lambda error: PHONE_LOG.info("page error: %s", error.error))
