@@ -106,8 +106,9 @@ def test_of_seasons_saved_at_once_the_first_made_stays_whatever_their_dates(app)
     starts first) for the one to yield to: the first made stays, alone."""
     engine = app.extensions["db_engine"]
     club_id = the_club(engine)
-    assert keep_season(Session(engine), winter(club_id, date(2026, 12, 10),
-                                               date(2026, 12, 20))) is None
+    with Session(engine) as session:
+        assert keep_season(session, winter(club_id, date(2026, 12, 10),
+                                           date(2026, 12, 20))) is None
     committed = {name: threading.Event() for name in ("second", "third")}
     check = {name: threading.Event() for name in ("second", "third")}
     told: dict[str, Season | None] = {}

@@ -204,14 +204,12 @@ _HEADS = (
     .outerjoin(_newer, _newer.id == _NEWER)
 )
 _HEAD = _HEADS.where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
-# Many games' marks at once: each process's watch over the games its polls wait on.
-_MANY_MARKS = (
-    select(Game.id, Game.club_id, Game.revision, Game.evening_id,
-           func.coalesce(LiveDraft.seq, 0), LiveDraft.device_id, _newer.id, Game.table_number)
-    .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
-    .outerjoin(_newer, _newer.id == _NEWER)
-    .where(Game.id.in_(bindparam("game_ids", expanding=True)))
-)
+# Many games' marks at once (the heads' read, its whole numbers alone): each process's
+# watch over the games its polls wait on.
+_MANY_MARKS = _HEADS.with_only_columns(
+    Game.id, Game.club_id, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
+    LiveDraft.device_id, _newer.id, Game.table_number,
+).where(Game.id.in_(bindparam("game_ids", expanding=True)))
 
 
 def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
