@@ -310,13 +310,17 @@ def _tally_now(session: Session, evening: Evening, known: Sequence[Replay | None
                ) -> EveningTally:
     """The evening's tally read now. Each game's part is kept per state of the game: only
     a game changed since it was last counted here is read and replayed; the others are a
-    row each (id, creation, revision)."""
-    have = {replay.game.id: replay for replay in known if replay is not None}
+    row each (id, creation, revision). A game ``known`` as it was before its last change
+    (another phone's, while this page read) is read again: the tally is kept under the
+    evening's state now."""
     heads = session.exec(
         select(Game.id, Game.created_at, Game.revision)
         .where(Game.evening_id == evening.id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
         .order_by(Game.id)  # type: ignore[arg-type]
     ).all()
+    revisions = {head.id: head.revision for head in heads}
+    have = {replay.game.id: replay for replay in known if replay is not None
+            and replay.game.revision == revisions.get(replay.game.id)}
     parts = {head.id: GAME_PARTS.get(tuple(head)) for head in heads}
     unread = [game_id for game_id, part in parts.items() if part is None and game_id not in have]
     if unread:
