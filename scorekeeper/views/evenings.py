@@ -27,7 +27,7 @@ from scorekeeper.table.waiting import held
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
-    unchanged_poll,
+    table_head, unchanged_poll,
 )
 from scorekeeper.views.answers import done
 from scorekeeper.views.confirming import said_whose
@@ -214,20 +214,27 @@ def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: boo
 def board(evening_id: int):
     """The table board for a TV: a table's current game (``?table=2``; the first by
     default), the next one by itself, and a line for each other table."""
-    session = get_session()
     evening = row_or_404(Evening, evening_id)
     table = whole_number_arg("table", 1)
+    return _table_board(evening, table, table_head(evening.club_id, evening.id, table))
+
+
+def _table_board(evening: Evening, table: int, head: EveningHead) -> Response:
+    """The board of the evening's table at ``head``, read before its game is."""
+    session = get_session()
     game = current_game(evening_games(session, evening), table)
-    return render_board(load_replay(session, game) if game else None, evening, table)
+    return render_board(load_replay(session, game) if game else None, evening, table,
+                        head=head)
 
 
 @bp.get("/<int:evening_id>/live")
 def live(evening_id: int):
     """The table board's poll: 204 while the evening is as it shows it, else the board."""
     table = whole_number_arg("table", 1)
-    if _unchanged(evening_id, table):
+    head = _moved(evening_id, table)
+    if head is None:
         return unchanged_poll()
-    response = board(evening_id)
+    response = _table_board(row_or_404(Evening, evening_id), table, head)
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,
                                                  **table_arg(table))
@@ -244,14 +251,15 @@ def tables(evening_id: int):
 @bp.get("/<int:evening_id>/tables/live")
 def tables_live(evening_id: int):
     """The evening board's poll: 204 while no table's game changed, else the board."""
-    if _unchanged(evening_id, None):
+    if _moved(evening_id, None) is None:
         return unchanged_poll()
     return tables(evening_id)
 
 
-def _unchanged(evening_id: int, table: int | None) -> bool:
-    """Whether the evening is as a board's poll says it shows it, at one table or at
-    every table (None); 404 for an evening not of the member's club."""
+def _moved(evening_id: int, table: int | None) -> EveningHead | None:
+    """The evening's head at one of its tables, or at every table (None), if it moved
+    from the version the board's poll shows; None while it is as shown. 404 for an
+    evening not of the member's club."""
     # One small read, no ORM objects, no replay; held while nothing changes.
     club_id = current_member().club_id
     shown = request.args.get("v", "")
@@ -263,7 +271,7 @@ def _unchanged(evening_id: int, table: int | None) -> bool:
                 lambda head: head.version == shown)
     if head is None:
         abort(404)
-    return shown == head.version
+    return None if head.version == shown else head
 
 
 @bp.get("/<int:evening_id>/recap")

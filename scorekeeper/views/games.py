@@ -20,18 +20,21 @@ from scorekeeper.store.models import Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import current_evening, is_past_game, new_evening
-from scorekeeper.table.live import GameHead, Poll, game_head, note_draft, shared_draft
+from scorekeeper.table.live import (
+    EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
+)
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.text.names import typed
-from scorekeeper.views.lookup import current_club, replay_or_404
+from scorekeeper.views.lookup import current_club, game_or_404, replay_or_404
 from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
     kept_poll_answer, page_key,
 )
 from scorekeeper.views.pages import (
     RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
-    render_other_phone, render_page, render_recorded, unchanged_poll, wants_fragment,
+    render_other_phone, render_page, render_recorded, table_head, unchanged_poll,
+    wants_fragment,
 )
 from scorekeeper.web.assets import YEAR
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
@@ -201,20 +204,29 @@ def live(game_id: int):
             return moved
     if poll.unchanged(head):
         return unchanged_poll()
+    table = (table_head(club_id, head.evening_id, head.table_number)
+             if poll.view == "board" else None)  # read before the game, as a board's must be
     asked = NOTHING_ASKED
     if poll.may_be_kept(head.revision):
         # The second phone to catch up on a change gets the first one's answer.
         asked = kept_poll_answer(head, poll.view, notice=poll.tells_change(head.revision),
-                                 one_behind=poll.one_behind(head.revision))
+                                 one_behind=poll.one_behind(head.revision), table=table)
         if asked.kept is not None:
             return asked.kept
     replay = replay_or_404(game_id)
     if poll.view == "board":
-        key = board_key(replay, shared_draft(get_session(), replay).seq) if asked.head else None
-        response = render_board(replay)
-        keep_poll_answer(asked, key, response)
-        return response
+        return _board_changed(replay, table, asked)
     return _game_changed(replay, poll, asked)
+
+
+def _board_changed(replay: Replay, table: EveningHead | None, asked: Asked) -> Response:
+    """A board's poll once its game or its table moved, answered from the game as loaded
+    after its table's head (``table``)."""
+    seq = shared_draft(get_session(), replay).seq
+    key = board_key(replay, seq, table) if asked.head else None
+    response = render_board(replay, head=table)
+    keep_poll_answer(asked, key, response)
+    return response
 
 
 def _game_changed(replay: Replay, poll: Poll, asked: Asked) -> Response:
@@ -344,7 +356,9 @@ def chart(game_id: int):
 @bp.get("/games/<int:game_id>/board")
 def board(game_id: int):
     """The scoreboard for a tablet or TV in the middle of the table."""
-    return render_board(replay_or_404(game_id))
+    game = game_or_404(game_id)
+    table = table_head(game.club_id, game.evening_id, game.table_number)  # before the game
+    return render_board(replay_or_404(game_id), head=table)
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")

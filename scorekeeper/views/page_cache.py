@@ -54,7 +54,7 @@ from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
-from scorekeeper.table.live import GameHead, evening_head, game_head
+from scorekeeper.table.live import EveningHead, GameHead, game_head
 from scorekeeper.views.confirming import shown_phone
 from scorekeeper.views.pages import PageKey, wants_fragment
 from scorekeeper.web.languages import current_language
@@ -301,12 +301,12 @@ def _poll_request() -> bool:
             and wants_fragment() and "_flashes" not in session)
 
 
-def kept_poll_answer(head: GameHead, view: str, notice: bool,
-                     one_behind: bool = False) -> Asked:
+def kept_poll_answer(head: GameHead, view: str, notice: bool, one_behind: bool = False,
+                     table: EveningHead | None = None) -> Asked:
     """The kept answer to this poll of the game at ``head``, if this phone may have it:
     ``view`` is the page's (game, correction or board), ``notice`` whether the answer
     tells who changed what (the phone shows an older revision), ``one_behind`` whether
-    that is the revision just before."""
+    that is the revision just before; ``table``: a board's table's head (``table_head``)."""
     cache = _cache()
     if cache is None or not _poll_request():
         return NOTHING_ASKED
@@ -314,7 +314,7 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool,
     lookup = _answer_lookup(cache)
     if view == "board":
         kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
-                                        head.draft_seq, head.evening_id, head.table_number))
+                                        head.draft_seq, table))
     else:
         device = current_device()
         if (head.draft_device is not None and device is not None
@@ -329,19 +329,17 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool,
 
 
 def _board_key(game_id: int, created_at, revision: int, draft_seq: int,
-               evening_id: int | None, table: int) -> tuple:
-    evening = (evening_head(get_connection(), current_member().club_id, evening_id, table)
-               if evening_id is not None else None)
-    return _key(game_id, created_at, revision, draft_seq, evening and evening.version)
+               table: EveningHead | None) -> tuple:
+    return _key(game_id, created_at, revision, draft_seq, table and table.version)
 
 
-def board_key(replay: Replay, draft_seq: int) -> tuple:
-    """The key a board answer about to be rendered for a poll is kept under: read
-    before the render, so the answer is never older than its key (the evening's head
-    only grows, so a key once passed is never asked for again)."""
+def board_key(replay: Replay, draft_seq: int, table: EveningHead | None) -> tuple:
+    """The key a board answer about to be rendered for a poll is kept under, with the
+    head of its table its render uses (read before the game: the answer is never older
+    than its key, and the evening's head only grows, so a key once passed is never
+    asked for again)."""
     game = replay.game
-    return _board_key(game.id, game.created_at, game.revision, draft_seq, game.evening_id,
-                      game.table_number)
+    return _board_key(game.id, game.created_at, game.revision, draft_seq, table)
 
 
 def keep_poll_answer(asked: Asked, key: tuple | None, response: Response,

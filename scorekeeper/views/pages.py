@@ -48,7 +48,9 @@ from scorekeeper.table.evenings import (
     evening_games, evening_state, evening_tally, is_past_game, new_partners, tables_now,
     tonight_tally,
 )
-from scorekeeper.table.live import POLL_SECONDS, evening_head, shared_draft, version
+from scorekeeper.table.live import (
+    POLL_SECONDS, EveningHead, evening_head, shared_draft, version,
+)
 from scorekeeper.table.recording import last_undone_hand
 from scorekeeper.web.words import (
     fill, hand_preview, list_teams, need_sentence, point_name, signed, suit_name,
@@ -638,22 +640,33 @@ def _board_game(session: Session, replay: Replay) -> dict:
                          v=version(game.revision, shared.seq), view="board", wait=1))
 
 
-def render_board(replay: Replay | None, evening: Evening | None = None,
-                 table: int = 1) -> Response:
+def table_head(club_id: int, evening_id: int | None, table: int) -> EveningHead | None:
+    """The head of an evening's table, for a board of it (None: a game of no evening).
+
+    Read it *before* the game the board shows: a change committed between the two
+    reads then leaves the board's version behind the board, and its next poll brings
+    the change. Read after, the version would be ahead of the board and every later
+    poll "unchanged": the TV would keep the old scores until the table's next change."""
+    if evening_id is None:
+        return None
+    return evening_head(get_connection(), club_id, evening_id, table)
+
+
+def render_board(replay: Replay | None, evening: Evening | None = None, table: int = 1, *,
+                 head: EveningHead | None) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
 
     ``evening``: the table board, showing the current game of one of that evening's
     tables (``replay``; None before there is one) and moving on to the table's next
     game by itself, with the evening's games won between games and a line for each
     other table. A game's own board follows its table too once the game is over, if it
-    is still the table's current game; else it offers the table board.
+    is still the table's current game; else it offers the table board. ``head``: the
+    table's head, read before the game (``table_head``).
     """
     session = get_session()
     game = replay.game if replay else None
     table = game.table_number if game else table
     evening_id = evening.id if evening else game.evening_id
-    head = evening_head(get_connection(), evening.club_id if evening else game.club_id,
-                        evening_id, table) if evening_id else None
     over = replay is None or replay.state.finished
     follows = evening is not None or (over and head is not None and head.game_id == game.id)
     context = {} if replay is None else _board_game(session, replay)
