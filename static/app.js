@@ -543,14 +543,16 @@ document.addEventListener("htmx:afterRequest", (event) => {
 
 // Times written in UTC by the server are shown in the phone's own time zone.
 // Only where the browser knows the page's language: else the server's words stay.
+// Asked only where there are times (the language's data is slow to look up), with one
+// formatter for them all.
 function localTimes(within) {
+  const times = within ? $$("time.local-time[datetime]", within) : [];
   const lang = root.lang || "en";
-  if (!within || !window.Intl || !Intl.DateTimeFormat.supportedLocalesOf([lang]).length) return;
-  for (const element of $$("time.local-time[datetime]", within)) {
+  if (!times.length || !window.Intl || !Intl.DateTimeFormat.supportedLocalesOf([lang]).length) return;
+  const format = new Intl.DateTimeFormat(lang, {dateStyle: "short", timeStyle: "short", calendar: "gregory"});
+  for (const element of times) {
     const moment = new Date(element.getAttribute("datetime"));
-    if (!isNaN(moment)) {
-      element.textContent = moment.toLocaleString(lang, {dateStyle: "short", timeStyle: "short", calendar: "gregory"});
-    }
+    if (!isNaN(moment)) element.textContent = format.format(moment);
   }
 }
 
