@@ -288,15 +288,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds the first tables are watched with no hand")
     parser.add_argument("--budget", type=float, default=170,
                         help="seconds of load at most, all steps together")
+    parser.add_argument("--render-threads", type=int, default=None,
+                        help="the app's RENDER_THREADS (0: pages drawn on the greenlets)")
     args = parser.parse_args(argv)
 
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'capacity.sqlite'}"
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
-               "PYTHONPATH": str(served.ROOT)}
+               "PYTHONPATH": f"{served.ROOT}{os.pathsep}{folder}"}
         cookies = served.members(database, ["scorer"] + ["viewer"] * (PHONES - 1))
-        server, port = served.start("scorekeeper:create_app()", served.ROOT, env, args.workers,
-                                    "gevent")
+        settings = {} if args.render_threads is None else {"RENDER_THREADS": args.render_threads}
+        server, port = served.start(served.app_with(Path(folder), **settings), served.ROOT, env,
+                                    args.workers, "gevent")
         tables: list[Table] = []
         load, running = [Load()], threading.Event()
         running.set()

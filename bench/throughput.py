@@ -95,6 +95,16 @@ def start(app_spec: str, cwd: Path, env: dict, workers: int, worker_class: str =
     raise SystemExit(f"{app_spec} did not start")
 
 
+def app_with(folder: Path, **settings) -> str:
+    """gunicorn's name for the app made with ``settings`` over its own (a module written
+    into ``folder``, which the server's PYTHONPATH must hold); none: the app as it is."""
+    if not settings:
+        return "scorekeeper:create_app()"
+    (folder / "configured_app.py").write_text(
+        f"from scorekeeper import create_app\napp = create_app({settings!r})\n")
+    return "configured_app:app"
+
+
 def stop(process: subprocess.Popen) -> None:
     process.terminate()
     try:

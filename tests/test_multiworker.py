@@ -35,6 +35,7 @@ from scorekeeper.store.replay import load_replay
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
 from tests.new_games import new_game_form
+from tests.patience import until
 from tests.views.view_helpers import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -103,23 +104,25 @@ def _gunicorn_flags() -> list[str]:
 
 
 def _start_server(tmp_path: Path, database_url: str, secret_key: str,
-                  worker_class: str = "gthread") -> Server:
+                  worker_class: str = "gthread", *, workers: int = WORKERS,
+                  app_spec: str = "scorekeeper:create_app()", env: dict | None = None) -> Server:
+    """gunicorn serving the app (or ``app_spec``, found on ``env``'s PYTHONPATH too)."""
     flags = _gunicorn_flags()
     port = _free_port()
     log, access_log = tmp_path / "server.log", tmp_path / "access.log"
     no_config = tmp_path / "gunicorn.conf.py"  # not a gunicorn.conf.py of the project's
     no_config.write_text("")
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": secret_key,
-           "PYTHONUNBUFFERED": "1"}
+           "PYTHONUNBUFFERED": "1", **(env or {})}
     for name in ("GUNICORN_CMD_ARGS", "SCOREKEEPER_BEHIND_PROXY"):
         env.pop(name, None)
     command = [
         sys.executable, "-m", "gunicorn", "--config", str(no_config),
-        "--bind", f"127.0.0.1:{port}", "--workers", str(WORKERS), "--worker-class", worker_class,
+        "--bind", f"127.0.0.1:{port}", "--workers", str(workers), "--worker-class", worker_class,
         *(["--threads", str(THREADS)] if worker_class == "gthread" else []),
         "--timeout", "30", "--graceful-timeout", "5",
         "--access-logfile", str(access_log), "--access-logformat", "%(p)s %(r)s %(s)s",
-        *flags, "scorekeeper:create_app()",
+        *flags, app_spec,
     ]
     with log.open("wb") as out:
         process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=out,
@@ -501,6 +504,62 @@ def test_a_poll_held_by_one_server_is_answered_at_a_change_made_through_another(
             reply, at = answer.result(timeout=10)
             assert reply.status == 200 and "recorded hand 1" in reply.body
             assert at - recorded < 25 / 3
+    assert tally.errors == []
+
+
+# A page being drawn holds its process's interpreter: here one draws until told to stop.
+DRAWING_APP = """
+import os, time
+from pathlib import Path
+
+from scorekeeper import create_app
+
+app = create_app()
+
+
+@app.get("/drawing")
+def drawing():
+    Path(os.environ["DRAWING_BEGUN"]).touch()
+    drawn, deadline = Path(os.environ["DRAWING_DONE"]), time.monotonic() + 20
+    while not drawn.exists() and time.monotonic() < deadline:
+        sum(range(10_000))  # busy, as a render is: it waits for nothing
+    return "drawn"
+"""
+
+
+def test_a_poll_is_answered_while_its_worker_draws_a_page(tmp_path):
+    """One gevent worker: a page being drawn (for as long as the test wants) leaves a
+    phone's poll answered meanwhile, not after it (scorekeeper/web/aside.py)."""
+    database_url = fresh_database(f"sqlite:///{tmp_path / 'drawing.sqlite'}")
+    app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "drawing"})
+    devices = {role: member_cookie(app, role, name)
+               for role, name in (("scorer", "Sam"), ("viewer", "Vera"), ("viewer", "Viv"))}
+    app.extensions["db_engine"].dispose()
+    (tmp_path / "drawing_app.py").write_text(DRAWING_APP)
+    begun, done = tmp_path / "begun", tmp_path / "done"
+    server = _start_server(tmp_path, database_url, "drawing", "gevent", workers=1,
+                           app_spec="drawing_app:app",
+                           env={"PYTHONPATH": f"{tmp_path}{os.pathsep}{ROOT}",
+                                "DRAWING_BEGUN": str(begun), "DRAWING_DONE": str(done)})
+    tally = Tally()
+    try:
+        sam = Phone("Sam", devices["scorer"], server.port, tally)
+        vera = Phone("Vera", devices["viewer"], server.port, tally)
+        assert sam.get("/games/new").status == 200
+        game_path = "/games/" + sam.post("/games/new", new_game_form()).location.rsplit("/", 1)[1]
+        poll = poll_of(vera.get(game_path).body).replace("&wait=1", "")  # "anything new?"
+        with ThreadPoolExecutor(1) as pool:
+            drawing = pool.submit(Phone("Viv", devices["viewer"], server.port, tally).get,
+                                  "/drawing")
+            until(begun.exists)
+            answer = vera.get(poll)
+            still_drawing = not drawing.done()
+            done.touch()
+            assert answer.status == 204 and still_drawing, (answer.status, server.log_tail())
+            assert drawing.result(timeout=30).body == "drawn"
+    finally:
+        done.touch()
+        server.stop()
     assert tally.errors == []
 
 

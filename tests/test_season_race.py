@@ -8,7 +8,6 @@ the season written first may be committed last), and between its commit and its 
 from __future__ import annotations
 
 import threading
-import time
 from datetime import date
 
 import pytest
@@ -18,9 +17,7 @@ from sqlmodel import Session, select
 from scorekeeper.store.models import Club, Season
 from scorekeeper.store.seasons import keep_season
 from tests.databases import on_postgresql
-
-
-PATIENCE = 60  # seconds: at most, on a slow machine, for what must come
+from tests.patience import PATIENCE, until
 
 
 def winter(club_id: int, starts_on: date = date(2026, 12, 1),
@@ -45,14 +42,6 @@ def seasons_kept(engine) -> list[tuple[date, date]]:
 def the_club(engine) -> int:
     with Session(engine) as session:
         return session.exec(select(Club.id)).first()
-
-
-def until(done, patience: float = PATIENCE) -> None:
-    """Return as soon as ``done()`` holds; fail if it never comes."""
-    deadline = time.monotonic() + patience
-    while not done():
-        assert time.monotonic() < deadline, "what the test waited for never came"
-        time.sleep(0.02)
 
 
 @pytest.mark.skipif(not on_postgresql(),

@@ -32,6 +32,7 @@ from scorekeeper.views.pages import (
 from scorekeeper.views.answers import done
 from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
+from scorekeeper.web.aside import aside
 from scorekeeper.web.forms import (
     ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
 )
@@ -234,7 +235,8 @@ def live(evening_id: int):
     head = _moved(evening_id, table)
     if head is None:
         return unchanged_poll()
-    response = _table_board(row_or_404(Evening, evening_id), table, head)
+    # The board is drawn aside, never in another poll's way.
+    response = aside(lambda: _table_board(row_or_404(Evening, evening_id), table, head))
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,
                                                  **table_arg(table))
@@ -253,7 +255,7 @@ def tables_live(evening_id: int):
     """The evening board's poll: 204 while no table's game changed, else the board."""
     if _moved(evening_id, None) is None:
         return unchanged_poll()
-    return tables(evening_id)
+    return aside(lambda: tables(evening_id))
 
 
 def _moved(evening_id: int, table: int | None) -> EveningHead | None:

@@ -36,6 +36,7 @@ from scorekeeper.views.pages import (
     render_other_phone, render_page, render_recorded, table_head, unchanged_poll,
     wants_fragment,
 )
+from scorekeeper.web.aside import aside
 from scorekeeper.web.assets import YEAR
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
@@ -198,6 +199,15 @@ def live(game_id: int):
                 lambda head: poll.unchanged(head) and not (following and _may_move(head)))
     if head is None:
         abort(404)
+    if poll.unchanged(head) and not (following and _may_move(head)):
+        return unchanged_poll()
+    # Something moved: the answer is drawn aside, never in another poll's way.
+    return aside(lambda: _poll_answer(club_id, head, poll, following))
+
+
+def _poll_answer(club_id: int, head: GameHead, poll: Poll, following: bool) -> Response:
+    """A poll's answer once its game or its table moved: the table's next game, the
+    kept answer, or the new page part (or board) drawn."""
     if following:
         moved = _follow_the_table(head)
         if moved is not None:
@@ -213,7 +223,7 @@ def live(game_id: int):
                                  one_behind=poll.one_behind(head.revision), table=table)
         if asked.kept is not None:
             return asked.kept
-    replay = replay_or_404(game_id)
+    replay = replay_or_404(head.id)
     if poll.view == "board":
         return _board_changed(replay, table, asked)
     return _game_changed(replay, poll, asked)

@@ -1,0 +1,82 @@
+"""Renders set aside: a phone asking "anything new?" never waits for a page being drawn.
+
+Under gunicorn's gevent worker (README, "In production") one thread serves all of a
+process's requests, a greenlet each, and a greenlet gives way only where it waits
+(the network, a held poll). A render waits for nothing: it holds the process for its
+whole time (tens of milliseconds), and every poll answer due meanwhile waits behind it.
+
+Here every request that may render runs in a small pool of native threads, gevent's
+own ``ThreadPool``, while its greenlet waits for it. The interpreter hands its lock
+from a render to the greenlets every few milliseconds (``sys.getswitchinterval``), so
+a poll is answered beside a render instead of after it. What stays on the greenlets:
+a poll while it asks and waits (the answer it renders after a change is set aside
+too, ``aside``), the health check and the static files. Elsewhere (``flask run``,
+gunicorn's threaded workers, the tests) a render holds no other request up, and
+nothing is set aside.
+"""
+from __future__ import annotations
+
+import contextvars
+import io
+from typing import Callable, TypeVar
+
+from flask import Flask, current_app
+
+T = TypeVar("T")
+# What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
+NOT_ASIDE = ("/static/", "/healthz")
+SMALL_BODY = 64 * 1024  # bytes: a form's body, read before the request is set aside
+
+
+def init_app(app: Flask) -> None:
+    threads = app.config["RENDER_THREADS"]
+    if threads and _under_gevent():
+        from gevent.threadpool import ThreadPool
+
+        pool = ThreadPool(threads)
+        app.extensions["render_pool"] = pool
+        app.wsgi_app = _SetAside(app.wsgi_app, pool)
+
+
+def aside(work: Callable[[], T]) -> T:
+    """``work`` (a render), in the request's context, in the render pool while this
+    greenlet waits; at once where there is no pool."""
+    pool = current_app.extensions.get("render_pool")
+    if pool is None:
+        return work()
+    return pool.apply(contextvars.copy_context().run, (work,))
+
+
+def _under_gevent() -> bool:
+    try:
+        from gevent import monkey
+    except ImportError:
+        return False
+    return monkey.is_module_patched("threading")
+
+
+class _SetAside:
+    """The app, run in the render pool for every request but a poll, what draws nothing,
+    and a large upload (a backup: it stays with its greenlet, as it reads the network).
+    A small body is read here first: the network is the greenlets' to read."""
+
+    def __init__(self, wsgi_app, pool) -> None:
+        self.wsgi_app, self.pool = wsgi_app, pool
+
+    def __call__(self, environ, start_response):
+        if _stays(environ):
+            return self.wsgi_app(environ, start_response)
+        length = int(environ.get("CONTENT_LENGTH") or 0)
+        if length:
+            environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
+        return self.pool.apply(self.wsgi_app, (environ, start_response))
+
+
+def _stays(environ) -> bool:
+    """Whether the request is served on its greenlet: a poll, what draws nothing, a body
+    too large to read first or of no length said."""
+    path = environ.get("PATH_INFO", "")
+    length = environ.get("CONTENT_LENGTH") or "0"
+    return (path.endswith("/live") or path.startswith(NOT_ASIDE)
+            or not length.isdigit() or int(length) > SMALL_BODY
+            or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower())
