@@ -5,10 +5,11 @@ process's requests, a greenlet each, and a greenlet gives way only where it wait
 (the network, a held poll). A render waits for nothing: it holds the process for its
 whole time (tens of milliseconds), and every poll answer due meanwhile waits behind it.
 
-Here every request that may render runs in a small pool of native threads, gevent's
-own ``ThreadPool``, while its greenlet waits for it. The interpreter hands its lock
-from a render to the greenlets every few milliseconds (``sys.getswitchinterval``), so
-a poll is answered beside a render instead of after it. What stays on the greenlets:
+Here every request that may render runs in a native thread, gevent's own
+``ThreadPool`` (``RENDER_THREADS`` of them: one by default, as more contend for the
+interpreter), while its greenlet waits for it. The interpreter hands its lock from a
+render to the greenlets every few milliseconds (``sys.getswitchinterval``), so a poll
+is answered beside a render instead of after it. What stays on the greenlets:
 a poll while it asks and waits (the answer it renders after a change is set aside
 too, ``aside``), the health check and the static files. Elsewhere (``flask run``,
 gunicorn's threaded workers, the tests) a render holds no other request up, and
@@ -21,6 +22,8 @@ import io
 from typing import Callable, TypeVar
 
 from flask import Flask, current_app
+
+from scorekeeper.store.db import close_session
 
 T = TypeVar("T")
 # What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
@@ -40,10 +43,12 @@ def init_app(app: Flask) -> None:
 
 def aside(work: Callable[[], T]) -> T:
     """``work`` (a render), in the request's context, in the render pool while this
-    greenlet waits; at once where there is no pool."""
+    greenlet waits; at once where there is no pool. No database connection is kept while
+    it waits (many polls may wait at once): the work opens its own."""
     pool = current_app.extensions.get("render_pool")
     if pool is None:
         return work()
+    close_session()
     return pool.apply(contextvars.copy_context().run, (work,))
 
 

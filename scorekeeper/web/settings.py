@@ -68,8 +68,9 @@ def defaults(instance_path: str | Path) -> dict:
         # Poll answers after a change kept in the database too, for the other app servers.
         "PAGE_CACHE_SHARED": True,
         # Under gevent's workers, the native threads that draw pages beside the greenlets
-        # answering polls (web/aside.py); 0: every request on its greenlet.
-        "RENDER_THREADS": 4,
+        # answering polls (web/aside.py); 0: every request on its greenlet. More contend
+        # for the interpreter (CPU) but draw while another page waits on the database.
+        "RENDER_THREADS": 1,
         # A page's poll is held this long while nothing changes, answered at the change
         # (table/waiting.py); 0: answered at once, the page asking every 2 seconds.
         "LIVE_WAIT_SECONDS": 25,
