@@ -1,0 +1,51 @@
+"""Under gevent, a poll's answer after a change is drawn in the render pool (web/aside.py):
+the poll waits for it holding no database connection, as a held poll waits."""
+from __future__ import annotations
+
+import re
+
+from flask import g
+
+from scorekeeper.web.aside import _stays
+from tests.views.test_view_table_board import C_IS_SET
+from tests.views.view_helpers import HTMX
+
+POLL = re.compile(r'hx-get="(/games/\d+/live\?[^"]*)"')
+
+
+class WatchedPool:
+    """A render pool that runs its work at once, noting what the poll held as it asked."""
+
+    def __init__(self) -> None:
+        self.held: list[tuple[bool, bool]] = []
+
+    def apply(self, run, args):
+        self.held.append(("db_connection" in g, "db_session" in g))
+        return run(*args)
+
+
+def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening, play):
+    pool = app.extensions["render_pool"] = WatchedPool()
+    evening.game()
+    two = evening.game()
+    poll = POLL.search(client.get(f"/games/{two}").text).group(1).replace("&amp;", "&")
+    assert client.get(poll, headers=HTMX).status_code == 204  # unchanged: no render
+    assert pool.held == []
+    play(two, 1, *C_IS_SET)
+    answer = client.get(poll, headers=HTMX)
+    assert answer.status_code == 200 and "Hand 2" in answer.text
+    assert pool.held == [(False, False)]  # drawn in the pool, asked for with no connection
+
+
+def test_polls_static_files_and_large_bodies_stay_on_their_greenlet():
+    def request(path: str, **environ) -> dict:
+        return {"PATH_INFO": path, **environ}
+
+    assert _stays(request("/games/3/live"))
+    assert _stays(request("/evenings/2/tables/live"))
+    assert _stays(request("/static/app.js"))
+    assert _stays(request("/healthz"))
+    assert _stays(request("/backups/restore", CONTENT_LENGTH=str(5 * 1024 * 1024)))
+    assert _stays(request("/games/3/hands", HTTP_TRANSFER_ENCODING="chunked"))
+    assert not _stays(request("/games/3"))
+    assert not _stays(request("/games/3/hands", CONTENT_LENGTH="412"))
