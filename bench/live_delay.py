@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import os
 import sys
 import tempfile
 import time
@@ -219,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--up-kbps", type=float, default=750)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--chromium", default=CHROMIUM)
+    parser.add_argument("--render-threads", type=int, default=None,
+                        help="the app's RENDER_THREADS (0: pages drawn on the greenlets)")
     args = parser.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -229,17 +232,18 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'live.sqlite'}"
         cookies = served.members(database, ["scorer"] + ["viewer"] * WATCHERS)
-        env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(served.ROOT)}
+        env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
+               "PYTHONPATH": f"{served.ROOT}{os.pathsep}{folder}"}
+        settings = {} if args.render_threads is None else {"RENDER_THREADS": args.render_threads}
+        app = served.app_with(Path(folder), **settings)
         port = served.free_port()
-        server = [served.start("scorekeeper:create_app()", served.ROOT, env, args.workers,
-                               "gevent", port)[0]]
+        server = [served.start(app, served.ROOT, env, args.workers, "gevent", port)[0]]
 
         def stop() -> None:
             served.stop(server[0])
 
         def start() -> None:
-            server[0] = served.start("scorekeeper:create_app()", served.ROOT, env,
-                                     args.workers, "gevent", port)[0]
+            server[0] = served.start(app, served.ROOT, env, args.workers, "gevent", port)[0]
 
         from scorekeeper.clubs.access import COOKIE
         game = served.new_game(served.Client(port, {COOKIE: cookies[0]}), 0)
