@@ -297,9 +297,8 @@ def main(argv: list[str] | None = None) -> int:
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
                "PYTHONPATH": f"{served.ROOT}{os.pathsep}{folder}"}
         cookies = served.members(database, ["scorer"] + ["viewer"] * (PHONES - 1))
-        settings = {} if args.render_threads is None else {"RENDER_THREADS": args.render_threads}
-        server, port = served.start(served.app_with(Path(folder), **settings), served.ROOT, env,
-                                    args.workers, "gevent")
+        app = served.app_with(Path(folder), RENDER_THREADS=args.render_threads)
+        server, port = served.start(app, served.ROOT, env, args.workers, "gevent")
         tables: list[Table] = []
         load, running = [Load()], threading.Event()
         running.set()

@@ -39,8 +39,8 @@ from __future__ import annotations
 
 import argparse
 import random
-import statistics
 import os
+import statistics
 import sys
 import tempfile
 import time
@@ -234,8 +234,7 @@ def main(argv: list[str] | None = None) -> int:
         cookies = served.members(database, ["scorer"] + ["viewer"] * WATCHERS)
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
                "PYTHONPATH": f"{served.ROOT}{os.pathsep}{folder}"}
-        settings = {} if args.render_threads is None else {"RENDER_THREADS": args.render_threads}
-        app = served.app_with(Path(folder), **settings)
+        app = served.app_with(Path(folder), RENDER_THREADS=args.render_threads)
         port = served.free_port()
         server = [served.start(app, served.ROOT, env, args.workers, "gevent", port)[0]]
 

@@ -97,7 +97,9 @@ def start(app_spec: str, cwd: Path, env: dict, workers: int, worker_class: str =
 
 def app_with(folder: Path, **settings) -> str:
     """gunicorn's name for the app made with ``settings`` over its own (a module written
-    into ``folder``, which the server's PYTHONPATH must hold); none: the app as it is."""
+    into ``folder``, which the server's PYTHONPATH must hold); a setting given as None is
+    left as the app has it, and with none: the app as it is."""
+    settings = {name: value for name, value in settings.items() if value is not None}
     if not settings:
         return "scorekeeper:create_app()"
     (folder / "configured_app.py").write_text(

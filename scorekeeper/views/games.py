@@ -195,11 +195,13 @@ def live(game_id: int):
     def read(connection) -> GameHead | None:
         return game_head(connection, club_id, game_id)
 
-    head = held(("game", club_id, game_id), read(get_connection()), read,
-                lambda head: poll.unchanged(head) and not (following and _may_move(head)))
+    def nothing_new(head: GameHead) -> bool:
+        return poll.unchanged(head) and not (following and _may_move(head))
+
+    head = held(("game", club_id, game_id), read(get_connection()), read, nothing_new)
     if head is None:
         abort(404)
-    if poll.unchanged(head) and not (following and _may_move(head)):
+    if nothing_new(head):
         return unchanged_poll()
     # Something moved: the answer is drawn aside, never in another poll's way.
     return aside(lambda: _poll_answer(club_id, head, poll, following))
