@@ -71,6 +71,10 @@ class Server:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
         return "\n".join(text.splitlines()[-lines:])
 
+    def held_polls(self) -> int:
+        """How many polls its workers have begun to hold (tests/watched_server.py)."""
+        return sum(1 for _ in (self.log.parent / "held").iterdir())
+
     def worker_pids(self, method: str = "POST") -> set[str]:
         """The worker processes that answered requests of ``method``."""
         if not self.access_log.exists():
@@ -414,24 +418,24 @@ def test_one_entry_sent_again_at_once_on_two_workers_is_one_hand(club):
 @pytest.fixture
 def two_servers(tmp_path):
     """Two app servers (gunicorn each, with gevent workers as in production) on different
-    ports, sharing one database."""
+    ports, sharing one database; each tells the polls it holds (tests/watched_server.py)."""
     database_url = fresh_database(f"sqlite:///{tmp_path / 'shared.sqlite'}")
     secret_key = "two-servers-test"
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": secret_key})
     devices = {"scorer": member_cookie(app, "scorer", "Sam"),
                "viewer": member_cookie(app, "viewer", "Vera")}
-    first_dir, second_dir = tmp_path / "first", tmp_path / "second"
-    first_dir.mkdir()
-    second_dir.mkdir()
-    first = _start_server(first_dir, database_url, secret_key, "gevent")
+    servers = []
     try:
-        second = _start_server(second_dir, database_url, secret_key, "gevent")
-        try:
-            yield first, second, devices
-        finally:
-            second.stop()
+        for name in ("first", "second"):
+            folder = tmp_path / name
+            (folder / "held").mkdir(parents=True)
+            servers.append(_start_server(folder, database_url, secret_key, "gevent",
+                                         app_spec="tests.watched_server:app",
+                                         env={"HELD_POLLS": str(folder / "held")}))
+        yield *servers, devices
     finally:
-        first.stop()
+        for server in servers:
+            server.stop()
         app.extensions["db_engine"].dispose()
 
 
@@ -494,7 +498,7 @@ def test_a_poll_held_by_one_server_is_answered_at_a_change_made_through_another(
     polls = [poll_of(vera.get(game_path).body) for _ in range(3)]
     with ThreadPoolExecutor(len(polls)) as pool:
         held = [pool.submit(lambda url: (vera.get(url), time.monotonic()), url) for url in polls]
-        time.sleep(1)  # the polls are waiting now
+        until(lambda: second.held_polls() >= len(polls))
         assert not any(answer.done() for answer in held)
         revision = REVISION.search(sam.get(game_path).body).group(1)
         assert sam.post(f"{game_path}/hands", {"number": 1, "revision": revision,
