@@ -111,10 +111,12 @@ class Table:
         started = time.perf_counter()
         with self.lock:
             self.recorded, self.behind = time.monotonic(), set(range(1, PHONES))
+        # As the scorer's phone sends it: from the page of that revision, which then
+        # gets only what the hand changed.
         status, text = self.recorder.send(
             "POST", f"/games/{scorer.game}/hands",
             {"number": self.next_number, "revision": self.revision, **served.PLAYED},
-            {"HX-Request": "true", "HX-Target": "game"})
+            {"HX-Request": "true", "HX-Target": "game", "X-Scorekeeper-Shows": self.revision})
         elapsed = (time.perf_counter() - started) * 1000
         found = served.REVISION.search(text)
         self.revision = found.group(1) if found else ""
@@ -277,6 +279,8 @@ def report(result: StepResult) -> None:
           f"{percentile(load.delays, 0.5):8.0f} {percentile(load.delays, 0.95):8.0f} "
           f"{result.cores:6.2f}  {'holds' if result.holds else 'too slow'}"
           f"{f' ({load.errors} errors)' if load.errors else ''}", flush=True)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
