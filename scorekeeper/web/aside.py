@@ -69,19 +69,21 @@ class _SetAside:
         self.wsgi_app, self.pool = wsgi_app, pool
 
     def __call__(self, environ, start_response):
-        if _stays(environ):
+        length = _set_aside_with(environ)
+        if length is None:
             return self.wsgi_app(environ, start_response)
-        length = int(environ.get("CONTENT_LENGTH") or 0)
         if length:
             environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
         return self.pool.apply(self.wsgi_app, (environ, start_response))
 
 
-def _stays(environ) -> bool:
-    """Whether the request is served on its greenlet: a poll, what draws nothing, a body
-    too large to read first or of no length said."""
+def _set_aside_with(environ) -> int | None:
+    """The length of the body to read before the request is set aside (0: none); None
+    where it is served on its greenlet: a poll, what draws nothing, a body too large to
+    read first or of no length said."""
     path = environ.get("PATH_INFO", "")
     length = environ.get("CONTENT_LENGTH") or "0"
-    return (path.endswith("/live") or path.startswith(NOT_ASIDE)
-            or not length.isdigit() or int(length) > SMALL_BODY
-            or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower())
+    if (path.endswith("/live") or path.startswith(NOT_ASIDE) or not length.isdigit()
+            or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
+        return None
+    return int(length) if int(length) <= SMALL_BODY else None

@@ -6,7 +6,7 @@ import re
 
 from flask import g
 
-from scorekeeper.web.aside import _stays
+from scorekeeper.web.aside import _set_aside_with
 from tests.views.test_view_table_board import C_IS_SET
 from tests.views.view_helpers import HTMX
 
@@ -38,14 +38,14 @@ def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening,
 
 
 def test_polls_static_files_and_large_bodies_stay_on_their_greenlet():
-    def request(path: str, **environ) -> dict:
-        return {"PATH_INFO": path, **environ}
+    def aside_with(path: str, **environ) -> int | None:
+        return _set_aside_with({"PATH_INFO": path, **environ})
 
-    assert _stays(request("/games/3/live"))
-    assert _stays(request("/evenings/2/tables/live"))
-    assert _stays(request("/static/app.js"))
-    assert _stays(request("/healthz"))
-    assert _stays(request("/backups/restore", CONTENT_LENGTH=str(5 * 1024 * 1024)))
-    assert _stays(request("/games/3/hands", HTTP_TRANSFER_ENCODING="chunked"))
-    assert not _stays(request("/games/3"))
-    assert not _stays(request("/games/3/hands", CONTENT_LENGTH="412"))
+    for stays in (aside_with("/games/3/live"), aside_with("/evenings/2/tables/live"),
+                  aside_with("/static/app.js"), aside_with("/healthz"),
+                  aside_with("/backups/restore", CONTENT_LENGTH=str(5 * 1024 * 1024)),
+                  aside_with("/games/3/hands", HTTP_TRANSFER_ENCODING="chunked"),
+                  aside_with("/games/3/hands", CONTENT_LENGTH="many")):
+        assert stays is None
+    assert aside_with("/games/3") == 0  # set aside, no body to read first
+    assert aside_with("/games/3/hands", CONTENT_LENGTH="412") == 412  # read first, then aside
