@@ -7,6 +7,7 @@ game ``carry_on`` gives for the same hands, re-seated to each dealer in turn.
 from __future__ import annotations
 
 import random
+import tracemalloc
 from dataclasses import replace
 
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -142,6 +143,22 @@ def test_the_clubs_hands_count_one_each_behind_the_default():
     assert weights[hand] == default_shapes(THREE_PAIRS).get(hand, 0) + 2
     deck = Deck(THREE_PAIRS, {hand: 1.0})
     assert deck.slot_shapes == [hand] * POOL
+
+
+def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
+    """A server keeps a deck per game in play (``DECKS``): a few hundred tables' worth
+    must fit in a few megabytes, or the decks are drawn again at every hand."""
+    for rules in (THREE_PAIRS, HouseRules(teams="2x3")):
+        weights = default_shapes(rules)
+        Deck(rules, weights)  # the engine's outcomes, kept once per process
+        tracemalloc.start()
+        try:
+            deck = Deck(rules, weights)
+            size, _peak = tracemalloc.get_traced_memory()
+        finally:
+            tracemalloc.stop()
+        assert size < 64 * 1024, (rules.teams, size)
+        assert len(deck.slot_shapes) == POOL
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])

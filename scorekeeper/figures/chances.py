@@ -23,6 +23,7 @@ are none.
 from __future__ import annotations
 
 import random
+from array import array
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Iterator, Sequence
@@ -176,26 +177,31 @@ def outcome_of(layout: TeamLayout, shape: Shape, dealer: int) -> tuple:
 class Deck:
     """The hands to draw from, each scored by the rules engine for every dealer.
 
-    ``pools[dealer]`` holds POOL outcomes (``outcome_of``), each shape in as many slots
-    as its weight gives it: a uniform draw of a slot is a draw by weight.
+    Each of POOL slots holds a shape, in as many slots as its weight gives it: a uniform
+    draw of a slot is a draw by weight. ``slots`` holds each slot's shape as its index in
+    ``shapes`` (two bytes a slot: a deck is ~20 KB, so a server keeps one for every game
+    in play), and ``outcomes[dealer]`` each shape's ``outcome_of`` with that dealer.
     """
 
     def __init__(self, rules: HouseRules, weights: dict[Shape, float]) -> None:
         self.rules = rules
-        teams = rules.team_names
-        shapes = sorted(weights, key=lambda s: (s.bidder, s.bid, s.taken))
-        slots = largest_remainder([weights[s] for s in shapes], POOL)
-        # The shape each slot holds: what a hand drawn there was, for any dealer.
-        self.slot_shapes = [shape for shape, count in zip(shapes, slots) for _ in range(count)]
-        self.pools: list[list[tuple]] = [[]]  # by dealer seat (1-6)
-        for dealer in SEATS:
-            pool: list[tuple] = []
-            for shape, count in zip(shapes, slots):
-                if count:  # (a shape too rare to hold a slot is not dealt)
-                    pool += [outcome_of(rules.teams, shape, dealer)] * count
-            self.pools.append(pool)
-        self.teams = teams
+        ordered = sorted(weights, key=lambda s: (s.bidder, s.bid, s.taken))
+        counts = largest_remainder([weights[s] for s in ordered], POOL)
+        dealt = [(shape, count) for shape, count in zip(ordered, counts) if count]
+        # (A shape too rare to hold a slot is not dealt.)
+        self.shapes = tuple(shape for shape, _count in dealt)
+        self.slots = array("H", [index for index, (_shape, count) in enumerate(dealt)
+                                 for _ in range(count)])
+        self.outcomes: list[tuple[tuple, ...]] = [()] + [  # by dealer seat (1-6)
+            tuple(outcome_of(rules.teams, shape, dealer) for shape in self.shapes)
+            for dealer in SEATS]
+        self.teams = rules.team_names
         self.ended: dict[tuple, int | None] = {}  # the engine's verdicts, as play_out asks
+
+    @property
+    def slot_shapes(self) -> list[Shape]:
+        """The shape each slot holds: what a hand drawn there was, for any dealer."""
+        return [self.shapes[index] for index in self.slots]
 
     def judge(self, key: tuple) -> int | None:
         """The winner's index after a hand: (scores of three teams, the bidding team's
@@ -235,13 +241,13 @@ def play_out(deck: Deck, scores: tuple[int, ...], dealer: int, draws: Iterator[i
     target = deck.rules.target
     short = target - 1
     a, b, c = (*scores, 0, 0)[:3]
-    pools = deck.pools
+    slots, outcomes = deck.slots, deck.outcomes
     ended = deck.ended
     next_dealer = NEXT_DEALER
     mask = POOL - 1
     hands = 0
     for slot in draws:
-        outcome = pools[dealer][slot & mask]
+        outcome = outcomes[dealer][slots[slot & mask]]
         a += outcome[0]
         b += outcome[1]
         c += outcome[2]
@@ -315,7 +321,7 @@ def club_shapes(session: Session, game: Game) -> list[Shape]:
 
 
 GAME_HANDS = LockedLRU(512)  # per game revision: its played hands, as shapes
-DECKS = LockedLRU(16)  # per game in play: its club's hands, scored for every dealer (~0.5 MB)
+DECKS = LockedLRU(512)  # per game in play: its club's hands, scored for every dealer (~40 KB)
 CHANCES = LockedLRU(1024)  # per game revision (None kept too: too soon to tell)
 UNKNOWN = object()  # not worked out yet
 
