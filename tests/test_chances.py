@@ -142,15 +142,17 @@ def test_the_clubs_hands_count_one_each_behind_the_default():
     weights = blended(THREE_PAIRS, [hand, hand])
     assert weights[hand] == default_shapes(THREE_PAIRS).get(hand, 0) + 2
     deck = Deck(THREE_PAIRS, {hand: 1.0})
-    assert deck.slot_shapes == [hand] * POOL
+    assert [deck.shapes[index] for index in deck.slots] == [hand] * POOL
 
 
 def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
     """A server keeps a deck per game in play (``DECKS``): a few hundred tables' worth
-    must fit in a few megabytes, or the decks are drawn again at every hand."""
+    must fit in a few megabytes, or the decks are drawn again at every hand. (The
+    engine's verdicts, which grow as games are played out, are not the deck's: every
+    deck of the same house rules shares them.)"""
     for rules in (THREE_PAIRS, HouseRules(teams="2x3")):
         weights = default_shapes(rules)
-        Deck(rules, weights)  # the engine's outcomes, kept once per process
+        Deck(rules, weights)  # the engine's outcomes and the rules' verdicts, kept once
         tracemalloc.start()
         try:
             deck = Deck(rules, weights)
@@ -158,7 +160,8 @@ def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
         finally:
             tracemalloc.stop()
         assert size < 64 * 1024, (rules.teams, size)
-        assert len(deck.slot_shapes) == POOL
+        assert len(deck.slots) == POOL
+        assert Deck(rules, {}).ended is deck.ended  # one rules' verdicts, for all its decks
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -178,7 +181,7 @@ def test_a_simulated_game_is_the_game_the_engine_plays_with_those_hands(game, se
                              state.next_dealer, iter(draws))
     played, dealer = state, state.next_dealer
     for slot in draws[:hands]:
-        played = carry_on(played, [reseated(rules, deck.slot_shapes[slot], dealer)])
+        played = carry_on(played, [reseated(rules, deck.shapes[deck.slots[slot]], dealer)])
         dealer = played.next_dealer
     if winner is None:
         assert not played.finished

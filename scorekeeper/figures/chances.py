@@ -142,7 +142,7 @@ def blended(rules: HouseRules, club: Sequence[Shape]) -> dict[Shape, float]:
 
 POOL_BITS = 13  # shapes are drawn from a pool of 2 ** 13 slots, shared by weight
 POOL = 1 << POOL_BITS
-KEPT_VERDICTS = 50_000  # per deck, at most
+KEPT_VERDICTS = 50_000  # per house rules, at most
 UNJUDGED = object()  # a hand's end not yet put to the rules engine
 # Who deals after a played hand, by seat (the deal passes to the left); 0 stands for none.
 NEXT_DEALER = (0, *(left_of(seat) for seat in SEATS))
@@ -179,8 +179,10 @@ class Deck:
 
     Each of POOL slots holds a shape, in as many slots as its weight gives it: a uniform
     draw of a slot is a draw by weight. ``slots`` holds each slot's shape as its index in
-    ``shapes`` (two bytes a slot: a deck is ~20 KB, so a server keeps one for every game
-    in play), and ``outcomes[dealer]`` each shape's ``outcome_of`` with that dealer.
+    ``shapes`` (two bytes a slot, as there are at most POOL shapes: a deck is ~40 KB, so
+    a server keeps one for every game in play), and ``outcomes[dealer]`` each shape's
+    ``outcome_of`` with that dealer. The engine's verdicts (``ended``) depend on the house
+    rules alone: every deck of the same rules shares them.
     """
 
     def __init__(self, rules: HouseRules, weights: dict[Shape, float]) -> None:
@@ -196,12 +198,7 @@ class Deck:
             tuple(outcome_of(rules.teams, shape, dealer) for shape in self.shapes)
             for dealer in SEATS]
         self.teams = rules.team_names
-        self.ended: dict[tuple, int | None] = {}  # the engine's verdicts, as play_out asks
-
-    @property
-    def slot_shapes(self) -> list[Shape]:
-        """The shape each slot holds: what a hand drawn there was, for any dealer."""
-        return [self.shapes[index] for index in self.slots]
+        self.ended = _verdicts(rules)  # the engine's verdicts, as play_out asks
 
     def judge(self, key: tuple) -> int | None:
         """The winner's index after a hand: (scores of three teams, the bidding team's
@@ -213,6 +210,15 @@ class Deck:
         winner = self.teams.index(verdict.winner) if verdict.finished else None
         self.ended[key] = winner
         return winner
+
+
+def _verdicts(rules: HouseRules) -> dict[tuple, int | None]:
+    """The verdicts every deck of ``rules`` keeps (two made at once: one is kept)."""
+    verdicts = VERDICTS.get(rules)
+    if verdicts is None:
+        verdicts = {}
+        VERDICTS.put(rules, verdicts)
+    return verdicts
 
 
 def largest_remainder(shares: Sequence[float], total: int = 100) -> tuple[int, ...]:
@@ -322,6 +328,7 @@ def club_shapes(session: Session, game: Game) -> list[Shape]:
 
 GAME_HANDS = LockedLRU(512)  # per game revision: its played hands, as shapes
 DECKS = LockedLRU(512)  # per game in play: its club's hands, scored for every dealer (~40 KB)
+VERDICTS = LockedLRU(64)  # per house rules: the engine's verdicts on a game's end
 CHANCES = LockedLRU(1024)  # per game revision (None kept too: too soon to tell)
 UNKNOWN = object()  # not worked out yet
 
