@@ -66,6 +66,7 @@ class Server:
     port: int
     log: Path
     access_log: Path
+    held: Path | None = None  # where it tells the polls it holds (tests/watched_server.py)
 
     def log_tail(self, lines: int = 40) -> str:
         text = self.log.read_text(errors="replace") if self.log.exists() else ""
@@ -73,7 +74,7 @@ class Server:
 
     def held_polls(self) -> int:
         """How many polls its workers have begun to hold (tests/watched_server.py)."""
-        return sum(1 for _ in (self.log.parent / "held").iterdir())
+        return sum(1 for _ in self.held.iterdir())
 
     def worker_pids(self, method: str = "POST") -> set[str]:
         """The worker processes that answered requests of ``method``."""
@@ -428,10 +429,12 @@ def two_servers(tmp_path):
     try:
         for name in ("first", "second"):
             folder = tmp_path / name
-            (folder / "held").mkdir(parents=True)
+            held = folder / "held"
+            held.mkdir(parents=True)
             servers.append(_start_server(folder, database_url, secret_key, "gevent",
                                          app_spec="tests.watched_server:app",
-                                         env={"HELD_POLLS": str(folder / "held")}))
+                                         env={"HELD_POLLS": str(held)}))
+            servers[-1].held = held
         yield *servers, devices
     finally:
         for server in servers:

@@ -69,7 +69,7 @@ class _SetAside:
         self.wsgi_app, self.pool = wsgi_app, pool
 
     def __call__(self, environ, start_response):
-        length = _set_aside_with(environ)
+        length = _body_to_read_first(environ)
         if length is None:
             return self.wsgi_app(environ, start_response)
         if length:
@@ -77,13 +77,15 @@ class _SetAside:
         return self.pool.apply(self.wsgi_app, (environ, start_response))
 
 
-def _set_aside_with(environ) -> int | None:
-    """The length of the body to read before the request is set aside (0: none); None
+def _body_to_read_first(environ) -> int | None:
+    """How much of the body to read before the request is set aside (0: none); None
     where it is served on its greenlet: a poll, what draws nothing, a body too large to
     read first or of no length said."""
     path = environ.get("PATH_INFO", "")
-    length = environ.get("CONTENT_LENGTH") or "0"
-    if (path.endswith("/live") or path.startswith(NOT_ASIDE) or not length.isdigit()
+    said = environ.get("CONTENT_LENGTH") or "0"
+    if (path.endswith("/live") or path.startswith(NOT_ASIDE)
+            or not (said.isascii() and said.isdigit())
             or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
         return None
-    return int(length) if int(length) <= SMALL_BODY else None
+    length = int(said)
+    return length if length <= SMALL_BODY else None

@@ -6,7 +6,7 @@ import re
 
 from flask import g
 
-from scorekeeper.web.aside import _set_aside_with
+from scorekeeper.web.aside import _body_to_read_first
 from tests.views.test_view_table_board import C_IS_SET
 from tests.views.view_helpers import HTMX
 
@@ -38,14 +38,15 @@ def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening,
 
 
 def test_polls_static_files_and_large_bodies_stay_on_their_greenlet():
-    def aside_with(path: str, **environ) -> int | None:
-        return _set_aside_with({"PATH_INFO": path, **environ})
+    def read_first(path: str, **environ) -> int | None:
+        return _body_to_read_first({"PATH_INFO": path, **environ})
 
-    for stays in (aside_with("/games/3/live"), aside_with("/evenings/2/tables/live"),
-                  aside_with("/static/app.js"), aside_with("/healthz"),
-                  aside_with("/backups/restore", CONTENT_LENGTH=str(5 * 1024 * 1024)),
-                  aside_with("/games/3/hands", HTTP_TRANSFER_ENCODING="chunked"),
-                  aside_with("/games/3/hands", CONTENT_LENGTH="many")):
+    for stays in (read_first("/games/3/live"), read_first("/evenings/2/tables/live"),
+                  read_first("/static/app.js"), read_first("/healthz"),
+                  read_first("/backups/restore", CONTENT_LENGTH=str(5 * 1024 * 1024)),
+                  read_first("/games/3/hands", HTTP_TRANSFER_ENCODING="chunked"),
+                  read_first("/games/3/hands", CONTENT_LENGTH="many"),
+                  read_first("/games/3/hands", CONTENT_LENGTH="²")):
         assert stays is None
-    assert aside_with("/games/3") == 0  # set aside, no body to read first
-    assert aside_with("/games/3/hands", CONTENT_LENGTH="412") == 412  # read first, then aside
+    assert read_first("/games/3") == 0  # set aside, no body to read first
+    assert read_first("/games/3/hands", CONTENT_LENGTH="412") == 412  # read first, then aside
