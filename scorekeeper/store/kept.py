@@ -30,7 +30,9 @@ Every cache of derived data, what it keeps, its key, and what makes it stale:
 - ``chances.GAME_HANDS``, ``DECKS``, ``CHANCES`` (in this process, ``LockedLRU``): a
   game's played hands, its club's hands scored for every dealer, and its chances to win;
   keys: game id, revision (or house rules) and creation; never stale, since a key stands
-  for one state of a game only.
+  for one state of a game only. ``chances.VERDICTS`` (likewise): the rules engine's
+  verdicts on a game's end, for every deck of the same house rules; key: the house
+  rules; never stale, as the rules are code.
 - ``chances.teams_from``, ``scored``, ``outcome_of`` (``functools.lru_cache``): the
   rules engine's answers for a layout and a hand's shape; keys: their arguments; never
   stale, as the rules are code.
