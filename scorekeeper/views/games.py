@@ -26,7 +26,7 @@ from scorekeeper.table.live import (
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.text.names import typed
-from scorekeeper.views.lookup import current_club, game_or_404, replay_or_404
+from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
     kept_poll_answer, page_key,
@@ -368,8 +368,11 @@ def chart(game_id: int):
 @bp.get("/games/<int:game_id>/board")
 def board(game_id: int):
     """The scoreboard for a tablet or TV in the middle of the table."""
-    game = game_or_404(game_id)
-    table = table_head(game.club_id, game.evening_id, game.table_number)  # before the game
+    club_id = current_member().club_id
+    game = game_head(get_connection(), club_id, game_id)  # its table, found without loading it
+    if game is None:
+        abort(404)
+    table = table_head(club_id, game.evening_id, game.table_number)  # before the game
     return render_board(replay_or_404(game_id), head=table)
 
 

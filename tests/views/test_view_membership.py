@@ -259,6 +259,12 @@ def test_with_open_signup_a_second_visitor_makes_a_separate_club(open_app, db,
     assert "Uma" not in first.get("/players").text
     assert "Ann" not in second.get("/players").text
     assert second.get(f"/games/{games[second]}").status_code == 200
+    # A game's own board likewise (found by its light head, not the game's row).
+    assert first.get(f"/games/{games[second]}/board").status_code == 404
+    assert second.get(f"/games/{games[first]}/board").status_code == 404
+    for missing in (999_999, 99_999_999_999):
+        assert second.get(f"/games/{missing}/board").status_code == 404
+    assert second.get(f"/games/{games[second]}/board").status_code == 200
 
 
 # --- invite links ---------------------------------------------------------------------
