@@ -38,8 +38,8 @@ and removes its folder.
 from __future__ import annotations
 
 import argparse
-import random
 import os
+import random
 import statistics
 import sys
 import tempfile
