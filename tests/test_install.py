@@ -19,6 +19,7 @@ import subprocess
 import sys
 import sysconfig
 import time
+import tomllib
 import venv
 from pathlib import Path
 
@@ -121,3 +122,30 @@ def test_the_installed_wheel_serves_pages_in_two_languages_static_files_and_heal
     finally:
         server.terminate()
         server.wait(timeout=10)
+
+
+def test_the_serve_extra_brings_all_that_gunicorns_gevent_worker_imports():
+    """README's production install (``pip install '.[serve]'``) must start gunicorn's
+    gevent worker: what gunicorn asks for its gevent worker (its ``gevent`` extra: newer
+    releases import ``packaging`` there) comes with the ``serve`` extra. This
+    environment has it through the test tools, so only the declarations can tell."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    serve = [Requirement(line) for line in
+             tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+             ["optional-dependencies"]["serve"]]
+    named = {canonicalize_name(requirement.name) for requirement in serve}
+    gunicorn_extras = {extra for requirement in serve
+                       if canonicalize_name(requirement.name) == "gunicorn"
+                       for extra in requirement.extras}
+    for line in metadata.requires("gunicorn") or []:
+        needed = Requirement(line)
+        for_gevent = (needed.marker is not None and needed.marker.evaluate({"extra": "gevent"})
+                      and not needed.marker.evaluate({"extra": ""}))
+        if for_gevent:
+            assert canonicalize_name(needed.name) in named or "gevent" in gunicorn_extras, (
+                f"gunicorn's gevent worker needs {needed.name}, which the serve extra "
+                "doesn't bring")
