@@ -72,7 +72,7 @@ class Server:
     def one_hand(self) -> None:
         _, page = self.recorder.send("GET", f"/games/{self.game}")
         old = served.POLL.search(page).group(1).replace("&amp;", "&")
-        assert served.record(self.recorder, self.game, self.number) < 400
+        assert served.record(self.recorder, self.game, self.number)[0] < 400
         self.number += 1
         times = []
         for phone in self.phones:

@@ -92,7 +92,6 @@ class Phone:
 class Table:
     phones: list[Phone]
     recorder: served.Client  # the scorer's phone's second connection: its poll holds one
-    revision: str = ""
     next_number: int = 1
     recorded: float = 0.0  # when the last hand was sent
     behind: set[int] = field(default_factory=set)  # the phones still without it
@@ -103,23 +102,12 @@ class Table:
         return self.phones[0]
 
     def record(self) -> tuple[int, float]:
-        """Record the next hand from the scorer's phone: (status, ms of the POST alone)."""
-        scorer = self.scorer
-        if not self.revision:
-            page = self.recorder.send("GET", f"/games/{scorer.game}")[1]
-            self.revision = served.REVISION.search(page).group(1)
-        started = time.perf_counter()
+        """Record the next hand from the scorer's phone, as it sends it (only what the
+        hand changed comes back): (status, ms of the POST alone)."""
+        served.shown_revision(self.recorder, self.scorer.game)  # its page, loaded once
         with self.lock:
             self.recorded, self.behind = time.monotonic(), set(range(1, PHONES))
-        # As the scorer's phone sends it: from the page of that revision, which then
-        # gets only what the hand changed.
-        status, text = self.recorder.send(
-            "POST", f"/games/{scorer.game}/hands",
-            {"number": self.next_number, "revision": self.revision, **served.PLAYED},
-            {"HX-Request": "true", "HX-Target": "game", "X-Scorekeeper-Shows": self.revision})
-        elapsed = (time.perf_counter() - started) * 1000
-        found = served.REVISION.search(text)
-        self.revision = found.group(1) if found else ""
+        status, elapsed = served.record(self.recorder, self.scorer.game, self.next_number)
         if status < 400:
             self.next_number += 1
         return status, elapsed
@@ -131,7 +119,6 @@ class Table:
             return self.record()
         except (OSError, http.client.HTTPException):
             self.recorder = served.Client(self.recorder.port, self.recorder.cookies)
-            self.revision = ""
             return 0, 30_000.0
 
     def changed_on(self, index: int) -> float | None:

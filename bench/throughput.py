@@ -187,23 +187,32 @@ def new_game(client: Client, hands: int) -> str:
 _shown: dict[tuple[int, str], str] = {}
 
 
-def record(client: Client, game: str, number: int) -> int:
-    """Record the next hand as the phone showing the game does: with the revision its page
-    shows, and saying so (the answer may then be just what the hand changed)."""
+def shown_revision(client: Client, game: str) -> str:
+    """The revision the phone's page of ``game`` shows: loaded with the page once."""
     key = (id(client), game)
     if key not in _shown:
         _, page = client.send("GET", f"/games/{game}")
         _shown[key] = REVISION.search(page).group(1)
+    return _shown[key]
+
+
+def record(client: Client, game: str, number: int) -> tuple[int, float]:
+    """Record the next hand as the phone showing the game does: with the revision its page
+    shows, and saying so (the answer may then be just what the hand changed). Returns
+    the status and the ms of the POST alone."""
+    shown = shown_revision(client, game)
+    started = time.perf_counter()
     status, answer = client.send("POST", f"/games/{game}/hands",
-                                 {"number": number, "revision": _shown[key], **PLAYED},
+                                 {"number": number, "revision": shown, **PLAYED},
                                  {"HX-Request": "true", "HX-Target": "game",
-                                  "X-Scorekeeper-Shows": _shown[key]})
-    shown = REVISION.search(answer)
-    if shown:
-        _shown[key] = shown.group(1)
+                                  "X-Scorekeeper-Shows": shown})
+    elapsed = (time.perf_counter() - started) * 1000
+    found = REVISION.search(answer)
+    if found:
+        _shown[(id(client), game)] = found.group(1)
     else:
-        _shown.pop(key, None)  # the next one loads the page
-    return status
+        _shown.pop((id(client), game), None)  # the next one loads the page
+    return status, elapsed
 
 
 def timed(send) -> float:
@@ -224,7 +233,7 @@ def catching_up(recorder: Client, phones: list[Client], game: str, repeats: int,
         revision = REVISION.search(page).group(1)
         pages.append(timed(lambda: recorder.send(
             "GET", f"/games/{game}?number={number}&revision={revision}")))
-        assert record(recorder, game, number) < 400
+        assert record(recorder, game, number)[0] < 400
         each = []
         for phone in phones:
             status = []
