@@ -23,11 +23,14 @@ with a fresh SQLite file, then:
 
 Each step prints the requests a table sends a second, and the tables the app's floor
 would allow at that pattern (the floor's requests a second over them): what the app
-holds is measured against it. The phones keep polling between steps, as phones do; a
-step counts what happens within it. Time is not compressed (a phone's poll is held 25
-s as at a table) but a step lasts seconds, not hours: the hands of T tables come at
-T/90 a second, rotating over the tables. Loopback, not a phone's network: a phone on a
-150 ms connection gets a change about 75 ms (one way) later than measured here.
+holds is measured against it. It prints too the CPU the server used (cores) and the
+bench's own phones (they share the machine); at the end, the most tables all of the
+machine's cores could serve at the server's cost a table, were the phones elsewhere.
+The phones keep polling between steps, as phones do; a step counts what happens within
+it. Time is not compressed (a phone's poll is held 25 s as at a table) but a step lasts
+seconds, not hours: the hands of T tables come at T/90 a second, rotating over the
+tables. Loopback, not a phone's network: a phone on a 150 ms connection gets a change
+about 75 ms (one way) later than measured here.
 Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
@@ -204,6 +207,7 @@ class StepResult:
     seconds: float
     floor: float  # the app floor's requests a second
     cores: float = 0.0  # the server's CPU seconds a second over the step
+    phones_cores: float = 0.0  # the bench's own (its phones' threads), likewise
 
     @property
     def per_table(self) -> float:
@@ -264,8 +268,21 @@ def report(result: StepResult) -> None:
           f"{statistics.median(load.records) if load.records else 0:8.1f} "
           f"{percentile(load.records, 0.99):8.1f} {len(load.delays):7d} "
           f"{percentile(load.delays, 0.5):8.0f} {percentile(load.delays, 0.95):8.0f} "
-          f"{result.cores:6.2f}  {'holds' if result.holds else 'too slow'}"
+          f"{result.cores:6.2f} {result.phones_cores:7.2f}  {'holds' if result.holds else 'too slow'}"
           f"{f' ({load.errors} errors)' if load.errors else ''}", flush=True)
+
+
+def ceiling(result: StepResult) -> None:
+    """What the tables held make of the floor's bound, and the most tables this
+    machine's every core could serve at the server's CPU a table in that step."""
+    print(f"the app's floor would allow {result.bound:.0f} tables at the same pattern: "
+          f"held {result.tables / result.bound:.0%} of it")
+    if result.cores:
+        cost = result.cores / result.polling * 1000  # the server's core-ms a table a second
+        most = (os.cpu_count() or 1) / (cost / 1000)
+        print(f"the server spent {cost:.2f} core-ms a table a second: all {os.cpu_count()} "
+              f"cores, were the phones elsewhere, would serve at most {most:.0f} tables "
+              f"({most / result.bound:.0%} of the floor's bound)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -295,7 +312,7 @@ def main(argv: list[str] | None = None) -> int:
         running.set()
         held = 0
         spent = 0.0
-        bounds: dict[int, float] = {}  # tables held → the tables the floor would allow
+        kept: dict[int, StepResult] = {}  # tables held → that step
         print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1; {PHONES} phones a "
               f"table holding their polls, a hand a table every {RECORD_SECONDS:g} s; "
               f"{args.seconds:g} s a step")
@@ -314,21 +331,23 @@ def main(argv: list[str] | None = None) -> int:
                   f"{idle_requests_an_hour(tables, args.idle):.0f} requests a phone an hour")
             print(f"{'tables':>6} {'polling':>7} {'req/s':>7} {'per table':>9} {'bound':>7} {'records':>8} "
                   f"{'rec p50':>8} {'rec p99':>8} {'changes':>7} {'to last':>8} {'p95':>8} "
-                  f"{'cores':>6}  verdict (to last: ms from a record to its table's last phone)")
+                  f"{'cores':>6} {'phones':>7}  verdict (to last: ms from a record to its table's last phone)")
 
             def step(count: int) -> bool:
                 nonlocal spent
                 more_tables(count)
                 started, cpu = time.monotonic(), server_cpu_seconds(server.pid)
+                own = time.process_time()
                 step_load = run_step(tables[:count], args.seconds, load)
                 took = time.monotonic() - started
                 # Every table made so far holds its polls: the pattern is theirs.
                 result = StepResult(count, len(tables), step_load, took, floor,
-                                    (server_cpu_seconds(server.pid) - cpu) / took)
+                                    (server_cpu_seconds(server.pid) - cpu) / took,
+                                    (time.process_time() - own) / took)
                 spent += took
                 report(result)
                 if result.holds:
-                    bounds[count] = result.bound
+                    kept[count] = result
                 return result.holds
 
             while count <= args.most and spent + args.seconds <= args.budget:
@@ -349,9 +368,8 @@ def main(argv: list[str] | None = None) -> int:
             served.stop(server)
     print(f"holds {held} tables (record to the table's last phone p95 ≤ {DELAY_P95_MS:g} ms, "
           f"record p99 ≤ {RECORD_P99_MS:g} ms)")
-    if held and bounds.get(held):
-        print(f"the app's floor would allow {bounds[held]:.0f} tables at the same pattern: "
-              f"held {held / bounds[held]:.0%} of it")
+    if held in kept:
+        ceiling(kept[held])
     return 0
 
 
