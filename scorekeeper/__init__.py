@@ -47,7 +47,7 @@ def _configure(app: Flask, test_config: dict | None) -> None:
 
 def _wire(app: Flask) -> None:
     """Every room's part of the app, set up on it: extensions, the database, who is
-    asking, the views and the commands."""
+    asking, the views and the commands; last, what it all made, frozen where served."""
     from scorekeeper.cli import commands
     from scorekeeper.clubs import access
     from scorekeeper.store import db
@@ -55,7 +55,7 @@ def _wire(app: Flask) -> None:
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
         offline, page_cache, players, rules, seasons,
     )
-    from scorekeeper.web import aside, assets, extensions, languages, security
+    from scorekeeper.web import aside, assets, extensions, heap, languages, security
 
     # Extensions first: Flask runs after_request hooks last-registered first, so
     # Flask-Compress's runs after every other one, on the finished response. Renders set
@@ -67,6 +67,7 @@ def _wire(app: Flask) -> None:
         app.register_blueprint(views.bp)
     errors.init_app(app)
     commands.init_app(app)
+    heap.init_app(app)  # last: what the app holds from its start, frozen where served
 
 
 def _instance_secret(app: Flask) -> str:

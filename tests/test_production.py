@@ -1,6 +1,7 @@
 """Running for real: SQLite set up for several workers, and a health check."""
 from __future__ import annotations
 
+import gc
 import gzip
 import re
 from pathlib import Path
@@ -9,6 +10,7 @@ import brotli
 import pytest
 from sqlalchemy import text
 
+from scorekeeper import create_app
 from scorekeeper.store.db import make_engine
 from scorekeeper.web.extensions import compress
 from scorekeeper.web.languages import COOKIE
@@ -23,6 +25,30 @@ def test_a_sqlite_file_gets_wal_a_busy_timeout_and_foreign_keys(tmp_path):
         assert pragma("journal_mode") == "wal"
         assert pragma("busy_timeout") == 15000
         assert pragma("foreign_keys") == 1
+
+
+def test_an_app_served_under_gevent_is_frozen_out_of_the_collectors_walks_and_a_tests_is_not(
+        tmp_path, monkeypatch):
+    # (web/heap.py) What a served process made at its start is never walked again by the
+    # garbage collector; the tests, which make apps by the hundred, freeze nothing.
+    from scorekeeper.web import heap
+
+    def made(name: str):
+        return create_app({"TESTING": True, "SECRET_KEY": "test-secret",
+                           "DATABASE_URL": f"sqlite:///{tmp_path / name}"})
+
+    tests_app = made("tests.sqlite")
+    assert gc.get_freeze_count() == 0
+    assert any(each is tests_app for each in gc.get_objects())
+    monkeypatch.setattr(heap, "under_gevent", lambda: True)
+    try:
+        served = made("served.sqlite")
+        assert gc.get_freeze_count() > 10_000
+        assert not any(each is served for each in gc.get_objects())  # not walked again
+    finally:
+        gc.unfreeze()
+    for each in (tests_app, served):
+        each.extensions["db_engine"].dispose()
 
 
 def test_healthz_answers_anyone_without_a_cookie_or_club_data(app, db):

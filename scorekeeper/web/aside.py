@@ -33,7 +33,7 @@ SMALL_BODY = 64 * 1024  # bytes: a form's body, read before the request is set a
 
 def init_app(app: Flask) -> None:
     threads = app.config["RENDER_THREADS"]
-    if threads and _under_gevent():
+    if threads and under_gevent():
         from gevent.threadpool import ThreadPool
 
         pool = ThreadPool(threads)
@@ -52,7 +52,8 @@ def aside(work: Callable[[], T]) -> T:
     return pool.apply(contextvars.copy_context().run, (work,))
 
 
-def _under_gevent() -> bool:
+def under_gevent() -> bool:
+    """Whether this process is served by gunicorn's gevent worker (its threads patched)."""
     try:
         from gevent import monkey
     except ImportError:
