@@ -30,7 +30,8 @@ def test_a_sqlite_file_gets_wal_a_busy_timeout_and_foreign_keys(tmp_path):
 def test_an_app_served_under_gevent_is_frozen_out_of_the_collectors_walks_and_a_tests_is_not(
         tmp_path, monkeypatch):
     # (web/heap.py) What a served process made at its start is never walked again by the
-    # garbage collector; the tests, which make apps by the hundred, freeze nothing.
+    # garbage collector, and its whole heap is walked less often; the tests, which make
+    # apps by the hundred, change neither.
     from scorekeeper.web import heap
 
     def made(name: str):
@@ -39,14 +40,18 @@ def test_an_app_served_under_gevent_is_frozen_out_of_the_collectors_walks_and_a_
 
     tests_app = made("tests.sqlite")
     assert gc.get_freeze_count() == 0
+    thresholds = gc.get_threshold()
+    assert thresholds[2] < heap.OLDEST_AFTER
     assert any(each is tests_app for each in gc.get_objects())
     monkeypatch.setattr(heap, "under_gevent", lambda: True)
     try:
         served = made("served.sqlite")
         assert gc.get_freeze_count() > 10_000
         assert not any(each is served for each in gc.get_objects())  # not walked again
+        assert gc.get_threshold() == (*thresholds[:2], heap.OLDEST_AFTER)  # the whole, rarely
     finally:
         gc.unfreeze()
+        gc.set_threshold(*thresholds)
     for each in (tests_app, served):
         each.extensions["db_engine"].dispose()
 
