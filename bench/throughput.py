@@ -200,7 +200,7 @@ def record(client: Client, game: str, number: int) -> tuple[int, float]:
     """Record the next hand as the phone showing the game does: with the revision its page
     shows, and saying so (the answer may then be just what the hand changed). Returns
     the status and the ms of the POST alone."""
-    shown = shown_revision(client, game)
+    key, shown = (id(client), game), shown_revision(client, game)
     started = time.perf_counter()
     status, answer = client.send("POST", f"/games/{game}/hands",
                                  {"number": number, "revision": shown, **PLAYED},
@@ -209,9 +209,9 @@ def record(client: Client, game: str, number: int) -> tuple[int, float]:
     elapsed = (time.perf_counter() - started) * 1000
     found = REVISION.search(answer)
     if found:
-        _shown[(id(client), game)] = found.group(1)
+        _shown[key] = found.group(1)
     else:
-        _shown.pop((id(client), game), None)  # the next one loads the page
+        _shown.pop(key, None)  # the next one loads the page
     return status, elapsed
 
 

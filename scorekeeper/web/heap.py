@@ -32,7 +32,6 @@ from scorekeeper.web.aside import under_gevent
 OLDEST_AFTER = 100  # walks of the younger generations before one of the whole heap
 
 
-
 def init_app(app: Flask) -> None:
     """Last of the app's set-up: everything made so far is frozen, and the whole heap
     walked less often, if served under gevent."""
