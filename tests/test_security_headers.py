@@ -34,7 +34,7 @@ def policy(response) -> dict[str, list[str]]:
 
 def assert_secured(response) -> None:
     assert policy(response) == POLICY
-    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert response.headers["X-Frame-Options"] == "DENY"
     for name in ("Content-Security-Policy", "Referrer-Policy", "X-Content-Type-Options",

@@ -6,7 +6,6 @@ import re
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
 from flask_babel import Babel, format_date, format_datetime, format_percent
-from flask_wtf.csrf import CSRFProtect
 from flask_compress import Compress
 from htmx_flask import Htmx
 from jinja2 import BytecodeCache
@@ -16,12 +15,13 @@ from jinja2.ext import Extension
 from scorekeeper.rules import GAME_TOTAL
 from scorekeeper.text.names import team_part, typed
 from scorekeeper.web.languages import request_translations, select_locale
+from scorekeeper.web.security import SameOriginForms
 from scorekeeper.web.words import (
     card_name, game_values, minus, suit_symbol, team_names, time_words, verdict_patterns,
 )
 
 babel = Babel()
-csrf = CSRFProtect()
+csrf = SameOriginForms()
 htmx = Htmx()
 compress = Compress()
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from flask import Flask, request
+from flask import Flask, g, request
+from flask_wtf.csrf import CSRFProtect, same_origin
 from werkzeug.exceptions import BadRequest
 from werkzeug.http import dump_cookie, parse_cookie
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -30,8 +31,11 @@ CONTENT_SECURITY_POLICY = "; ".join((
 
 SECURITY_HEADERS = {
     "Content-Security-Policy": CONTENT_SECURITY_POLICY,
-    # Invite links carry their token in the URL: it must never leave in a Referer.
-    "Referrer-Policy": "no-referrer",
+    # Invite links carry their token in the URL: it must never leave the app in a
+    # Referer. Its own pages' requests say where they come from (Referer and a real
+    # Origin: "no-referrer" makes a form's Origin "null"), which ``came_from_this_app``
+    # checks over HTTPS.
+    "Referrer-Policy": "same-origin",
     "X-Content-Type-Options": "nosniff",
     # frame-ancestors 'none' says the same to browsers that know CSP level 2.
     "X-Frame-Options": "DENY",
@@ -42,6 +46,32 @@ SECURITY_HEADERS = {
 # reads the body (the CSRF check included): nothing here may read it first. Its only
 # text field is that CSRF token; the file is checked by the backup's reader.
 BODY_READ_BY_ITS_VIEW = {"backups.restore"}
+
+
+class SameOriginForms(CSRFProtect):
+    """Flask-WTF's token check on every change, then where the request comes from.
+
+    Flask-WTF's own second check over HTTPS reads the Referer alone
+    (``WTF_CSRF_SSL_STRICT``, off in settings.py); this one reads the Origin first,
+    which every browser sends on a POST and which no privacy setting strips."""
+
+    def protect(self, apply_exemptions: bool = False) -> None:
+        super().protect(apply_exemptions)
+        if g.get("csrf_valid") and not came_from_this_app():
+            self._error_response("The request comes from another origin.")
+
+
+def came_from_this_app() -> bool:
+    """Whether the request says it comes from this app's own origin: its Origin, else
+    its Referer. Saying nothing passes over plain HTTP only (no browser leaves both out
+    of a POST to an HTTPS page; over HTTP on a LAN the token is all there is)."""
+    here = f"{request.scheme}://{request.host}/"
+    origin = request.headers.get("Origin")
+    if origin and origin != "null":
+        return same_origin(origin, here)
+    if request.referrer:
+        return same_origin(request.referrer, here)
+    return not request.is_secure
 
 
 class UnstorableInput(BadRequest):

@@ -80,6 +80,9 @@ def defaults(instance_path: str | Path) -> dict:
         "MAX_BACKUP_LENGTH": 64 * 1024 * 1024,
         # An evening lasts hours: a form opened at the start must still post at the end.
         "WTF_CSRF_TIME_LIMIT": None,
+        # Over HTTPS a change must come from this app's own origin: security.py checks
+        # the Origin, else the Referer; Flask-WTF's own check reads the Referer alone.
+        "WTF_CSRF_SSL_STRICT": False,
         "PERMANENT_SESSION_LIFETIME": 60 * 60 * 24 * 31,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "BABEL_DEFAULT_LOCALE": "en",

@@ -12,7 +12,7 @@ from sqlmodel import Session
 
 from scorekeeper import create_app
 from tests.databases import database_url
-from tests.members import client_as
+from tests.members import COOKIE, client_as, member_cookie
 from tests.views.view_helpers import HTMX, Game, Hand, Page, calls_for, count, hand_form, submit
 
 FIVE_HOURS = 5 * 60 * 60
@@ -126,3 +126,88 @@ def test_the_session_cookie_outlives_the_browser(csrf_app):
     assert "Expires" in attributes  # permanent: not a browser-session cookie
     expires = parsedate_to_datetime(attributes["Expires"])
     assert expires > datetime.now(timezone.utc) + timedelta(days=30)
+
+
+# --- over HTTPS: the page's own origin, as browsers send it ------------------------
+# A browser says where a form or a script's request comes from: Origin on every POST
+# (Referrer-Policy same-origin keeps it real for the app's own pages), Referer too.
+# Neither is needed over plain HTTP, where a LAN's phones come as they are.
+
+HOST = "club.test"
+DIRECT = {"base_url": f"https://{HOST}"}  # HTTPS served by the app itself
+# Through a proxy that serves HTTPS and forwards plain HTTP (SCOREKEEPER_BEHIND_PROXY=1).
+PROXIED = {"headers": {"X-Forwarded-Proto": "https", "X-Forwarded-Host": HOST,
+                       "X-Forwarded-For": "192.0.2.10"}}
+
+
+@pytest.fixture(params=["direct", "proxied"])
+def https(request, csrf_app):
+    """(the app, how a request reaches it over HTTPS)."""
+    if request.param == "direct":
+        yield csrf_app, DIRECT
+        return
+    app = create_app({"TESTING": True, "DATABASE_URL": database_url(),
+                      "SECRET_KEY": "csrf-test-secret", "PROXY_FIX": True})
+    app.test_client_class = type(csrf_app.test_client())
+    yield app, PROXIED
+    app.extensions["db_engine"].dispose()
+
+
+def post_new_game(app, how, new_game_form, **headers):
+    """Open the new-game form over HTTPS, then post it with the token and ``headers``
+    (and no Referer unless given one)."""
+    client = app.test_client()
+    client.set_cookie(COOKIE, member_cookie(app), domain=HOST if how is DIRECT else "localhost")
+    kwargs = dict(how)
+    sent = {**kwargs.pop("headers", {}), **headers}
+    token = Page(client.get("/games/new", headers=sent, **kwargs)).csrf_meta()
+    return client.post("/games/new", data=new_game_form(),
+                       headers={**sent, "X-CSRFToken": token}, **kwargs)
+
+
+def games_in(app) -> int:
+    with Session(app.extensions["db_engine"]) as session:
+        return count(session, Game)
+
+
+def test_over_https_a_form_from_the_apps_own_page_is_accepted_without_a_referer(
+        https, new_game_form):
+    app, how = https
+    response = post_new_game(app, how, new_game_form, Origin=f"https://{HOST}")
+    assert response.status_code == 303, response.text[:500]
+    assert games_in(app) == 1
+
+
+def test_over_https_a_referer_from_the_apps_own_page_is_accepted_too(https, new_game_form):
+    app, how = https
+    response = post_new_game(app, how, new_game_form, Referer=f"https://{HOST}/games/new")
+    assert response.status_code == 303, response.text[:500]
+    assert games_in(app) == 1
+
+
+@pytest.mark.parametrize("said", [
+    {"Origin": "https://elsewhere.example"},
+    {"Origin": f"http://{HOST}"},  # the same name, not the same origin
+    {"Origin": f"https://{HOST}:8443"},
+    {"Referer": "https://elsewhere.example/games/new"},
+    {"Origin": "https://elsewhere.example", "Referer": f"https://{HOST}/games/new"},
+    {},  # a browser over HTTPS always says: a request that doesn't is nobody's page
+    {"Origin": "null"},
+])
+def test_over_https_a_form_from_another_origin_is_refused_and_nothing_stored(
+        https, new_game_form, said):
+    app, how = https
+    assert_refused(post_new_game(app, how, new_game_form, **said))
+    assert games_in(app) == 0
+
+
+def test_over_plain_http_another_sites_origin_is_refused_and_none_is_needed(
+        csrf_app, csrf_db, new_game_form):
+    client = client_as(csrf_app)
+    token = token_from_page(client)
+    assert_refused(client.post("/games/new", data=new_game_form(), headers={
+        "X-CSRFToken": token, "Origin": "http://elsewhere.example"}))
+    assert count(csrf_db, Game) == 0
+    response = client.post("/games/new", data=new_game_form(), headers={"X-CSRFToken": token})
+    assert response.status_code == 303
+    assert count(csrf_db, Game) == 1
