@@ -9,7 +9,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
-from scorekeeper.store.migrate import upgrade
+from scorekeeper.store.migrate import check_schema, upgrade
 
 
 BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before giving up
@@ -45,8 +45,10 @@ def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
     # The schema is made (or brought up to date) on start, no manual step; a new
-    # database gets its first club there too.
+    # database gets its first club there too. Then the tables are checked against the
+    # models, whatever revision the database says it is at: a stamp can lie.
     upgrade(engine)
+    check_schema(engine)
     app.teardown_appcontext(close_session)
 
 
