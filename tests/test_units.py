@@ -1,10 +1,15 @@
 """The deploy folder's systemd units as a club's server runs them: they pass
 ``systemd-analyze verify``, systemd rates their sandbox safe, the app's ``ExecStart``
-serves with no control socket, and a failed nightly backup is said at login.
+serves with no control socket, the settings file and the commands' words reach the app
+as systemd reads them (systemd 252's own parser, Debian 12's, called in its library),
+and a failed nightly backup is said at login.
 """
 from __future__ import annotations
 
+import ctypes
 import http.client
+import itertools
+import json
 import os
 import re
 import shutil
@@ -18,10 +23,14 @@ import pytest
 from tests.browser.test_behind_caddy import DEPLOY, INSTALLED, example_settings, exec_start
 from tests.test_install import free_port
 
+SYSTEMD_SHARED = sorted(Path("/usr/lib").glob("*/systemd/libsystemd-shared-252.so"))
 
 needs_systemd = pytest.mark.skipif(
     shutil.which("systemd-analyze") is None and not os.environ.get("CI"),
     reason="systemd is not installed")
+needs_systemd_252 = pytest.mark.skipif(
+    not SYSTEMD_SHARED and not os.environ.get("CI"),
+    reason="systemd 252's library (Debian 12's) is not installed")
 
 
 def unit_settings(unit: str) -> list[tuple[str, str]]:
@@ -111,6 +120,103 @@ def test_two_of_the_units_gunicorns_serve_side_by_side_with_no_control_socket(tm
         for server in servers:
             os.killpg(server.pid, 15)
             server.wait(timeout=30)
+
+
+class Systemd252:
+    """systemd 252's own reading of an EnvironmentFile= and its expansion of "$NAME" in
+    a command's words, called in its shared library: what the manager does before it
+    starts a unit's (or systemd-run's) command."""
+
+    strv = ctypes.POINTER(ctypes.c_char_p)
+
+    def __init__(self):
+        self.library = ctypes.CDLL(str(SYSTEMD_SHARED[0]))
+        self.library.load_env_file.argtypes = [ctypes.c_void_p, ctypes.c_char_p,
+                                               ctypes.POINTER(self.strv)]
+        self.library.load_env_file.restype = ctypes.c_int
+        self.library.replace_env_argv.argtypes = [self.strv, self.strv]
+        self.library.replace_env_argv.restype = self.strv
+
+    def environment_file(self, path: Path) -> list[str]:
+        """The file's ``NAME=value`` lines, as systemd sets them."""
+        read = self.strv()
+        assert self.library.load_env_file(None, str(path).encode(), ctypes.byref(read)) == 0
+        return self._words(read)
+
+    def command(self, words: list[str], environment: list[str]) -> list[str]:
+        return self._words(self.library.replace_env_argv(self._strv(words),
+                                                         self._strv(environment)))
+
+    def _strv(self, words: list[str]):
+        array = (ctypes.c_char_p * (len(words) + 1))(*(w.encode() for w in words), None)
+        return ctypes.cast(array, self.strv)
+
+    @staticmethod
+    def _words(strv) -> list[str]:
+        words = []
+        while strv[len(words)] is not None:
+            words.append(strv[len(words)].decode())
+        return words
+
+
+@needs_systemd_252
+def test_env_example_says_to_systemd_what_it_says_to_the_tests():
+    read = Systemd252().environment_file(DEPLOY / "env.example")
+    assert dict(line.split("=", 1) for line in read) == example_settings()
+
+
+def wrapped(tmp_path: Path, *words: str) -> list[str]:
+    """The systemd-run command line the command wrapper runs for ``words``."""
+    fake = tmp_path / "bin" / "systemd-run"
+    fake.parent.mkdir(exist_ok=True)
+    fake.write_text(f"#!{sys.executable}\nimport json, sys\n"
+                    f"print(json.dumps(sys.argv[1:]))\n")
+    fake.chmod(0o755)
+    ran = subprocess.run([str(DEPLOY / "scorekeeper"), *words], capture_output=True,
+                         text=True, check=True,
+                         env={**os.environ, "PATH": f"{fake.parent}:{os.environ['PATH']}"})
+    return json.loads(ran.stdout)
+
+
+def run_as_systemd_would(systemd_run: list[str], env_file: Path, folder: Path) -> str:
+    """What systemd does with that systemd-run command line, here: the settings read
+    from ``env_file`` (the test's in place of the installed one), the command's words
+    expanded, run in ``folder``."""
+    options = list(itertools.takewhile(lambda word: word.startswith("-"), systemd_run))
+    command = systemd_run[len(options):]
+    service = "scorekeeper.service"
+    assert {"--pipe", "--wait"} <= set(options)  # its output and its exit come back
+    assert f"--uid={unit_value(service, 'User')}" in options
+    assert f"--gid={unit_value(service, 'Group')}" in options
+    assert f"--property=EnvironmentFile={unit_value(service, 'EnvironmentFile')}" in options
+    assert f"--working-directory={unit_value(service, 'WorkingDirectory')}" in options
+    assert command[0] == f"{INSTALLED}/bin/flask"
+    systemd = Systemd252()
+    settings = systemd.environment_file(env_file)
+    words = systemd.command(command, settings)
+    words[0] = f"{sys.prefix}/bin/flask"
+    ran = subprocess.run(words, cwd=folder, capture_output=True, text=True,
+                         env={"PATH": os.environ["PATH"], "HOME": str(folder),
+                              **dict(line.split("=", 1) for line in settings)})
+    assert ran.returncode == 0, ran.stderr
+    return ran.stdout
+
+
+@needs_systemd_252
+def test_any_database_url_and_any_word_reach_the_apps_command_as_written(tmp_path):
+    """A shell reading the settings file would cut the URL at "&" (and run the rest),
+    expand "$" and drop quotes; systemd keeps them, and the wrapper doubles the "$"
+    systemd would expand in a command's words."""
+    database = tmp_path / "a club's \"file\" & $HOME; #1.sqlite"
+    env_file = tmp_path / "env"
+    env_file.write_text((DEPLOY / "env.example").read_text().replace(
+        "DATABASE_URL=sqlite:////var/lib/scorekeeper/scorekeeper.sqlite",
+        f"DATABASE_URL=sqlite:///{database}"))
+    club = "Bob's $HOME & \"Co\"; ${SECRET_KEY} $$"
+    said = run_as_systemd_would(wrapped(tmp_path, "create-club", club), env_file, tmp_path)
+    assert database.exists(), said
+    listed = run_as_systemd_would(wrapped(tmp_path, "clubs"), env_file, tmp_path)
+    assert club in listed, listed
 
 
 def login_message(tmp_path: Path, backup_failed: bool) -> str:
