@@ -18,6 +18,7 @@ from werkzeug.datastructures import FileStorage
 from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
+from scorekeeper.clubs.access import COOKIE
 from scorekeeper.files import backup as backup_module
 from scorekeeper.files.backup import (
     BACKUP_GAME_KEYS, BACKUP_HAND_KEYS, club_backup, restore_backup,
@@ -25,7 +26,7 @@ from scorekeeper.files.backup import (
 from scorekeeper.files.json_files import FileRefused
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import (
-    Club, Evening, Game, GameChange, GameSeat, Hand, Player, utcnow,
+    Club, Device, Evening, Game, GameChange, GameSeat, Hand, Member, Player, utcnow,
 )
 from scorekeeper.store.rosters import ensure_default_club
 from tests.databases import database_url
@@ -721,6 +722,22 @@ def test_uploading_a_backup_restores_it_and_says_so(app, client, backup_text):
     assert scores(client.get("/games/1").text) == ["5", "−4", "9"]
 
 
+def test_the_download_holds_no_members_and_the_web_restores_none(history, backup, tmp_path):
+    """Members, devices and live links are the server's backups' alone: a file an owner
+    downloads leaves the server, and a link in it would let its holder in."""
+    original_app, _ = history
+    assert "members" not in backup and "invites" not in backup
+    path = tmp_path / "server.json"
+    assert original_app.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    app = fresh_app()
+    owner = client_as(app)
+    assert upload(owner, path.read_text(encoding="utf-8")).status_code == 303
+    assert counts(app)["Game"] == 3
+    with Session(app.extensions["db_engine"]) as session:
+        assert [(m.name, m.role) for m in session.exec(select(Member))] == [("Owner", "owner")]
+        assert session.exec(select(func.count()).select_from(Device)).one() == 1
+
+
 def test_uploading_a_backup_larger_than_a_game_file_may_be(app, client, backup_text):
     # Years of games outgrow the 2 MB an uploaded game file may have.
     padded = backup_text + " " * (3 * 1024 * 1024)
@@ -807,27 +824,41 @@ def test_the_restore_form_carries_csrf_and_refuses_a_post_without_it(backup_text
 # --- the commands ---------------------------------------------------------------------
 
 def test_backup_and_restore_commands(history, backup_text, tmp_path):
-    original_app, _ = history
+    original_app, reader = history
     path = tmp_path / "club.json"
     result = original_app.test_cli_runner().invoke(args=["backup", str(path)])
     assert result.exit_code == 0, result.output
     assert result.stderr == f"Backed up {CONTENTS} to {path}.\n"
-    assert path.read_text(encoding="utf-8") == backup_text
+    # The download's document, and the server's own: the members and their devices too.
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert without_members(document) == json.loads(backup_text)
+    assert [(m["name"], m["role"], [d["label"] for d in m["devices"]])
+            for m in document["members"]] == [("Owner", "owner", ["Test browser"])] * 2
+    assert document["invites"] == []
 
     app = fresh_app()
     result = app.test_cli_runner().invoke(args=["restore", str(path)])
     assert result.exit_code == 0, result.output
-    said = result.stdout.splitlines()
-    assert said[0] == f"Restored {CONTENTS} from {path}."
-    assert "first becomes the owner of club 1 (Our table)" in said[1]  # tests/test_restore_fresh.py
+    assert result.stdout.splitlines() == [
+        f"Restored {CONTENTS} from {path}.",
+        "Its members are back, and their phones are still signed in."]
     assert stored_rows(app) == stored_rows(original_app)
+    # The same secret, the same device cookie: the owner's phone is still in.
+    phone = app.test_client()
+    phone.set_cookie(COOKIE, reader.get_cookie(COOKIE).value)
+    assert scores(phone.get("/games/1").text) == ["5", "−4", "9"]
+
+
+def without_members(document: dict) -> dict:
+    """A server's backup as an owner downloads it: without the members and links."""
+    return {key: value for key, value in document.items() if key not in ("members", "invites")}
 
 
 def test_backup_to_stdout(history, backup_text):
     original_app, _ = history
     result = original_app.test_cli_runner().invoke(args=["backup", "-"])
     assert result.exit_code == 0, result.output
-    assert result.stdout == backup_text
+    assert without_members(json.loads(result.stdout)) == json.loads(backup_text)
 
 
 def test_restore_command_refuses_a_bad_file(app, runner, backup, tmp_path):

@@ -8,6 +8,7 @@ import json
 import os
 
 import pytest
+from sqlalchemy import create_engine
 
 from scorekeeper.files import nightly
 from tests.members import client_as, new_club
@@ -109,3 +110,26 @@ def test_a_folder_that_is_a_file_is_refused_with_a_message(two_clubs, tmp_path):
     assert result.exit_code != 0 and "backups" in result.output
     assert "Traceback" not in result.output
     assert not_a_folder.read_text() == "a file"
+
+
+@pytest.mark.parametrize("database", ["closed port", "missing folder"])
+@pytest.mark.parametrize("command", ["backup-all", "backup"])
+def test_with_the_database_down_a_backup_says_so_in_one_sentence(
+        two_clubs, tmp_path, database, command):
+    app, _second = two_clubs
+    folder = tmp_path / "backups"
+    assert backup_all(app, folder).exit_code == 0
+    before = files_of(folder)
+    # The server went down after the app started: its next query finds nobody there.
+    app.extensions["db_engine"] = create_engine(
+        "postgresql+psycopg://scorekeeper@127.0.0.1:9/scorekeeper" if database == "closed port"
+        else f"sqlite:///{tmp_path / 'gone' / 'scorekeeper.sqlite'}")
+    target = folder if command == "backup-all" else folder / "one.json"
+    result = app.test_cli_runner().invoke(args=[command, str(target)])
+    assert result.exit_code == 1
+    (said,) = result.stderr.splitlines()
+    assert said.startswith("Error: the backups were not all written, and none was removed: "
+                           "the database did not answer (" if command == "backup-all" else
+                           "Error: nothing was backed up: the database did not answer (")
+    assert said.endswith(")") and result.stdout == ""
+    assert files_of(folder) == before

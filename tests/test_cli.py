@@ -5,10 +5,11 @@ Scores and lines below are worked out by hand from RULES.md.
 import json
 
 import pytest
-from sqlmodel import select
+from sqlmodel import Session, delete, select
 
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import Game
+from scorekeeper.store.models import Club, Game
+from tests.members import client_as, new_club
 from tests.sample_games import P, TRIOS
 
 
@@ -157,3 +158,44 @@ def test_import_game_of_a_missing_file_fails(runner, tmp_path):
     result = runner.invoke(args=["import-game", str(tmp_path / "nowhere.json")])
     assert result.exit_code != 0
     assert "nowhere.json" in result.stderr
+
+
+CLUB_COMMANDS = [["games"], ["export-game", "1"], ["import-game", "-"], ["backup", "-"],
+                 ["restore", "-"], ["owner-link"], ["ratings"]]
+
+
+@pytest.mark.parametrize("command", CLUB_COMMANDS, ids=lambda command: command[0])
+def test_with_several_clubs_a_club_command_asks_which_and_changes_nothing(
+        app, runner, row_counts, command):
+    client_as(app)  # the first club's owner
+    new_club(app, "Second table")
+    with Session(app.extensions["db_engine"]) as session:
+        clubs = session.exec(select(Club).order_by(Club.id)).all()
+    before = row_counts()
+    result = runner.invoke(args=command, input=json.dumps(PAIRS))
+    assert result.exit_code == 1
+    assert len(clubs) == 2 and result.stderr == (
+        "Error: there are several clubs, so say which with --club ID: "
+        f"{clubs[0].id} ({clubs[0].name}), {clubs[1].id} (Second table)\n")
+    assert row_counts() == before
+
+
+@pytest.mark.parametrize("command", [c for c in CLUB_COMMANDS if c[0] != "restore"],
+                         ids=lambda command: command[0])
+def test_with_no_club_a_club_command_says_how_to_make_one(app, runner, command):
+    with Session(app.extensions["db_engine"]) as session:
+        session.exec(delete(Club))  # a fresh database: nobody has made a club yet
+        session.commit()
+    result = runner.invoke(args=command, input=json.dumps(PAIRS))
+    assert result.exit_code == 1
+    assert result.stderr == "Error: there is no club yet: make one with create-club NAME\n"
+
+
+def test_with_several_clubs_the_club_named_is_the_one_acted_on(app, runner):
+    client_as(app)  # the first club's owner
+    second = new_club(app, "Second table")
+    result = runner.invoke(args=["import-game", "--club", str(second), "-"],
+                           input=json.dumps(PAIRS))
+    assert result.exit_code == 0, result.output
+    with Session(app.extensions["db_engine"]) as session:
+        assert session.exec(select(Game.club_id)).all() == [second]

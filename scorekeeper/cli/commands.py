@@ -8,25 +8,28 @@ import click
 from flask import Flask, current_app
 from flask.cli import with_appcontext
 from flask_babel import gettext as _
+from sqlalchemy.exc import DBAPIError
 from sqlmodel import select
 
 from scorekeeper.cli import clubs as club_cli
 from scorekeeper.figures import ratings, summaries
 from scorekeeper.figures.ratings import best_first, club_ratings
 from scorekeeper.files.backup import (
-    backup_contents, backup_limit, backup_text, club_backup, restore_backup,
+    backup_contents, backup_limit, backup_text, club_backup, read_backup, restore_backup,
+    restore_server,
 )
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.files.nightly import BackupFailed, back_up_every_club
+from scorekeeper.files.nightly import BackupFailed, back_up_every_club, newest_backups
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Game, Player
 from scorekeeper.store.replay import Replay, load_replay
-from scorekeeper.store.rosters import club_game, ensure_default_club
+from scorekeeper.store.rosters import club_game
 
 
 CLUB_OPTION = click.option("--club", "club_id", type=int, default=None,
-                           help="The club's id (see `clubs`); the first club if left out.")
+                           help="The club's id (see `clubs`); may be left out while there "
+                                "is one club.")
 
 
 def game_line(replay: Replay) -> str:
@@ -41,11 +44,27 @@ def game_line(replay: Replay) -> str:
 
 
 def command_club(session, club_id: int | None) -> Club:
-    """The club a command acts for: the one named, else the first (the only one, mostly)."""
-    club = session.get(Club, club_id) if club_id else ensure_default_club(session)
-    if club is None:
-        raise click.ClickException(f"there is no club {club_id}")
-    return club
+    """The club a command acts for: the one named, else the only one there is."""
+    if club_id is not None:
+        club = session.get(Club, club_id)
+        if club is None:
+            raise click.ClickException(f"there is no club {club_id}")
+        return club
+    clubs = session.exec(select(Club).order_by(Club.id)).all()
+    if not clubs:
+        raise click.ClickException(_("there is no club yet: make one with create-club NAME"))
+    if len(clubs) > 1:
+        # Taking the first would act on the wrong club's games without a word.
+        raise click.ClickException(_(
+            "there are several clubs, so say which with --club ID: %(clubs)s",
+            clubs=", ".join(f"{club.id} ({club.name})" for club in clubs)))
+    return clubs[0]
+
+
+def database_silent(error: DBAPIError) -> str:
+    """The database's failure in a few words: its driver's first line."""
+    said = str(error.orig).strip().splitlines() or [type(error.orig).__name__]
+    return _("the database did not answer (%(error)s)", error=said[0])
 
 
 @click.command("games")
@@ -98,6 +117,7 @@ def init_app(app: Flask) -> None:
     app.cli.add_command(backup_command)
     app.cli.add_command(backup_all_command)
     app.cli.add_command(restore_command)
+    app.cli.add_command(restore_all_command)
     app.cli.add_command(owner_link_command)
     app.cli.add_command(ratings_command)
     app.cli.add_command(catch_up_command)
@@ -113,7 +133,11 @@ def init_app(app: Flask) -> None:
 def backup_command(backup_file, club_id: int | None) -> None:
     """Write the club's backup to BACKUP_FILE (JSON; - for stdout)."""
     session = get_session()
-    backup = club_backup(session, command_club(session, club_id))
+    try:
+        backup = club_backup(session, command_club(session, club_id), members=True)
+    except DBAPIError as error:
+        raise click.ClickException(_("nothing was backed up: %(problem)s",
+                                     problem=database_silent(error))) from None
     backup_file.write(backup_text(backup))
     # On stderr, so that "backup -" leaves stdout to the file alone.
     click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
@@ -131,9 +155,10 @@ def backup_all_command(folder: Path, keep: int) -> None:
     try:
         folder.mkdir(parents=True, exist_ok=True)
         written = back_up_every_club(get_session(), folder, keep)
-    except (BackupFailed, OSError) as failed:
+    except (BackupFailed, OSError, DBAPIError) as failed:
+        problem = database_silent(failed) if isinstance(failed, DBAPIError) else str(failed)
         raise click.ClickException(_("the backups were not all written, and none was "
-                                     "removed: %(problem)s", problem=str(failed))) from None
+                                     "removed: %(problem)s", problem=problem)) from None
     for one in written:
         click.echo(_("Backed up %(contents)s to %(file)s.", contents=one.contents,
                      file=str(one.path)))
@@ -145,22 +170,71 @@ def backup_all_command(folder: Path, keep: int) -> None:
 @club_cli.BASE_URL
 @click.argument("backup_file", type=click.File("rb"))
 def restore_command(backup_file, club_id: int | None, base_url: str) -> None:
-    """Restore a backup from BACKUP_FILE (- for stdin) into an empty database; print
-    the one-time link that lets its owner back in."""
+    """Restore a backup from BACKUP_FILE (- for stdin) into an empty club (a new one if
+    there is none), with its members where nobody is let in yet; else print the
+    one-time link that lets its owner back in."""
     limit = backup_limit()
     # One byte past the limit is enough to know the file is too large.
     raw = backup_file.read(limit + 1)
     session = get_session()
-    club = command_club(session, club_id)
+    club = _club_to_restore(session, club_id)
     try:
-        restored = restore_backup(session, club, raw, limit)
+        restored = restore_backup(session, club, raw, limit, members=True)
     except FileRefused as refused:
         raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
                                      file=backup_file.name, problem=str(refused))) from None
+    _say_restored(session, club, restored, backup_file.name, base_url)
+
+
+def _club_to_restore(session, club_id: int | None) -> Club:
+    """The club named, else the only one, else (a fresh database) a new one."""
+    if club_id is None and session.exec(select(Club.id)).first() is None:
+        club = Club(name="")  # named by the backup
+        session.add(club)
+        session.flush()
+        return club
+    return command_club(session, club_id)
+
+
+def _say_restored(session, club: Club, restored, file_name: str, base_url: str) -> None:
     click.echo(_("Restored %(contents)s from %(file)s.", contents=restored.contents(),
-                 file=backup_file.name))
-    # A backup keeps no members: nobody could open the restored club without this.
-    club_cli.print_owner_link(session, club, base_url)
+                 file=file_name))
+    if restored.members:
+        click.echo(_("Its members are back, and their phones are still signed in."))
+    else:
+        # Without its members nobody could open the restored club without this.
+        club_cli.print_owner_link(session, club, base_url)
+
+
+@click.command("restore-all")
+@with_appcontext
+@club_cli.BASE_URL
+@click.argument("folder", type=click.Path(exists=True, file_okay=False, path_type=Path))
+def restore_all_command(folder: Path, base_url: str) -> None:
+    """Restore a whole server from FOLDER, where backup-all writes: the newest backup of
+    each club, into an empty database, each club with its own id and its members.
+    Every file is checked before anything is written; one refused restores nothing."""
+    newest = newest_backups(folder)
+    if not newest:
+        raise click.ClickException(_("there is no club's backup (club-ID-TIME.json) in "
+                                     "%(folder)s", folder=str(folder)))
+    limit = backup_limit()
+    checked = {}
+    for club_id, path in newest.items():
+        try:
+            with path.open("rb") as file:
+                checked[club_id] = read_backup(file.read(limit + 1), limit)
+        except FileRefused as refused:
+            raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
+                                         file=str(path), problem=str(refused))) from None
+    session = get_session()
+    try:
+        restored = restore_server(session, checked)
+    except FileRefused as refused:
+        raise click.ClickException(_("nothing was restored from %(file)s: %(problem)s",
+                                     file=str(folder), problem=str(refused))) from None
+    for club_id, one in restored.items():
+        _say_restored(session, session.get(Club, club_id), one, str(newest[club_id]), base_url)
 
 
 @click.command("owner-link")

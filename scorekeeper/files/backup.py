@@ -15,9 +15,21 @@ newcomer: its owner comes back in by a one-time link (membership.fresh_owner_lin
 
 Keys added to the format since its first files (an evening's closing, a game's
 abandoning, what a change changed, a game's substitutes and their ids, the club's
-seasons, a game's table where it is not the first) may be left out: older backups restore as before. Members and their answers to
-planned evenings are not in a backup: a member is a phone let in, and comes back in by
-a new link.
+seasons, a game's table where it is not the first, the members) may be left out: older
+backups restore as before.
+
+The server's own backups (the command line's: ``members=True``) also hold the club's
+members, their devices and its live links, so that a whole server comes back with every
+phone still signed in. A device is kept as its token's hash, never its token: a phone
+is let in by a cookie that is the token signed with the server's secret, and the hash
+is looked up from the token the cookie holds, so a hash lets nobody in (finding a token
+of that hash means breaking SHA-256 on 256 random bits, and signing it the secret). A
+live link does let anyone in: that is why the backup an owner downloads on the web
+holds no members (it leaves the server, on phones and in mail), and a restore on the
+web leaves the file's members out (the owner restoring it is the club's member).
+Members are restored only into a database that has no members or links yet, with
+their ids; elsewhere the club comes back without them and its owner by a new link.
+Members' answers to planned evenings are not kept.
 """
 from __future__ import annotations
 
@@ -34,7 +46,7 @@ from pydantic import (
 )
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
-from sqlalchemy import text
+from sqlalchemy import or_, text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
@@ -49,8 +61,8 @@ from scorekeeper.rules import SEATS, Deal, replay as replay_deals
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, SEASON_NAME_LENGTH,
-    WHO_LENGTH as MAX_WHO, ChangeKind, Club, Evening, Game, GameChange, GameSeat, Hand, Ladder,
-    Player, Season, utcnow,
+    WHO_LENGTH as MAX_WHO, DEVICE_LABEL_LENGTH, ChangeKind, Club, Device, Evening, Game,
+    GameChange, GameSeat, Hand, Invite, Ladder, Member, Player, Role, Season, utcnow,
 )
 from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
@@ -77,8 +89,9 @@ def backup_limit() -> int:
 
 # --- backup ---------------------------------------------------------------------------
 
-def club_backup(session: Session, club: Club) -> dict[str, Any]:
-    """The club as a scorekeeper-backup/1 document."""
+def club_backup(session: Session, club: Club, members: bool = False) -> dict[str, Any]:
+    """The club as a scorekeeper-backup/1 document; with its members, their devices and
+    its live links for the server's own backups (``members``), never for the web's."""
     players = session.exec(
         select(Player).where(Player.club_id == club.id).order_by(Player.id)).all()
     evenings = session.exec(
@@ -120,7 +133,51 @@ def club_backup(session: Session, club: Club) -> dict[str, Any]:
         "games": [_game_entry(game, seats[game.id], names, hands[game.id], changes[game.id])
                   for game in games],
         "seasons": _season_entries(session, club),
+        **(_member_entries(session, club) if members else {}),
     }
+
+
+def _member_entries(session: Session, club: Club) -> dict[str, list[dict[str, Any]]]:
+    """The club's members with their devices, and its live links: what lets its phones in.
+    Removed members, forgotten devices and dead links let nobody in, and are left out."""
+    members = session.exec(select(Member).where(Member.club_id == club.id,
+                                                Member.removed_at.is_(None))  # type: ignore[union-attr]
+                           .order_by(Member.id)).all()
+    devices: dict[int, list[Device]] = defaultdict(list)
+    for device in session.exec(
+        select(Device).where(Device.member_id.in_([m.id for m in members]),  # type: ignore[union-attr]
+                             Device.forgotten_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Device.id)
+    ):
+        devices[device.member_id].append(device)
+    kept = {member.id for member in members}
+    invites = session.exec(_live_links().where(Invite.club_id == club.id).order_by(Invite.id))
+    return {
+        "members": [
+            {"id": m.id, "name": m.name, "role": m.role, "created_at": _moment_text(m.created_at),
+             "devices": [{"id": d.id, "label": d.label, "token_hash": d.token_hash,
+                          "created_at": _moment_text(d.created_at),
+                          "last_seen_at": _moment_text(d.last_seen_at)}
+                         for d in devices[m.id]]}
+            for m in members
+        ],
+        "invites": [
+            {"id": i.id, "role": i.role, "token": i.token, "code": i.code,
+             "game_id": i.game_id,
+             "created_by": i.created_by if i.created_by in kept else None,
+             "created_at": _moment_text(i.created_at),
+             "expires_at": _moment_text(i.expires_at)}
+            for i in invites
+        ],
+    }
+
+
+def _live_links():
+    """Links neither revoked nor past their time (as membership reads them)."""
+    return select(Invite).where(
+        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+    )
 
 
 def _season_entries(session: Session, club: Club) -> list[dict[str, Any]]:
@@ -287,6 +344,40 @@ class SeasonFacts(_Part):
     created_at: Moment
 
 
+Roles = Literal[tuple(role.value for role in Role)]  # type: ignore[valid-type]
+
+
+class DeviceFacts(_Part):
+    """A member's device: its label and times, and its token's hash (never the token)."""
+
+    id: StrictInt
+    label: Annotated[StrictStr, Field(max_length=DEVICE_LABEL_LENGTH)] = ""
+    token_hash: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    created_at: Moment
+    last_seen_at: Optional[Moment] = None
+
+
+class MemberFacts(_Part):
+    id: StrictInt
+    name: Annotated[StrictStr, Field(min_length=1, max_length=MAX_NAME)]
+    role: Roles
+    created_at: Moment
+    devices: list[DeviceFacts] = []
+
+
+class InviteFacts(_Part):
+    """A live link, with its code: whoever has it may join."""
+
+    id: StrictInt
+    role: Roles
+    token: Annotated[StrictStr, Field(min_length=1, max_length=64)]
+    code: Annotated[StrictStr, Field(min_length=1, max_length=16)]
+    game_id: Optional[StrictInt] = None
+    created_by: Optional[StrictInt] = None
+    created_at: Moment
+    expires_at: Optional[Moment] = None
+
+
 class BackupFacts(_Part):
     format: StrictStr
     club: ClubFacts
@@ -296,6 +387,9 @@ class BackupFacts(_Part):
     # schmier-game/1 record that exchange reads.
     games: list[dict[str, Any]]
     seasons: list[SeasonFacts] = []  # not in backups made before seasons
+    # Only in the server's own backups, and not in those made before them.
+    members: list[MemberFacts] = []
+    invites: list[InviteFacts] = []
 
 
 class UndoneHandFacts(BaseModel):
@@ -397,6 +491,8 @@ class CheckedBackup:
     evenings: tuple[EveningFacts, ...]
     games: tuple[BackupGame, ...]
     seasons: tuple[SeasonFacts, ...] = ()
+    members: tuple[MemberFacts, ...] = ()
+    invites: tuple[InviteFacts, ...] = ()
 
 
 def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
@@ -419,8 +515,11 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     for index, entry in enumerate(facts.games):
         games.append(_check_game(index, entry, players, evenings, first_of))
     _check_seasons(facts.seasons)
+    _check_members(facts.members)
+    _check_invites(facts.invites, {game.keeping.id for game in games},
+                   {member.id for member in facts.members})
     return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games),
-                         tuple(facts.seasons))
+                         tuple(facts.seasons), tuple(facts.members), tuple(facts.invites))
 
 
 def _check_format(data: dict[str, Any]) -> None:
@@ -504,6 +603,45 @@ def _check_seasons(seasons: list[SeasonFacts]) -> None:
                 raise FileRefused(f"seasons[{index}]", Message(
                     N_("shares days with seasons[%(other)s]: seasons can't overlap"),
                     other=other))
+
+
+def _check_members(members: list[MemberFacts]) -> None:
+    """Ids in range and given once; no device's hash given twice (the database keeps one)."""
+    member_ids: dict[int, int] = {}
+    device_ids: dict[int, int] = {}
+    hashes: dict[str, str] = {}
+    for index, member in enumerate(members):
+        _check_id(f"members[{index}].id", member.id, member_ids, "members", index)
+        for position, device in enumerate(member.devices):
+            where = f"members[{index}].devices[{position}]"
+            _check_id(f"{where}.id", device.id, device_ids, "devices", position)
+            _check_once(f"{where}.token_hash", device.token_hash, hashes, where)
+
+
+def _check_invites(invites: list[InviteFacts], game_ids: set[int],
+                   member_ids: set[int]) -> None:
+    """Ids, tokens and codes given once; the game and member a link names in the file."""
+    ids: dict[int, int] = {}
+    tokens: dict[str, str] = {}
+    codes: dict[str, str] = {}
+    for index, invite in enumerate(invites):
+        where = f"invites[{index}]"
+        _check_id(f"{where}.id", invite.id, ids, "invites", index)
+        _check_once(f"{where}.token", invite.token, tokens, where)
+        _check_once(f"{where}.code", invite.code, codes, where)
+        if invite.game_id is not None and invite.game_id not in game_ids:
+            raise FileRefused(f"{where}.game_id", Message(
+                N_("there is no game %(id)s in the file"), id=AsWritten(invite.game_id)))
+        if invite.created_by is not None and invite.created_by not in member_ids:
+            raise FileRefused(f"{where}.created_by", Message(
+                N_("there is no member %(id)s in the file"), id=AsWritten(invite.created_by)))
+
+
+def _check_once(at: str, value: str, first_of: dict[str, str], where: str) -> None:
+    """A token, code or hash the database keeps once: not twice in the file either."""
+    if value in first_of:
+        raise FileRefused(at, _twice(AsWritten(value), first_of[value]))
+    first_of[value] = where
 
 
 def _check_game(
@@ -611,6 +749,7 @@ class Restored:
     evenings: int
     games: int
     hands: int
+    members: int = 0  # restored with their devices: their phones are still signed in
 
     def contents(self) -> str:
         return contents(self.players, self.evenings, self.games)
@@ -625,20 +764,49 @@ def club_is_empty(session: Session, club: Club) -> bool:
     )
 
 
+NOT_EMPTY = Message(N_(
+    "this scorekeeper already has players, evenings or games, and a backup is "
+    "restored only into an empty one: start the app on a new database and "
+    "restore there"))
+
+
 def restore_backup(
-    session: Session, club: Club, raw: bytes | str, limit: int | None = None
+    session: Session, club: Club, raw: bytes | str, limit: int | None = None,
+    members: bool = False,
 ) -> Restored:
-    """Check a backup and write it into the empty club, committing once (or FileRefused)."""
+    """Check a backup and write it into the empty club, committing once (or FileRefused);
+    with the file's members where ``members`` and nobody is let in here yet."""
     if not club_is_empty(session, club):
         # Merging can't tell a game already here from its copy in the file, nor Ann
         # here from another Ann there: restoring twice would double every game.
-        raise FileRefused(None, Message(N_(
-            "this scorekeeper already has players, evenings or games, and a backup is "
-            "restored only into an empty one: start the app on a new database and "
-            "restore there")))
+        raise FileRefused(None, NOT_EMPTY)
     backup = read_backup(raw, limit)
+    keep = _database_is_empty(session)
+    with_members = members and keep and _nobody_let_in(session)
+    return _committed(session, lambda: _write(session, club, backup, keep, with_members))
+
+
+def restore_server(session: Session, backups: dict[int, CheckedBackup]) -> dict[int, Restored]:
+    """Each club's checked backup (by the club's id) into an empty database: the clubs
+    with their own ids, made where missing, with their members; committed once."""
+    if not (_database_is_empty(session) and _nobody_let_in(session)):
+        raise FileRefused(None, NOT_EMPTY)
+    clubs = {club_id: session.get(Club, club_id) or Club(id=club_id, name=backup.club.name)
+             for club_id, backup in backups.items()}
+    session.add_all(clubs.values())
+
+    def write_every_club() -> dict[int, Restored]:
+        session.flush()
+        return {club_id: _write(session, clubs[club_id], backup, True, True)
+                for club_id, backup in sorted(backups.items())}
+
+    return _committed(session, write_every_club)
+
+
+def _committed(session: Session, write):
+    """What ``write`` wrote, committed once; nothing at all if it failed."""
     try:
-        hands = _write(session, club, backup)
+        written = write()
         session.commit()
     except IntegrityError:
         session.rollback()
@@ -649,13 +817,19 @@ def restore_backup(
     except Exception:
         session.rollback()
         raise
-    return Restored(len(backup.players), len(backup.evenings), len(backup.games), hands)
+    return written
 
 
 def _database_is_empty(session: Session) -> bool:
     """No club at all has players, evenings or games: the file's ids can be kept."""
     return all(session.exec(select(func.count()).select_from(model)).one() == 0
                for model in (Player, Evening, Game))
+
+
+def _nobody_let_in(session: Session) -> bool:
+    """No members and no links yet: the file's members, devices and links keep their ids."""
+    return all(session.exec(select(func.count()).select_from(model)).one() == 0
+               for model in (Member, Invite))
 
 
 def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
@@ -683,15 +857,15 @@ def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Pla
     return len(entry.imported.deals) + len(entry.undone)
 
 
-def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
-    """Add the backup's rows (not committed); the number of hands written.
+def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
+           with_members: bool) -> Restored:
+    """Add the backup's rows (not committed), its members too where ``with_members``.
 
     Into an empty database the file's ids are kept, so the restored pages have the
     addresses the old ones had. Where other clubs already keep rows, the database gives
     new ids (and the file's links are followed to them): a file's ids must never collide
-    with, or push ahead of, another club's.
+    with, or push ahead of, another club's. Members are written only with the ids kept.
     """
-    keep = _database_is_empty(session)
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
     club.restored_at = utcnow()
@@ -724,10 +898,24 @@ def _write(session: Session, club: Club, backup: CheckedBackup) -> int:
     session.flush()
     hands = sum(_write_game_rows(session, entry, game, players)
                 for entry, game in zip(backup.games, games))
+    if with_members:
+        _write_members(session, club, backup)
     session.flush()
     if keep:
         _continue_ids(session)
-    return hands
+    return Restored(len(backup.players), len(backup.evenings), len(backup.games), hands,
+                    len(backup.members) if with_members else 0)
+
+
+def _write_members(session: Session, club: Club, backup: CheckedBackup) -> None:
+    """The file's members, their devices and the club's live links, with the file's ids
+    (so a link's game and maker are the file's own)."""
+    session.add_all(Member(id=member.id, club_id=club.id, name=member.name, role=member.role,
+                           created_at=member.created_at) for member in backup.members)
+    session.flush()  # the members the devices and links point at go in first
+    session.add_all(Device(member_id=member.id, **device.model_dump())
+                    for member in backup.members for device in member.devices)
+    session.add_all(Invite(club_id=club.id, **invite.model_dump()) for invite in backup.invites)
 
 
 def _continue_ids(session: Session) -> None:
@@ -736,7 +924,7 @@ def _continue_ids(session: Session) -> None:
     # move; SQLite takes the largest id + 1 by itself.
     if session.get_bind().dialect.name != "postgresql":
         return
-    for table in ("player", "evening", "game"):
+    for table in ("club", "player", "evening", "game", "member", "device", "invite"):
         session.execute(text(
             f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), MAX(id)) FROM {table} "
             "HAVING COUNT(*) > 0"

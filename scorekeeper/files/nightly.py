@@ -6,6 +6,10 @@ flushed to the disk, then renamed to its name (a rename within a folder is atomi
 full disk, a crash or a power cut never leaves a half-written backup under a backup's
 name. Only when every club's new backup is written are the oldest removed, down to
 ``keep`` for each club: a run that fails removes nothing, and says why.
+
+These are the server's backups: each holds its club's members, their devices and live
+links too (backup.py says why that is safe), so that ``restore-all`` brings a whole
+server back from the folder, the newest of each club, every phone still signed in.
 """
 from __future__ import annotations
 
@@ -47,6 +51,15 @@ def kept_backups(folder: Path, club_id: int) -> list[Path]:
     return sorted(found, key=lambda path: path.name)
 
 
+def newest_backups(folder: Path) -> dict[int, Path]:
+    """The newest backup of each club in the folder, by the club's id."""
+    newest: dict[int, Path] = {}
+    for path in sorted(folder.iterdir(), key=lambda path: path.name):
+        if match := NAME.match(path.name):
+            newest[int(match.group(1))] = path  # the names sort oldest first
+    return newest
+
+
 def write_whole(folder: Path, name: str, text: str) -> Path:
     """``text`` as ``folder/name``, there whole or not at all."""
     handle, draft = tempfile.mkstemp(dir=folder, prefix=f".{name}.", suffix=".part")
@@ -70,7 +83,7 @@ def back_up_every_club(session: Session, folder: Path, keep: int,
     now = now or datetime.now(timezone.utc)
     written = []
     for club in session.exec(select(Club).order_by(Club.id)):
-        backup = club_backup(session, club)
+        backup = club_backup(session, club, members=True)
         name = backup_name(club.id, now)
         try:
             path = write_whole(folder, name, backup_text(backup))
