@@ -125,3 +125,15 @@ def drop_created() -> None:
     for name in reversed(CREATED):
         _admin().exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
     CREATED.clear()
+
+
+def restored_database_url(dump: Path) -> str:
+    """A new database on the PostgreSQL server holding what ``dump`` (plain SQL, as
+    ``pg_dump --inserts`` writes it) holds: a released version's database, as it left it."""
+    name = f"sk_restored_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    url = _create(name)
+    engine = create_engine(url)
+    with engine.begin() as connection:
+        connection.exec_driver_sql(dump.read_text())  # with no parameters: many statements
+    engine.dispose()
+    return url
