@@ -39,6 +39,10 @@ server.serve_forever()
 """
 
 
+PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+CONSTRAINTS = ROOT / "deploy" / "constraints.txt"
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -51,6 +55,16 @@ def get(port: int, path: str, cookie: str = "") -> tuple[int, str]:
         connection.request("GET", path, headers={"Cookie": cookie} if cookie else {})
         response = connection.getresponse()
         return response.status, response.read().decode("utf-8", "replace")
+    finally:
+        connection.close()
+
+
+def version_said(port: int) -> str:
+    """The version the app's health check says it is."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    try:
+        connection.request("GET", "/healthz")
+        return connection.getresponse().getheader("Scorekeeper-Version")
     finally:
         connection.close()
 
@@ -108,6 +122,7 @@ def test_the_installed_wheel_serves_pages_in_two_languages_static_files_and_heal
                 assert time.monotonic() < deadline, "the installed app did not start"
                 time.sleep(0.2)
         assert (status, body) == (200, "ok\n")
+        assert version_said(port) == PROJECT["version"]  # the wheel's, from pyproject.toml
         status, body = get(port, "/welcome")  # a fresh install: make the first club
         assert status == 200 and "Make your club" in body, body[:2000]
         status, body = get(port, "/rules", cookie="lang=fa")
@@ -149,3 +164,65 @@ def test_the_serve_extra_brings_all_that_gunicorns_gevent_worker_imports():
             assert canonicalize_name(needed.name) in named or "gevent" in gunicorn_extras, (
                 f"gunicorn's gevent worker needs {needed.name}, which the serve extra "
                 "doesn't bring")
+
+
+def brought_by(requirements: list[str], extras: set[str]) -> set[str]:
+    """Every distribution installing ``requirements`` brings, by their canonical names:
+    read from the metadata of this environment, which holds them all (the test extra
+    brings the serve extra's own)."""
+    from importlib import metadata
+
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    found: set[str] = set()
+    waiting = [(Requirement(line), extras) for line in requirements]
+    while waiting:
+        requirement, asked = waiting.pop()
+        if requirement.marker and not any(requirement.marker.evaluate({"extra": extra})
+                                          for extra in asked | {""}):
+            continue
+        name = canonicalize_name(requirement.name)
+        if name in found:
+            continue
+        found.add(name)
+        waiting.extend((Requirement(line), set(requirement.extras))
+                       for line in metadata.requires(name) or [])
+    return found
+
+
+def pinned() -> dict[str, str]:
+    """deploy/constraints.txt: canonical name -> the exact version."""
+    from packaging.utils import canonicalize_name
+
+    pins = {}
+    for line in CONSTRAINTS.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            name, version = line.split("==")
+            pins[canonicalize_name(name)] = version
+    return pins
+
+
+def test_the_constraints_pin_every_distribution_the_serve_install_brings():
+    """The server install (``pip install -c deploy/constraints.txt '.[serve]'``) takes
+    every version from the file: a dependency added to pyproject.toml, or one a
+    dependency starts to need, and not pinned there would float again."""
+    serve = PROJECT["dependencies"] + PROJECT["optional-dependencies"]["serve"]
+    unpinned = brought_by(serve, set()) - set(pinned())
+    assert not unpinned, (
+        f"deploy/constraints.txt pins no version of {sorted(unpinned)}, which the serve "
+        "install brings: make it again from a fresh environment's pip freeze")
+
+
+def test_every_pinned_version_is_one_pyproject_allows():
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    pins = pinned()
+    for line in PROJECT["dependencies"] + PROJECT["optional-dependencies"]["serve"]:
+        requirement = Requirement(line)
+        version = pins[canonicalize_name(requirement.name)]
+        assert requirement.specifier.contains(version), (
+            f"deploy/constraints.txt pins {requirement.name} {version}, outside "
+            f"pyproject.toml's {requirement.specifier}")
