@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.test_behind_caddy import DEPLOY, INSTALLED, example_settings, exec_start
+from tests.browser.club_server import DEPLOY, INSTALLED, example_settings, exec_start
 from tests.test_install import free_port
 
 SYSTEMD_SHARED = sorted(Path("/usr/lib").glob("*/systemd/libsystemd-shared-252.so"))
