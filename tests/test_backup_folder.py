@@ -6,6 +6,9 @@ from __future__ import annotations
 import errno
 import json
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
@@ -133,3 +136,19 @@ def test_with_the_database_down_a_backup_says_so_in_one_sentence(
                            "Error: nothing was backed up: the database did not answer (")
     assert said.endswith(")") and result.stdout == ""
     assert files_of(folder) == before
+
+
+def test_with_the_database_down_at_start_the_nightly_backup_says_so_in_one_sentence(tmp_path):
+    """As the timer runs it: a process of its own, the app made before any command, and
+    the database not there at all (before, 139 lines of traceback)."""
+    folder = tmp_path / "backups"
+    ran = subprocess.run(
+        [str(Path(sys.prefix) / "bin" / "flask"), "--app", "scorekeeper", "backup-all",
+         str(folder)], capture_output=True, text=True, cwd=tmp_path, timeout=120,
+        env={**os.environ, "SECRET_KEY": "down",
+             "DATABASE_URL": "postgresql+psycopg://scorekeeper@127.0.0.1:9/scorekeeper"})
+    assert ran.returncode == 1
+    (said,) = ran.stderr.splitlines()
+    assert said.startswith("Error: The database did not answer ("), said
+    assert "the app does not start without it" in said and ran.stdout == ""
+    assert not folder.exists()

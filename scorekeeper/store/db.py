@@ -6,10 +6,11 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
-from scorekeeper.store.migrate import check_schema, upgrade
+from scorekeeper.store.migrate import StartRefused, check_schema, upgrade
 
 
 BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before giving up
@@ -47,8 +48,13 @@ def init_app(app: Flask) -> None:
     # The schema is made (or brought up to date) on start, no manual step; a new
     # database gets its first club there too. Then the tables are checked against the
     # models, whatever revision the database says it is at: a stamp can lie.
-    upgrade(engine)
-    check_schema(engine)
+    try:
+        upgrade(engine)
+        check_schema(engine)
+    except OperationalError as silent:  # not there, or refusing us: nothing can start
+        said = str(silent.orig).strip().splitlines() or [type(silent.orig).__name__]
+        raise StartRefused(f"The database did not answer ({said[0]}): the app does not "
+                           f"start without it.") from None
     app.teardown_appcontext(close_session)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
+import click
 from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
@@ -43,7 +44,13 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     command.upgrade(alembic_config(engine), revision)
 
 
-class SchemaMismatch(RuntimeError):
+class StartRefused(click.ClickException):
+    """The app can't start on this database, said in one sentence. A ClickException, so
+    a command (the nightly backup's among them) says it on one line and exits with 1,
+    where a traceback would bury it; gunicorn's log ends with it."""
+
+
+class SchemaMismatch(StartRefused):
     """The database's tables lack what the models need: the app must not start on it."""
 
 
