@@ -10,7 +10,7 @@ from scorekeeper import create_app
 from scorekeeper.store.models import Game, GameSeat, Hand, Player
 from tests import url_builders
 from tests.databases import database_url, drop_created, forget
-from tests.members import client_as
+from tests.members import client_as, first_club_id
 from tests.new_games import start_game_as
 
 url_builders.compile_once()  # each test makes an app: its URLs built as by the first
@@ -19,19 +19,38 @@ url_builders.compile_once()  # each test makes an app: its URLs built as by the 
 @pytest.fixture
 def app():
     """The app on a fresh database of its own (a SQLite file, or a PostgreSQL database
-    when TEST_DATABASE_URL names a server; tests/databases.py); CSRF off (its own tests
-    turn it on)."""
-    url = database_url()
-    app = create_app({
+    when TEST_DATABASE_URL names a server; tests/databases.py) with its first club, as
+    ``create-club`` leaves it (nobody in yet); CSRF off (its own tests turn it on)."""
+    app = fresh_server()
+    first_club_id(app)
+    yield app
+    close_server(app)
+
+
+@pytest.fixture
+def new_server():
+    """The app on a fresh database with no club at all, as a new install starts."""
+    app = fresh_server()
+    yield app
+    close_server(app)
+
+
+def fresh_server(**settings):
+    """An app as the ``app`` fixture makes it, with no club yet; ``settings`` over the
+    tests' own. Closed by ``close_server``."""
+    return create_app({
         "TESTING": True,
-        "DATABASE_URL": url,
+        "DATABASE_URL": database_url(),
         "SECRET_KEY": "test-secret",
         "WTF_CSRF_ENABLED": False,
         "LIVE_WAIT_SECONDS": 0,  # polls answered at once; tests/test_live_wait.py holds them
+        **settings,
     })
-    yield app
+
+
+def close_server(app) -> None:
     app.extensions["db_engine"].dispose()  # its connections, not left for later
-    forget(url)
+    forget(app.config["DATABASE_URL"])
 
 
 @pytest.fixture

@@ -6,6 +6,7 @@ from sqlmodel import Session, select
 from scorekeeper.clubs.access import COOKIE
 from scorekeeper.clubs.membership import add_member
 from scorekeeper.store.models import Club
+from scorekeeper.store.rosters import DEFAULT_CLUB_NAME
 
 
 def new_club(app, name: str = "Club") -> int:
@@ -17,11 +18,19 @@ def new_club(app, name: str = "Club") -> int:
         return club.id
 
 
+def first_club_id(app) -> int:
+    """The server's first club; made as ``create-club`` makes it (no member yet) when the
+    server has none, as a fresh database has none."""
+    with Session(app.extensions["db_engine"]) as session:
+        first = session.exec(select(Club.id).order_by(Club.id)).first()
+    return first or new_club(app, DEFAULT_CLUB_NAME)
+
+
 def member_cookie(app, role: str = "owner", name: str | None = None, club_id: int | None = None
                   ) -> str:
     """The device cookie of a new member of the club (the first club by default)."""
+    club_id = club_id or first_club_id(app)
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club_id = club_id or session.exec(select(Club.id).order_by(Club.id)).first()
         _member, cookie = add_member(session, club_id, name or role.title(), role,
                                      "Test browser")
         return cookie

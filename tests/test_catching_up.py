@@ -16,7 +16,7 @@ from scorekeeper.store import kept
 from scorekeeper.figures import ratings, summaries
 from scorekeeper.store.models import Club, ClubRatings, ClubSummary
 from tests.databases import database_url
-from tests.members import client_as
+from tests.members import client_as, first_club_id
 from tests.test_ratings import assert_kept_equals_a_rating_from_the_hands
 from tests.test_summaries import assert_summaries_match_a_replay, seeding
 from tests.views.view_helpers import Page
@@ -31,7 +31,7 @@ def big_club(monkeypatch):
     monkeypatch.setattr(kept, "PER_VISIT", PER_VISIT)
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     session = Session(app.extensions["db_engine"], expire_on_commit=False)
-    club = session.exec(select(Club)).one()
+    club = session.get(Club, first_club_id(app))
     seeding.seed(session, club, evenings=4, games=GAMES, hands=300, rng=random.Random(5))
     with session:
         yield app, session, club

@@ -85,3 +85,22 @@ def test_links_are_printed_on_the_address_given_or_said_to_be_a_guess(runner):
     assert "link: http://127.0.0.1:5000/join/" in guessed.output
     assert ("(http://127.0.0.1:5000 is where `flask run` serves: put the server's own "
             "address in its place, or give --base-url)") in guessed.output
+
+
+def test_create_club_on_a_new_server_leaves_one_club_nobody_can_claim(new_server):
+    """The club made waits for the owner link printed: not even a browser on the server
+    itself may take it (or make another), and commands act on it, the only club."""
+    result = new_server.test_cli_runner().invoke(args=["create-club", "Thursday club"])
+    assert result.exit_code == 0, result.output
+    assert "club 1: Thursday club" in result.output
+    on_the_server = new_server.test_client()
+    page = on_the_server.get("/welcome").text
+    assert "A club is here already" in page and "Make your club" not in page
+    posted = on_the_server.post("/welcome", data={"club_name": "Mine", "your_name": "Zed"})
+    assert posted.status_code == 303 and posted.headers["Location"].endswith("/welcome")
+    with Session(new_server.extensions["db_engine"]) as session:
+        assert [club.name for club in session.exec(select(Club))] == ["Thursday club"]
+        assert session.exec(select(Member)).all() == []
+    token, _code = invite_of(result.output)
+    assert on_the_server.post(f"/join/{token}", data={"your_name": "Rita"}).status_code == 303
+    assert "Thursday club" in on_the_server.get("/club").text

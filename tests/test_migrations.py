@@ -1,4 +1,5 @@
 """The Alembic migrations build exactly the schema the models describe."""
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import inspect
@@ -155,8 +156,10 @@ print("started")
 """
 
 
-def test_workers_starting_together_on_a_new_database_all_start_with_one_club(tmp_path):
-    """Each worker migrates on start: the others wait for the first, then find it done."""
+def test_workers_starting_together_on_a_new_database_all_start_with_no_club(tmp_path):
+    """Each worker migrates on start: the others wait for the first, then find it done.
+    No club is made: the first is made in a browser on the server itself, or by
+    ``create-club``."""
     import subprocess
     import sys
 
@@ -173,7 +176,7 @@ def test_workers_starting_together_on_a_new_database_all_start_with_one_club(tmp
     assert all(out.strip() == "started" for out, _err in results)
     engine = make_engine(url)
     with Session(engine) as session:
-        assert [club.name for club in session.exec(select(Club))] == ["Our table"]
+        assert session.exec(select(Club)).all() == []
     with engine.connect() as connection:
         assert MigrationContext.configure(connection).get_current_revision() == newest()
 
@@ -213,3 +216,130 @@ def test_a_database_at_the_newest_revision_runs_no_migration_script(tmp_path, mo
     assert migrate.revisions_of(engine) != migrate.newest()
     upgrade(engine)
     assert ran == ["head"] and migrate.revisions_of(engine) == migrate.newest()
+
+
+def at_0021(tmp_path):
+    """An engine on a database migrated to 0021, holding the empty club 0008 made."""
+    from tests.databases import empty_database_url
+
+    engine = make_engine(empty_database_url(tmp_path))
+    upgrade(engine, "0021")
+    return engine
+
+
+def club_names(engine) -> list[str]:
+    from sqlmodel import Session, select
+
+    from scorekeeper.store.models import Club
+
+    with Session(engine) as session:
+        return [club.name for club in session.exec(select(Club).order_by(Club.id))]
+
+
+def test_the_empty_club_0008_made_is_gone_at_0022(tmp_path):
+    """Nobody can claim it any more; the club made next is club 1, on either database."""
+    from scorekeeper import create_app
+
+    engine = at_0021(tmp_path)
+    assert club_names(engine) == ["Our table"]
+    upgrade(engine)
+    assert club_names(engine) == []
+    app = create_app({"TESTING": True, "DATABASE_URL": engine.url.render_as_string(False),
+                      "SECRET_KEY": "t"})
+    made = app.test_cli_runner().invoke(args=["create-club", "Thursday club"])
+    assert "club 1: Thursday club" in made.output, made.output
+    app.extensions["db_engine"].dispose()
+
+
+def test_beside_a_club_made_by_create_club_the_empty_one_goes_too(tmp_path):
+    """A server whose operator ran ``create-club`` before 0022 kept the empty club too,
+    first in every command: only the operator's club is left."""
+    from sqlmodel import Session
+
+    from scorekeeper.clubs.membership import new_invite
+    from scorekeeper.store.models import Club, Role
+
+    engine = at_0021(tmp_path)
+    with Session(engine) as session:
+        club = Club(name="Thursday club")
+        session.add(club)
+        session.commit()
+        new_invite(session, club, Role.OWNER)
+    upgrade(engine)
+    assert club_names(engine) == ["Thursday club"]
+
+
+def _member(session, club):
+    from scorekeeper.store.models import Member
+
+    session.add(Member(club_id=club.id, name="Ann", role="owner"))
+    session.commit()
+
+
+def _link(session, club):
+    from scorekeeper.clubs.membership import new_invite
+
+    new_invite(session, club, "scorer")
+
+
+def _player(session, club):
+    from scorekeeper.store.rosters import find_or_add_player
+
+    find_or_add_player(session, club, "Ann")
+    session.commit()
+
+
+def _evening(session, club):
+    from datetime import date
+
+    from scorekeeper.store.models import Evening
+
+    session.add(Evening(club_id=club.id, played_on=date(2026, 12, 1)))
+    session.commit()
+
+
+def _season(session, club):
+    from datetime import date
+
+    from scorekeeper.store.models import Season
+
+    session.add(Season(club_id=club.id, name="Winter", starts_on=date(2026, 12, 1),
+                       ends_on=date(2027, 2, 28)))
+    session.commit()
+
+
+def _game(session, club):
+    from scorekeeper.rules import HouseRules
+    from scorekeeper.table.seating import start_game
+
+    start_game(session, club, ["Una", "Vic", "Wim", "Xia", "Yan", "Zoe"], HouseRules(), 1)
+
+
+def _restored(session, club):
+    from scorekeeper.store.models import utcnow
+
+    club.restored_at = utcnow()
+    session.add(club)
+    session.commit()
+
+
+def _renamed(session, club):
+    club.name = "Thursday club"
+    session.add(club)
+    session.commit()
+
+
+@pytest.mark.parametrize("use", [_member, _link, _player, _evening, _season, _game,
+                                 _restored, _renamed], ids=lambda use: use.__name__[1:])
+def test_the_first_club_stays_at_0022_once_anything_was_made_of_it(tmp_path, use):
+    from sqlmodel import Session, select
+
+    from scorekeeper.store.models import Club
+
+    engine = at_0021(tmp_path)
+    with Session(engine) as session:
+        club = session.exec(select(Club)).one()
+        use(session, club)
+        name = club.name
+    upgrade(engine)
+    assert club_names(engine) == [name]

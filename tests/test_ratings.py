@@ -30,6 +30,7 @@ from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRati
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from tests.databases import database_url
+from tests.members import first_club_id
 from tests.test_summaries import fresh_club
 from tests.test_summaries_incremental import (
     STEPS, a_hand_on_the_newest_game, each_change, runs_of, take_step,
@@ -70,7 +71,7 @@ LOST = game_file(["Hal", "Ida", "Ann", "Bob", "Cid", "Dan"], "3x2", [
 def club_session():
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with Session(app.extensions["db_engine"], expire_on_commit=False) as session:
-        yield session, session.exec(select(Club)).one()
+        yield session, session.get(Club, first_club_id(app))
 
 
 def by_openskill(history) -> dict[str, tuple[float, float, int]]:

@@ -30,7 +30,7 @@ from scorekeeper.store.replay import load_seated, load_replay
 from scorekeeper.table.corrections import edit_hand
 from scorekeeper.table.recording import record_hand, undo_last_hand
 from tests.databases import database_url
-from tests.members import client_as
+from tests.members import client_as, first_club_id
 
 SEED_SCRIPT = Path(__file__).resolve().parents[1] / "bench" / "seed.py"
 
@@ -48,7 +48,7 @@ seeding = _seed_module()
 def fresh_club(evenings: int, games: int, hands: int, rng: random.Random):
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     session = Session(app.extensions["db_engine"], expire_on_commit=False)
-    club = session.exec(select(Club)).one()
+    club = session.get(Club, first_club_id(app))
     counts = seeding.seed(session, club, evenings=evenings, games=games, hands=hands, rng=rng)
     return session, club, counts
 
@@ -214,7 +214,7 @@ def test_a_players_partners_are_kept_with_the_clubs_stamp_and_read_only_under_it
 def test_an_empty_club_has_no_figures(evenings):
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).one()
+        club = session.get(Club, first_club_id(app))
         assert club_stats(session, club.id) == []
         assert game_counts(session, range(evenings)) == dict.fromkeys(range(evenings), 0)
 
@@ -222,7 +222,7 @@ def test_an_empty_club_has_no_figures(evenings):
 def test_a_player_of_many_evenings_sees_at_most_24_points_of_trend():
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).one()
+        club = session.get(Club, first_club_id(app))
         seeding.seed(session, club, evenings=100, games=400, hands=4000, rng=random.Random(2))
         catch_up(session, club.id)  # more games than a page counts: counted ahead
         player = session.exec(select(Player).where(Player.name == "Ann")).one()

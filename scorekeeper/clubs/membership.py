@@ -5,7 +5,7 @@ import ipaddress
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import exists, or_, update
+from sqlalchemy import insert, literal, or_, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, func, select
 
@@ -13,7 +13,7 @@ from scorekeeper.clubs.access import (
     device_cookie_value, joined_device_token, new_device, token_hash,
 )
 from scorekeeper.store.models import (
-    Club, Device, Evening, Game, Invite, JoinAttempt, Member, Player, Role, utcnow,
+    Club, Device, Game, Invite, JoinAttempt, Member, Role, utcnow,
 )
 from scorekeeper.text.digits import latin_digits
 
@@ -41,33 +41,19 @@ def _first_club(session: Session) -> Club | None:
     return session.exec(select(Club).order_by(Club.id)).first()
 
 
-def _unclaimed(club: Club) -> tuple:
-    """SQL conditions: the club is as a fresh install makes it, so its first visitor
-    may name it. Nobody is a member of any club, and it was never restored and holds no
-    players, evenings or games (those wait for their owner's link, never a newcomer)."""
-    return (Club.restored_at.is_(None),  # type: ignore[union-attr]
-            ~exists().where(Member.id.is_not(None)),
-            *(~exists().where(model.club_id == club.id) for model in (Player, Evening, Game)))
-
-
-def _may_claim(session: Session, club: Club) -> bool:
-    return session.exec(select(Club.id).where(Club.id == club.id, *_unclaimed(club))).first() \
-        is not None
-
-
 def waiting_club(session: Session) -> Club | None:
-    """The club a server holds before anyone is a member that no newcomer may take:
-    restored from a backup, or keeping games from before clubs had members. Its owner
-    gets in by the one-time link a command prints (``fresh_owner_link``)."""
-    first = _first_club(session)
-    if first is None or anyone_is_member(session) or _may_claim(session, first):
-        return None
-    return first
+    """The club a server holds before anyone is a member: made by ``create-club``,
+    restored from a backup, or keeping games from before clubs had members. No visitor
+    may take it: its owner gets in by the one-time link a command prints
+    (``fresh_owner_link``)."""
+    return None if anyone_is_member(session) else _first_club(session)
 
 
-def may_create_club(session: Session, open_signup: bool) -> bool:
-    """A fresh install's first visitor may; after that only where sign-up is open."""
-    return open_signup or not (anyone_is_member(session) or waiting_club(session))
+def may_create_club(session: Session, open_signup: bool, on_the_server: bool) -> bool:
+    """Anyone may where sign-up is open; else only the first club, and only from a
+    browser on the server's own machine (``on_the_server``): a server reachable from
+    elsewhere is never taken by whoever finds it first."""
+    return open_signup or (on_the_server and _first_club(session) is None)
 
 
 class ClubTaken(Exception):
@@ -78,39 +64,33 @@ def create_club(session: Session, club_name: str, owner_name: str,
                 label: str = "", open_signup: bool = False) -> tuple[Club, Member, str]:
     """A club with its owner and the owner's device; returns the device cookie too.
 
-    On a fresh install (nobody is a member yet) the empty club the install made is the
-    one named. A club that was restored, or holds players, evenings or games, is never
-    taken over this way (its owner has a link of their own): with open sign-up the
-    visitor gets a club of their own instead, else ClubTaken. The name is changed only
-    while all that still holds, in the statement that checks it, so two first visitors
-    at the same moment can't both become its owner (ClubTaken). Without open sign-up
-    nobody else makes a club, however close behind the first they come.
+    Where sign-up is open, a club of the visitor's own. Else it is the server's first
+    club, made only while there is none, so two first visitors at the same moment can't
+    both become owners (ClubTaken for the later one). Who may ask is the caller's
+    question (``may_create_club``).
     """
-    first = _first_club(session)
-    if first is not None:
-        # A first visitor already claiming it holds the club's row until it is done:
-        # the members are counted once that one has committed (PostgreSQL; SQLite has
-        # one writer at a time, and the claim below checks again under its lock).
-        session.exec(select(Club.id).where(Club.id == first.id).with_for_update())
-    if first is not None and _may_claim(session, first):
-        claimed = session.execute(
-            update(Club).where(Club.id == first.id, *_unclaimed(first))
-            .values(name=club_name)
-        ).rowcount
-        if claimed != 1:
-            session.rollback()
-            raise ClubTaken()
-        club = first
-        session.expire(club)
-    elif open_signup or first is None:
-        club = Club(name=club_name)
-        session.add(club)
-    else:
-        session.rollback()
-        raise ClubTaken()
+    club = Club(name=club_name) if open_signup else _made_first_club(session, club_name)
+    session.add(club)
     session.flush()
     owner, cookie = add_member(session, club.id, owner_name, Role.OWNER, label)
     return club, owner, cookie
+
+
+def _made_first_club(session: Session, club_name: str) -> Club:
+    """The first club, made by one statement that inserts it only into a server with
+    no club: SQLite runs it under its one writer's lock; PostgreSQL checks under a lock
+    on the clubs that every other maker of a first club waits for."""
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("LOCK TABLE club IN SHARE ROW EXCLUSIVE MODE"))
+    created_at = literal(utcnow(), Club.__table__.c.created_at.type)
+    made = session.execute(insert(Club).from_select(
+        ["name", "created_at"],
+        select(literal(club_name), created_at).where(~select(Club.id).exists()),
+    ).returning(Club.id)).scalar_one_or_none()
+    if made is None:
+        session.rollback()
+        raise ClubTaken()
+    return session.get(Club, made)
 
 
 def new_code() -> str:

@@ -1,13 +1,16 @@
-"""Getting in: a fresh install's first visitor makes a club; others join by link or code."""
+"""Getting in: the first club made on the server's own machine (or any club where sign-up
+is open); everyone else joins by link or code."""
 from __future__ import annotations
+
+import ipaddress
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import browser_label, current_member, remember_device
 from scorekeeper.clubs.membership import (
-    ClubTaken, LinkUsed, create_club, join, join_again, live_invite, may_create_club,
-    too_many_tries, typed_code, waiting_club,
+    ClubTaken, LinkUsed, anyone_is_member, create_club, join, join_again, live_invite,
+    may_create_club, too_many_tries, typed_code, waiting_club,
 )
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Invite
@@ -21,17 +24,39 @@ def _open_signup() -> bool:
     return current_app.config["OPEN_SIGNUP"]
 
 
+# Headers a proxy adds: a request carrying one came through a proxy, from anywhere.
+PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP", "Via")
+
+
+def _on_the_server() -> bool:
+    """Whether the browser runs on the server's own machine: a loopback address, not
+    through a proxy (behind one, every phone's request reaches the app from 127.0.0.1,
+    and with the proxy trusted its address is the phone's)."""
+    try:
+        address = ipaddress.ip_address(request.remote_addr or "")
+    except ValueError:
+        return False
+    address = getattr(address, "ipv4_mapped", None) or address  # ::ffff:127.0.0.1
+    return address.is_loopback and not any(name in request.headers for name in PROXY_HEADERS)
+
+
+def _may_create() -> bool:
+    return may_create_club(get_session(), _open_signup(), _on_the_server())
+
+
 @bp.route("/welcome", methods=["GET", "POST"])
 def welcome():
-    """Make a club and become its owner (a fresh install, or where sign-up is open).
+    """Make a club and become its owner: the server's first club from the server's own
+    machine, or any club where sign-up is open.
 
-    A server whose club waits for its owner (restored, or holding games) says how they
-    get in instead, and never offers to take that club over.
+    A server whose club waits for its owner (made by a command, restored, or holding
+    games) says how they get in, and never offers to take that club over; one with no
+    club says how the first is made.
     """
     session = get_session()
     waiting = waiting_club(session)
-    may_create = may_create_club(session, _open_signup())
-    if not may_create and waiting is None:
+    may_create = _may_create()
+    if not may_create and waiting is None and anyone_is_member(session):
         return redirect(url_for("join.by_code"), 303)
     form = NewClubForm()
     if may_create and form.validate_on_submit():
@@ -39,7 +64,7 @@ def welcome():
             _club, _owner, cookie = create_club(session, form.club_name.data,
                                                 form.your_name.data, browser_label(),
                                                 open_signup=_open_signup())
-        except ClubTaken:  # another first visitor made it (or a restore filled it) just now
+        except ClubTaken:  # another first visitor made it (or a command did) just now
             return redirect(url_for("join.welcome"), 303)
         return remember_device(redirect(url_for("games.index"), 303), cookie)
     if not may_create and form.is_submitted():
@@ -121,7 +146,7 @@ def by_code():
     elif form.is_submitted():
         messages, status = all_errors(form), 400
     return render_page("join_code.html", status=status, form=form, messages=messages,
-                       may_create=may_create_club(session, _open_signup()))
+                       may_create=_may_create())
 
 
 @bp.post("/join/<token>/name")

@@ -33,6 +33,12 @@ def app(app):
 
 
 @pytest.fixture
+def new_server(new_server):
+    new_server.test_client_class = CheckedClient
+    return new_server
+
+
+@pytest.fixture
 def csrf_app():
     """The app as it runs at the table: CSRF on (the shared ``app`` turns it off)."""
     url = database_url()

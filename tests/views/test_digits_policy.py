@@ -46,6 +46,7 @@ from scorekeeper.files.exchange import import_game
 from scorekeeper.store.models import Club, Evening, Game, Invite, Player, Season
 from tests.browser import scene
 from tests.databases import database_url, forget
+from tests.members import first_club_id
 from tests.views.view_helpers import HTMX, Page, hands_of, submit, the_hand_form
 
 # --- what people typed: digits and commas in every kind ---------------------------------
@@ -144,7 +145,7 @@ def _persian_client(app, cookie: str | None = None):
 
 def _named_club(app) -> int:
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club).order_by(Club.id)).first()
+        club = session.get(Club, first_club_id(app))
         club.name = CLUB_NAME
         session.add(club)
         session.commit()

@@ -1,5 +1,6 @@
-"""Private clubs through their pages: making the first club, invite links and codes,
-devices and members, and what each role may do. Each test reads the HTML and the rows.
+"""Private clubs through their pages: a club waiting for its owner, invite links and
+codes, devices and members, and what each role may do. Each test reads the HTML and the
+rows. (A new server's first club: test_view_first_club.py.)
 """
 from __future__ import annotations
 
@@ -12,8 +13,7 @@ from sqlmodel import Session
 
 from scorekeeper.clubs.access import COOKIE, new_device, token_hash
 from scorekeeper.store.models import (
-    CLUB_NAME_LENGTH, PLAYER_NAME_LENGTH, Club, Device, Game, GameChange, Invite,
-    JoinAttempt, Member, Player, utcnow,
+    Club, Device, Game, GameChange, Invite, JoinAttempt, Member, utcnow,
 )
 from tests.members import client_as
 from tests.sample_games import TRIOS  # a game recorded before anyone was a member
@@ -95,13 +95,6 @@ def make_club(client, club_name: str, your_name: str):
 
 
 @pytest.fixture
-def open_app(app):
-    """An app where anyone may make a club of their own."""
-    app.config["OPEN_SIGNUP"] = True
-    return app
-
-
-@pytest.fixture
 def game(client, new_game_form):
     """A game of the owner's club, started through the page."""
     response = client.post("/games/new", data=new_game_form())
@@ -109,62 +102,7 @@ def game(client, new_game_form):
     return int(path_of(response.headers["Location"]).rsplit("/", 1)[1])
 
 
-# --- a fresh install ------------------------------------------------------------------
-
-def test_the_first_visitor_is_sent_to_make_a_club(app, stranger, db):
-    """On a fresh install the front door leads to /welcome, whose form asks for the
-    club's name and the visitor's name."""
-    assert count(db, Member) == 0
-    response = stranger.get("/")
-    assert response.status_code == 303
-    assert path_of(response.headers["Location"]) == "/welcome"
-    page = Page(stranger.get("/welcome"))
-    assert page.status == 200
-    form = page.form_posting_to("/welcome")
-    assert {"club_name", "your_name"} <= {name for name, _ in form.fields()}
-    # The keyboard stops where the database would (models.py holds the lengths).
-    lengths = {field.get("name"): field.get("maxlength")
-               for field in form.element.find_all("input", type="text")}
-    assert lengths == {"club_name": str(CLUB_NAME_LENGTH), "your_name": str(PLAYER_NAME_LENGTH)}
-
-
-def test_making_the_first_club_makes_the_visitor_its_owner(app, stranger, db):
-    """The first club made names the existing club and makes the visitor its owner, with
-    a device remembered by an HttpOnly, SameSite=Lax cookie (not Secure over http)."""
-    default_club = first_club(db)
-    response = make_club(stranger, "Thursday table", "Ann")
-    assert response.status_code == 303
-    assert path_of(response.headers["Location"]) == "/"
-
-    (club,) = rows(db, Club)
-    assert club.id == default_club.id and club.name == "Thursday table"
-    (owner,) = rows(db, Member)
-    assert (owner.club_id, owner.name, owner.role) == (club.id, "Ann", "owner")
-    assert owner.removed_at is None
-    header = device_cookie_header(response)
-    flags = cookie_flags(header)
-    assert "httponly" in flags and "samesite=lax" in header.lower()
-    assert "secure" not in flags
-    device = cookie_device(app, db, header)
-    assert device.member_id == owner.id and device.forgotten_at is None
-
-    page = Page(stranger.get("/club"))
-    assert page.status == 200
-    assert page.root.find("h1").text() == "Thursday table"
-    assert "You are this club's owner." in page.text
-
-
-def test_the_owners_cookie_is_secure_over_https(app, stranger, db):
-    """Made over https, the device cookie is also marked Secure."""
-    response = stranger.post("/welcome", data={"club_name": "Thursday table",
-                                               "your_name": "Ann"},
-                             base_url="https://localhost")
-    assert response.status_code == 303
-    header = device_cookie_header(response)
-    assert {"secure", "httponly"} <= cookie_flags(header)
-    assert "samesite=lax" in header.lower()
-    assert member_named(db, "Ann").role == "owner"
-
+# --- a club waiting for its owner ------------------------------------------------------
 
 def test_games_recorded_before_the_first_club_wait_for_an_owner_link(app, runner, stranger,
                                                                      db):
@@ -177,7 +115,7 @@ def test_games_recorded_before_the_first_club_wait_for_an_owner_link(app, runner
     game_id = int(result.stdout)
     page = Page(stranger.get("/welcome"))
     assert page.status == 200
-    assert "It keeps games recorded before this server had members" in page.text
+    assert "Its owner comes in with a one-time owner link" in page.text
     assert "Make your club" not in page.text
     assert not [form for form in page.forms() if "club_name" in dict(form.fields())]
     posted = make_club(stranger, "Old friends", "Gus")
@@ -198,73 +136,6 @@ def test_games_recorded_before_the_first_club_wait_for_an_owner_link(app, runner
     assert page.scores() == {"A": 6, "B": 0}
     # Someone is a member now: the welcome page sends newcomers to the code page.
     assert path_of(app.test_client().get("/welcome").headers["Location"]) == "/join"
-
-
-@pytest.mark.parametrize("club_name", ["", "   "])
-def test_an_empty_club_form_is_refused_and_makes_nothing(app, stranger, db, club_name):
-    """Without a club name the welcome form is shown again (400) with a message, and no
-    member, device or cookie is made."""
-    response = make_club(stranger, club_name, "Ann")
-    page = Page(response)
-    assert page.status == 400
-    assert page.alerts()
-    assert count(db, Member) == 0 and count(db, Device) == 0
-    assert not [v for v in response.headers.getlist("Set-Cookie") if v.startswith(COOKIE)]
-
-
-def test_after_the_first_club_a_visitor_is_sent_to_join(app, stranger, db):
-    """Once a club has an owner there is no open sign-up: /welcome sends a newcomer to
-    /join (its form as well), and the join page offers no club of their own."""
-    assert make_club(stranger, "Thursday table", "Ann").status_code == 303
-    newcomer = app.test_client()
-    for response in (newcomer.get("/welcome"),
-                     make_club(newcomer, "Mine", "Bob")):
-        assert response.status_code == 303
-        assert path_of(response.headers["Location"]) == "/join"
-    assert [club.name for club in rows(db, Club)] == ["Thursday table"]
-    assert [member.name for member in rows(db, Member)] == ["Ann"]
-    page = Page(newcomer.get("/join"))
-    assert page.status == 200
-    assert "Make a club of my own" not in page.text
-
-
-def test_with_open_signup_a_second_visitor_makes_a_separate_club(open_app, db,
-                                                                  new_game_form):
-    """With OPEN_SIGNUP a second visitor makes a new club, and neither club's owner can
-    open the other's games or players (404)."""
-    first, second = open_app.test_client(), open_app.test_client()
-    assert make_club(first, "Thursday table", "Ann").status_code == 303
-    assert "Make a club of my own" in Page(second.get("/join")).text
-    assert make_club(second, "Sunday table", "Zed").status_code == 303
-
-    clubs = rows(db, Club, order_by=Club.id)
-    assert [club.name for club in clubs] == ["Thursday table", "Sunday table"]
-    zed = member_named(db, "Zed")
-    assert (zed.club_id, zed.role) == (clubs[1].id, "owner")
-
-    games = {}
-    for http, names in ((first, ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]),
-                        (second, ["Uma", "Vic", "Wes", "Xia", "Yan", "Zed"])):
-        response = http.post("/games/new", data=new_game_form(names))
-        assert response.status_code == 303, response.text
-        games[http] = int(path_of(response.headers["Location"]).rsplit("/", 1)[1])
-    ann_player = rows(db, Player, Player.name == "Ann")[0]
-    uma_player = rows(db, Player, Player.name == "Uma")[0]
-    assert (ann_player.club_id, uma_player.club_id) == (clubs[0].id, clubs[1].id)
-
-    assert first.get(f"/games/{games[second]}").status_code == 404
-    assert second.get(f"/games/{games[first]}").status_code == 404
-    assert first.get(f"/players/{uma_player.id}").status_code == 404
-    assert second.get(f"/players/{ann_player.id}").status_code == 404
-    assert "Uma" not in first.get("/players").text
-    assert "Ann" not in second.get("/players").text
-    assert second.get(f"/games/{games[second]}").status_code == 200
-    # A game's own board likewise (found by its light head, not the game's row).
-    assert first.get(f"/games/{games[second]}/board").status_code == 404
-    assert second.get(f"/games/{games[first]}/board").status_code == 404
-    for missing in (999_999, 99_999_999_999):
-        assert second.get(f"/games/{missing}/board").status_code == 404
-    assert second.get(f"/games/{games[second]}/board").status_code == 200
 
 
 # --- invite links ---------------------------------------------------------------------
