@@ -84,8 +84,9 @@ def _sqlite_template() -> Path:
 
 
 def database_url(sqlite: str | None = None) -> str:
-    """A new database (migrated, with its first club) for one app; ``sqlite``: the
-    SQLite URL to use instead, when the test needs a file of its own."""
+    """A new database for one app, migrated, with no club yet (``tests.members.
+    first_club_id`` makes one); ``sqlite``: the SQLite URL to use instead, when the test
+    needs a file of its own."""
     if on_postgresql():
         return _create(f"sk_{uuid.uuid4().hex[:16]}", _template())
     if sqlite is not None:

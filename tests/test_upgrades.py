@@ -21,7 +21,7 @@ from scorekeeper.store.db import make_engine
 from scorekeeper.store.migrate import MIGRATIONS, upgrade
 from scorekeeper.store.replay import hand_fields
 from tests.databases import database_url, empty_database_url
-from tests.members import client_as
+from tests.members import client_as, first_club_id
 from tests.sample_games import TRIOS
 from tests.test_cli import PAIRS
 from tests.views.view_helpers import Page
@@ -102,6 +102,7 @@ def shown(app) -> dict[str, object]:
 def fresh_import() -> dict[str, object]:
     """The pages of the same games imported into today's app."""
     app = started(database_url())
+    first_club_id(app)  # the club the games go into, as create-club makes it
     for facts in GAMES:
         result = app.test_cli_runner().invoke(args=["import-game", "-"],
                                               input=json.dumps(facts))
