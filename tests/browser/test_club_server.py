@@ -42,7 +42,8 @@ def join(page: Page, link: str, name: str) -> None:
     page.goto(link)
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Join", exact=True).click()
-    expect(page.get_by_role("heading", name="Join", exact=False)).to_have_count(0)
+    expect(page).not_to_have_url(re.compile(r"/join"))  # in: the club's games
+    expect(page.get_by_role("alert")).to_have_count(0)
 
 
 def owner_link(said: str) -> str:
