@@ -6,7 +6,21 @@ from sqlmodel import Session, select
 from scorekeeper.clubs.access import COOKIE
 from scorekeeper.clubs.membership import add_member
 from scorekeeper.store.models import Club
-from scorekeeper.store.rosters import DEFAULT_CLUB_NAME
+
+
+FIRST_CLUB_NAME = "Our table"
+
+
+def first_club(session: Session) -> Club:
+    """The server's first club; made as ``create-club`` makes it (no member yet) when the
+    server has none, as a fresh database has none."""
+    club = session.exec(select(Club).order_by(Club.id)).first()
+    if club is None:
+        club = Club(name=FIRST_CLUB_NAME)
+        session.add(club)
+        session.commit()
+        session.refresh(club)
+    return club
 
 
 def new_club(app, name: str = "Club") -> int:
@@ -19,11 +33,9 @@ def new_club(app, name: str = "Club") -> int:
 
 
 def first_club_id(app) -> int:
-    """The server's first club; made as ``create-club`` makes it (no member yet) when the
-    server has none, as a fresh database has none."""
+    """The id of the server's ``first_club``."""
     with Session(app.extensions["db_engine"]) as session:
-        first = session.exec(select(Club.id).order_by(Club.id)).first()
-    return first or new_club(app, DEFAULT_CLUB_NAME)
+        return first_club(session).id
 
 
 def member_cookie(app, role: str = "owner", name: str | None = None, club_id: int | None = None

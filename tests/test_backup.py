@@ -28,10 +28,9 @@ from scorekeeper.store.db import get_session
 from scorekeeper.store.models import (
     Club, Device, Evening, Game, GameChange, GameSeat, Hand, Member, Player, utcnow,
 )
-from scorekeeper.store.rosters import ensure_default_club
 from tests.databases import database_url
 from tests.disk_full import full_at_hand
-from tests.members import client_as
+from tests.members import client_as, first_club
 from tests.sample_games import P
 from tests.views.view_helpers import parse
 
@@ -216,13 +215,13 @@ def restore_into(app, document) -> object:
     text = document if isinstance(document, (str, bytes)) else json.dumps(document)
     with app.app_context():
         session = get_session()
-        return restore_backup(session, ensure_default_club(session), text)
+        return restore_backup(session, first_club(session), text)
 
 
 def backup_of(app) -> dict:
     with app.app_context():
         session = get_session()
-        return club_backup(session, ensure_default_club(session))
+        return club_backup(session, first_club(session))
 
 
 PAGES = ["/", "/evenings", "/evenings/1", "/evenings/2", "/games/1", "/games/2", "/games/3",
@@ -645,7 +644,7 @@ def test_a_backup_over_the_limit_is_refused(backup_text):
     with app.app_context():
         session = get_session()
         with pytest.raises(FileRefused) as refused:
-            restore_backup(session, ensure_default_club(session), backup_text, 1024)
+            restore_backup(session, first_club(session), backup_text, 1024)
     assert str(refused.value) == "the file is larger than 1 kB, the most a backup may be"
     assert counts(app) == EMPTY
 

@@ -20,12 +20,11 @@ from scorekeeper.rules import PASS, Deal, HouseRules, Tally
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Game, GameSeat, Hand
 from scorekeeper.store.replay import load_replay
-from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.recording import record_hand
 from scorekeeper.table.seating import start_game
 from tests.databases import database_url
 from tests.disk_full import full_at_hand
-from tests.members import client_as
+from tests.members import client_as, first_club
 from tests.views.view_helpers import parse
 
 P = PASS
@@ -153,7 +152,7 @@ def record_game(app, facts: dict) -> int:
     with app.app_context():
         session = get_session()
         rules = HouseRules(**facts["rules"])
-        game = start_game(session, ensure_default_club(session), facts["seats"], rules,
+        game = start_game(session, first_club(session), facts["seats"], rules,
                           facts["first_dealer"])
         for hand in facts["hands"]:
             replay = load_replay(session, game)
@@ -164,7 +163,7 @@ def record_game(app, facts: dict) -> int:
 def import_text(app, text) -> int:
     with app.app_context():
         session = get_session()
-        return import_game(session, ensure_default_club(session), text, LIMIT).id
+        return import_game(session, first_club(session), text, LIMIT).id
 
 
 def export_of(app, game_id: int) -> dict:

@@ -6,8 +6,8 @@ from sqlmodel import Session, select
 
 from scorekeeper.rules import HouseRules
 from scorekeeper.store.models import Game, GameSeat, Player
-from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table import seating
+from tests.members import first_club
 
 NAMES = ["Una", "Vic", "Wim", "Xia", "Yan", "Zoe"]
 
@@ -31,7 +31,7 @@ def test_a_player_added_by_another_phone_meanwhile_is_seated_not_doubled(app, mo
 
     monkeypatch.setattr(seating, "_seat", other_phone_first)
     with Session(engine) as session:
-        game = seating.start_game(session, ensure_default_club(session), NAMES, HouseRules(), 1)
+        game = seating.start_game(session, first_club(session), NAMES, HouseRules(), 1)
         assert len(attempts) == 2
         assert len(session.exec(select(Game)).all()) == 1
         players = session.exec(select(Player).where(Player.name_key == "una")).all()

@@ -31,10 +31,10 @@ from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import ClubRatings, Game, Player, PlayerRating
 from scorekeeper.store.replay import load_replay
-from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
+from tests.members import first_club
 from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
 from tests.test_summaries import fresh_club
@@ -205,7 +205,7 @@ def test_three_teams_with_substitutes_are_rated_as_openskill_rates_the_rule():
 # --- a club's games -------------------------------------------------------------------
 
 def a_club_with_the_substitutes_game(session, build=play_live) -> tuple[int, Game]:
-    club = ensure_default_club(session)
+    club = first_club(session)
     import_game(session, club, TIE)
     return club.id, build(session)
 
@@ -225,7 +225,7 @@ def test_a_club_rates_each_player_for_the_hands_they_sat(session):
 
 
 def test_a_club_without_substitutes_is_rated_exactly_as_openskill_rates_it(session):
-    club = ensure_default_club(session)
+    club = first_club(session)
     import_game(session, club, TIE)
     teams, ranks = TIE_MATCH
     rated = OPENSKILL.rate([[OPENSKILL.rating() for _ in team] for team in teams], ranks=ranks)

@@ -38,7 +38,6 @@ from scorekeeper.store.db import get_session, make_engine
 from scorekeeper.store.migrate import upgrade
 from scorekeeper.store.models import Club, Game, GameChange, GameSeat, Player
 from scorekeeper.store.replay import load_replay
-from scorekeeper.store.rosters import ensure_default_club
 from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_insert, plan_rename, plan_substitute, plan_swap,
     plan_take_back,
@@ -46,6 +45,7 @@ from scorekeeper.table.corrections import (
 from scorekeeper.table.recording import record_hand, undo_last_hand
 from scorekeeper.table.seating import start_game
 from tests.databases import database_url
+from tests.members import first_club
 from tests.test_backup import backup_of, fresh_app, restore_into
 from tests.test_summaries import assert_summaries_match_a_replay, fresh_club, seeding
 
@@ -135,7 +135,7 @@ def session(app):
 
 
 def new_game(session) -> Game:
-    return start_game(session, ensure_default_club(session), START,
+    return start_game(session, first_club(session), START,
                       HouseRules(teams="3x2", target=11), 1)
 
 
@@ -268,7 +268,7 @@ def test_a_forgotten_hand_before_a_substitute_keeps_them_on_the_same_hand(sessio
     assert [replay.names_at(n)[1] for n in range(1, 9)] == \
         ["Ann"] * 3 + ["Gil"] * 3 + ["Ivy"] * 2
     assert [replay.names_at(n)[4] for n in range(1, 9)] == ["Dan"] * 4 + ["Hal"] * 4
-    assert_summaries_match_a_replay(session, ensure_default_club(session))
+    assert_summaries_match_a_replay(session, first_club(session))
 
 
 def test_a_swap_moves_each_seats_substitutes_and_a_rename_names_who_sits_now(session):
@@ -285,7 +285,7 @@ def test_a_swap_moves_each_seats_substitutes_and_a_rename_names_who_sits_now(ses
     with pytest.raises(RuleViolation) as refused:
         plan_rename(replay, 5, "gil")
     assert refused.value.code == "name_twice"
-    assert_summaries_match_a_replay(session, ensure_default_club(session))
+    assert_summaries_match_a_replay(session, first_club(session))
 
 
 # --- what a substitute may not be ------------------------------------------------------
@@ -342,7 +342,7 @@ def test_a_game_file_keeps_its_substitutes_and_reads_back_the_same(session):
     assert record["substitutes"] == [{"seat": 1, "from_hand": 3, "name": "Gil"},
                                      {"seat": 4, "from_hand": 4, "name": "Hal"},
                                      {"seat": 1, "from_hand": 6, "name": "Ivy"}]
-    copy = import_game(session, ensure_default_club(session),
+    copy = import_game(session, first_club(session),
                        export_text(load_replay(session, game)))
     assert without_ids(export_game(load_replay(session, copy))) == without_ids(record)
     seats = {g: sorted((s.seat, s.from_hand, s.player_id) for s in session.exec(
@@ -356,7 +356,7 @@ def test_a_game_file_with_substitutes_imports_into_a_new_club(session):
     other = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     with other.app_context():
         elsewhere = get_session()
-        copy = import_game(elsewhere, ensure_default_club(elsewhere), text_of_file)
+        copy = import_game(elsewhere, first_club(elsewhere), text_of_file)
         assert_figures_are_the_worked_ones(elsewhere, copy)
 
 
@@ -370,7 +370,7 @@ def bad_file(session, change) -> str:
     record = export_game(load_replay(session, play_then_fix(session)))
     change(record)
     with pytest.raises(FileRefused) as refused:
-        import_game(session, ensure_default_club(session), json.dumps(record))
+        import_game(session, first_club(session), json.dumps(record))
     return str(refused.value)
 
 
@@ -445,7 +445,7 @@ def test_a_substitute_waiting_for_a_hand_not_played_reads_back_and_restores(
     replay = load_replay(session, game)
     assert [(s.seat, s.from_hand) for s in replay.substitutes] == [(3, waits_for)]
     assert waits_for > replay.state.next_number - replay.state.finished
-    copy = import_game(session, ensure_default_club(session), export_text(replay))
+    copy = import_game(session, first_club(session), export_text(replay))
     assert without_ids(export_game(load_replay(session, copy))) == \
         without_ids(export_game(replay))
     document = backup_of(app)

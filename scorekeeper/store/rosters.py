@@ -6,18 +6,6 @@ from sqlmodel import Session, select
 from scorekeeper.store.models import MAX_ID, Club, Game, Player
 from scorekeeper.text.names import clean_name, name_key
 
-DEFAULT_CLUB_NAME = "Our table"
-
-
-def ensure_default_club(session: Session) -> Club:
-    club = session.exec(select(Club).order_by(Club.id)).first()
-    if club is None:
-        club = Club(name=DEFAULT_CLUB_NAME)
-        session.add(club)
-        session.commit()
-        session.refresh(club)
-    return club
-
 
 def roster(session: Session, club: Club) -> list[Player]:
     return list(session.exec(

@@ -2,7 +2,7 @@
 
 Revision ID: 0022
 Revises: 0021
-Create Date: 2026-12-20 10:00:00.000000
+Create Date: 2026-12-06 06:00:00.000000
 
 0008 made an empty club for a fresh install's first visitor to claim, from anywhere: on
 a server reachable from elsewhere, whoever found it first. The first club is now made,
