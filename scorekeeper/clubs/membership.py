@@ -5,7 +5,7 @@ import ipaddress
 import secrets
 from datetime import timedelta
 
-from sqlalchemy import insert, literal, or_, text, update
+from sqlalchemy import insert, literal, text, update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, func, select
 
@@ -15,6 +15,7 @@ from scorekeeper.clubs.access import (
 from scorekeeper.store.models import (
     Club, Device, Game, Invite, JoinAttempt, Member, Role, utcnow,
 )
+from scorekeeper.store.rosters import live_invites
 from scorekeeper.text.digits import latin_digits
 
 # A short code is typed at the table: 8 letters and digits that can't be mistaken for
@@ -137,18 +138,10 @@ def fresh_owner_link(session: Session, club: Club) -> tuple[Invite, int]:
     return new_invite(session, club, Role.OWNER), revoked  # committed with the revoking
 
 
-def _live_invites():
-    """Invites neither revoked nor past their time."""
-    return select(Invite).where(
-        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
-        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
-    )
-
-
 def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite | None:
     """The game's live link for ``role``, if there is one."""
     return session.exec(
-        _live_invites().where(Invite.club_id == club.id, Invite.game_id == game.id,
+        live_invites().where(Invite.club_id == club.id, Invite.game_id == game.id,
                               Invite.role == role).order_by(Invite.id)
     ).first()
 
@@ -156,7 +149,7 @@ def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite |
 def live_invite(session: Session, *, token: str | None = None,
                 code: str | None = None) -> Invite | None:
     """The live invite with that token or code, else None."""
-    query = _live_invites()
+    query = live_invites()
     if token is not None:
         query = query.where(Invite.token == token)
     elif code is not None:
@@ -288,7 +281,7 @@ def revoke(session: Session, invite: Invite) -> None:
 
 def club_invites(session: Session, club: Club) -> list[Invite]:
     """The club's links that still let people in (a game's link is gone after its evening)."""
-    return list(session.exec(_live_invites().where(Invite.club_id == club.id).order_by(Invite.id)))
+    return list(session.exec(live_invites().where(Invite.club_id == club.id).order_by(Invite.id)))
 
 
 def club_members(session: Session, club: Club) -> list[Member]:

@@ -46,7 +46,7 @@ from pydantic import (
 )
 from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
-from sqlalchemy import or_, text
+from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, func, select
 
@@ -65,6 +65,7 @@ from scorekeeper.store.models import (
     GameChange, GameSeat, Hand, Invite, Ladder, Member, Player, Role, Season, utcnow,
 )
 from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
+from scorekeeper.store.rosters import live_invites
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
 from scorekeeper.table.seating import new_game
 from scorekeeper.text.names import clean_name, name_key
@@ -151,7 +152,7 @@ def _member_entries(session: Session, club: Club) -> dict[str, list[dict[str, An
     ):
         devices[device.member_id].append(device)
     kept = {member.id for member in members}
-    invites = session.exec(_live_links().where(Invite.club_id == club.id).order_by(Invite.id))
+    invites = session.exec(live_invites().where(Invite.club_id == club.id).order_by(Invite.id))
     return {
         "members": [
             {"id": m.id, "name": m.name, "role": m.role, "created_at": _moment_text(m.created_at),
@@ -170,14 +171,6 @@ def _member_entries(session: Session, club: Club) -> dict[str, list[dict[str, An
             for i in invites
         ],
     }
-
-
-def _live_links():
-    """Links neither revoked nor past their time (as membership reads them)."""
-    return select(Invite).where(
-        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
-        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
-    )
 
 
 def _season_entries(session: Session, club: Club) -> list[dict[str, Any]]:

@@ -1,10 +1,20 @@
 """Clubs and their rosters, as the database holds them."""
 from __future__ import annotations
 
+from sqlalchemy import or_
 from sqlmodel import Session, select
 
-from scorekeeper.store.models import MAX_ID, Club, Game, Player
+from scorekeeper.store.models import MAX_ID, Club, Game, Invite, Player, utcnow
 from scorekeeper.text.names import clean_name, name_key
+
+
+def live_invites():
+    """The query of invite links that still let someone in: neither revoked nor past
+    their time (the join pages, the club page and the server's backups read them)."""
+    return select(Invite).where(
+        Invite.revoked_at.is_(None),  # type: ignore[union-attr]
+        or_(Invite.expires_at.is_(None), Invite.expires_at > utcnow()),  # type: ignore[union-attr]
+    )
 
 
 def roster(session: Session, club: Club) -> list[Player]:
