@@ -92,13 +92,13 @@ def replay_tier(folder: Path, reads: int) -> tuple[float, float]:
     import seed as seeding  # bench/seed.py
     from scorekeeper import create_app
     from scorekeeper.store import replay
-    from scorekeeper.store.models import Club, Game
+    from scorekeeper.store.models import Game
 
     app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'replays.sqlite'}",
                       "SECRET_KEY": "bench"})
     kept_ms, fresh_ms = [], []
     with app.app_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = seeding.first_club(session)
         seeding.seed(session, club, evenings=1, games=5, hands=300, rng=random.Random(7))
         games = list(session.exec(select(Game).where(Game.club_id == club.id)))
         replay.load_replays(session, games)  # kept once, as after any earlier page

@@ -29,7 +29,7 @@ import time
 from pathlib import Path
 from unittest import mock
 
-from sqlmodel import Session, select
+from sqlmodel import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -39,7 +39,7 @@ from scorekeeper import create_app
 from scorekeeper.figures import chances  # noqa: E402
 from scorekeeper.store import replay  # noqa: E402
 from scorekeeper.store.kept import LockedLRU  # noqa: E402
-from scorekeeper.store.models import Club, Game  # noqa: E402
+from scorekeeper.store.models import Game  # noqa: E402
 from scorekeeper.store.replay import load_replay  # noqa: E402
 from scorekeeper.views import pages
 
@@ -90,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
                           "PAGE_CACHE_BYTES": 0})
         engine = app.extensions["db_engine"]
         with Session(engine) as session:
-            club = session.exec(select(Club)).first()
+            club = seeding.first_club(session)
             seeding.seed(session, club, evenings=max(1, args.history // 5),
                          games=args.history, hands=args.history * 40, rng=rng)
         client = owner_client(app)

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import app_on, owner_client  # noqa: E402
 from scorekeeper.figures import ratings, summaries  # noqa: E402
-from scorekeeper.store.models import Club, GameSeat  # noqa: E402
+from scorekeeper.store.models import GameSeat  # noqa: E402
 
 KEPT_TABLES = ("club_summary", "seat_summary", "player_pairs", "club_ratings", "player_rating",
                "rated_game")
@@ -68,7 +68,7 @@ def catch_up_seconds(app) -> float:
     """The catch-up command's work: every game counted and rated, in batches."""
     started = time.perf_counter()
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = seeding.first_club(session)
         if hasattr(summaries, "catch_up"):
             summaries.catch_up(session, club.id)
             ratings.catch_up(session, club.id)

@@ -43,17 +43,17 @@ PLAYED = {"calls": "3,pass,pass,pass,pass,pass", "trump": "hearts", "high": "A",
 
 def serve(folder: Path):
     """The app with a club's owner and a game of 20 hands; (server, url, cookie, game)."""
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
     from scorekeeper import create_app
     from scorekeeper.clubs.access import COOKIE
     from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
+    from seed import first_club  # bench/seed.py
 
     app = create_app({"DATABASE_URL": f"sqlite:///{folder / 'lighthouse.sqlite'}",
                       "SECRET_KEY": "lighthouse", "WTF_CSRF_ENABLED": False})
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = first_club(session)
         _member, cookie = add_member(session, club.id, "Ann", "owner", "Lighthouse")
     client = app.test_client()
     client.set_cookie(COOKIE, cookie)

@@ -35,7 +35,7 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.clubs.access import COOKIE  # noqa: E402
 from scorekeeper.clubs.membership import add_member  # noqa: E402
 from scorekeeper.figures import ratings, summaries  # noqa: E402
-from scorekeeper.store.models import Club, Evening, GameSeat  # noqa: E402
+from scorekeeper.store.models import Evening, GameSeat  # noqa: E402
 
 
 def app_on(path: Path):
@@ -45,7 +45,7 @@ def app_on(path: Path):
 def pages(app) -> dict[str, str]:
     """The pages to time, with ids taken from the database (the busiest player)."""
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = seeding.first_club(session)
         # Counted and rated whole, as the first visits (or ``catch-up``) leave them.
         summaries.catch_up(session, club.id)
         ratings.catch_up(session, club.id)
@@ -82,7 +82,7 @@ def owner_client(app):
     """A test client of a new owner of the club (pages answer only the club's members)."""
     client = app.test_client()
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club).order_by(Club.id)).first()
+        club = seeding.first_club(session)
         _member, cookie = add_member(session, club.id, "Bench", "owner", "Benchmark")
     client.set_cookie(COOKIE, cookie)
     return client
@@ -128,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         small_path = Path(folder) / "new-club.sqlite"
         small_app = app_on(small_path)
         with Session(small_app.extensions["db_engine"]) as session:
-            club = session.exec(select(Club)).first()
+            club = seeding.first_club(session)
             seeding.seed(session, club, evenings=1, games=1, hands=20, rng=random.Random(1))
         large_app = app_on(args.large)
         small_pages, large_pages = pages(small_app), pages(large_app)

@@ -81,19 +81,19 @@ def summary(name: str, runs: list[tuple[dict[int, float], int]]) -> None:
 
 
 def test_client_runs(games: int) -> list:
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
     from scorekeeper import create_app
     from scorekeeper.clubs.access import COOKIE
     from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
+    from seed import first_club  # bench/seed.py
 
     runs = []
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.sqlite'}",
                           "SECRET_KEY": "bench"})
         with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-            club = session.exec(select(Club)).first()
+            club = first_club(session)
             _member, cookie = add_member(session, club.id, "Bench", "scorer", "Bench")
         client = app.test_client()
         client.set_cookie(COOKIE, cookie)
@@ -126,19 +126,19 @@ def test_client_runs(games: int) -> list:
 def gunicorn_runs(games: int, tree: Path) -> list:
     sys.path.insert(0, str(ROOT / "bench"))
     import throughput  # bench/throughput.py: the same server start and client
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
     from scorekeeper import create_app
     from scorekeeper.clubs.access import COOKIE
     from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
+    from seed import first_club  # bench/seed.py
 
     runs = []
     with tempfile.TemporaryDirectory() as folder:
         database = f"sqlite:///{Path(folder) / 'bench.sqlite'}"
         app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
         with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-            club = session.exec(select(Club)).first()
+            club = first_club(session)
             _member, cookie = add_member(session, club.id, "Bench", "scorer", "Bench")
         app.extensions["db_engine"].dispose()
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(tree)}

@@ -74,6 +74,15 @@ def random_game(rng: random.Random, rules: HouseRules, first_dealer: int,
     return deals
 
 
+def first_club(session: Session) -> Club:
+    """The database's first club; a new one, made here, where it has none (a new
+    database has none: its first club is made by someone, never by the migrations)."""
+    club = session.exec(select(Club).order_by(Club.id)).first() or Club(name="Bench club")
+    session.add(club)
+    session.commit()
+    return club
+
+
 def seed(session: Session, club: Club, *, evenings: int, games: int, hands: int,
          rng: random.Random, today: date | None = None) -> dict[str, int]:
     """Fill ``club`` with that many evenings, games and hands (games spread evenly)."""
@@ -137,7 +146,7 @@ def main(argv: list[str] | None = None) -> int:
     app = create_app({"DATABASE_URL": f"sqlite:///{args.database.resolve()}"})
     started = time.perf_counter()
     with Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = first_club(session)
         counts = seed(session, club, evenings=args.evenings, games=args.games,
                       hands=args.hands, rng=random.Random(args.seed))
         seeded = time.perf_counter()

@@ -155,15 +155,15 @@ class Client:
 def members(database: str, roles: list[str]) -> list[str]:
     """A member of the database's first club for each of ``roles`` ("scorer", "viewer"):
     their devices' cookies, in that order."""
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
     from scorekeeper import create_app
     from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club
+    from seed import first_club  # bench/seed.py
 
     app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = first_club(session)
         cookies = [add_member(session, club.id, f"{role.title()} {i}", role, "Bench")[1]
                    for i, role in enumerate(roles, 1)]
     app.extensions["db_engine"].dispose()
@@ -303,9 +303,9 @@ def main(argv: list[str] | None = None) -> int:
     from scorekeeper import create_app
     from scorekeeper.clubs.access import COOKIE
     from scorekeeper.clubs.membership import add_member
-    from sqlmodel import Session, select
+    from sqlmodel import Session
 
-    from scorekeeper.store.models import Club
+    from seed import first_club  # bench/seed.py
 
     with tempfile.TemporaryDirectory() as folder:
         folder_path = Path(folder)
@@ -314,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
         app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
         with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-            club = session.exec(select(Club)).first()
+            club = first_club(session)
             cookies = [add_member(session, club.id, f"Scorer {i}", "scorer", "Bench")[1]
                        for i in range(max(args.clients, TABLE) + 1)]
         app.extensions["db_engine"].dispose()

@@ -31,10 +31,11 @@ def new_games(app, count: int) -> list[int]:
 
     from scorekeeper.clubs.access import COOKIE
     from scorekeeper.clubs.membership import add_member
-    from scorekeeper.store.models import Club, Game
+    from scorekeeper.store.models import Game
+    from seed import first_club  # bench/seed.py
 
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        club = session.exec(select(Club)).first()
+        club = first_club(session)
         _member, cookie = add_member(session, club.id, "Bench", "scorer", "Bench")
     client = app.test_client()
     client.set_cookie(COOKIE, cookie)
