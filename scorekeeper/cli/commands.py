@@ -21,7 +21,7 @@ from scorekeeper.files.backup import (
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
 from scorekeeper.files.nightly import BackupFailed, back_up_every_club, newest_backups
-from scorekeeper.store.db import get_session
+from scorekeeper.store.db import driver_said, get_session
 from scorekeeper.store.models import Club, Game, Player
 from scorekeeper.store.replay import Replay, load_replay
 from scorekeeper.store.rosters import club_game
@@ -62,9 +62,8 @@ def command_club(session, club_id: int | None) -> Club:
 
 
 def database_silent(error: DBAPIError) -> str:
-    """The database's failure in a few words: its driver's first line."""
-    said = str(error.orig).strip().splitlines() or [type(error.orig).__name__]
-    return _("the database did not answer (%(error)s)", error=said[0])
+    """The database's failure in a few words."""
+    return _("the database did not answer (%(error)s)", error=driver_said(error))
 
 
 @click.command("games")

@@ -6,7 +6,7 @@ from pathlib import Path
 from flask import Flask, current_app, g
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
@@ -45,17 +45,22 @@ def make_engine(url: str) -> Engine:
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    # The schema is made (or brought up to date) on start, no manual step; a new
-    # database gets its first club there too. Then the tables are checked against the
-    # models, whatever revision the database says it is at: a stamp can lie.
+    # The schema is made (or brought up to date) on start, no manual step. Then the
+    # tables are checked against the models, whatever revision the database says it is
+    # at: a stamp can lie.
     try:
         upgrade(engine)
         check_schema(engine)
     except OperationalError as silent:  # not there, or refusing us: nothing can start
-        said = str(silent.orig).strip().splitlines() or [type(silent.orig).__name__]
-        raise StartRefused(f"The database did not answer ({said[0]}): the app does not "
-                           f"start without it.") from None
+        raise StartRefused(f"The database did not answer ({driver_said(silent)}): the app "
+                           f"does not start without it.") from None
     app.teardown_appcontext(close_session)
+
+
+def driver_said(error: DBAPIError) -> str:
+    """A database's failure in a few words: the first line its driver said."""
+    said = str(error.orig).strip().splitlines()
+    return said[0] if said else type(error.orig).__name__
 
 
 def get_engine() -> Engine:

@@ -59,7 +59,8 @@ def defaults(instance_path: str | Path) -> dict:
         "DATABASE_URL": f"sqlite:///{Path(instance_path) / 'scorekeeper.sqlite'}",
         # The secret key is generated into the instance folder when none is given.
         "SECRET_KEY": None,
-        # Anyone may make a club of their own (else only the first visitor, then commands).
+        # Anyone may make a club of their own (else the first club only, from the server's
+        # own machine, then the commands).
         "OPEN_SIGNUP": False,
         # Behind a proxy: its X-Forwarded-Proto/-For are believed (HTTPS, the address).
         "PROXY_FIX": False,
