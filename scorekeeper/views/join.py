@@ -3,6 +3,7 @@ is open); everyone else joins by link or code."""
 from __future__ import annotations
 
 import ipaddress
+from urllib.parse import urlsplit
 
 from flask import Blueprint, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
@@ -24,20 +25,36 @@ def _open_signup() -> bool:
     return current_app.config["OPEN_SIGNUP"]
 
 
-# Headers a proxy adds: a request carrying one came through a proxy, from anywhere.
-PROXY_HEADERS = ("Forwarded", "X-Forwarded-For", "X-Real-IP", "Via")
+# Headers a proxy or tunnel adds: a request carrying one came through it, from anywhere.
+PROXY_HEADERS = ("forwarded", "x-real-ip", "via")
+PROXY_HEADER_PREFIX = "x-forwarded-"
 
 
 def _on_the_server() -> bool:
-    """Whether the browser runs on the server's own machine: a loopback address, not
-    through a proxy (behind one, every phone's request reaches the app from 127.0.0.1,
-    and with the proxy trusted its address is the phone's)."""
+    """Whether the browser runs on the server's own machine and asks it by one of its own
+    names: a loopback address, not through a proxy (behind one, every phone's request
+    reaches the app from 127.0.0.1, and with the proxy trusted its address is the
+    phone's), and a loopback name (another site's name pointed at this machine is a page
+    of that site, in a browser here: DNS rebinding)."""
+    return _is_loopback(request.remote_addr or "") \
+        and _is_loopback(urlsplit(f"//{request.host}").hostname or "") \
+        and not _came_through_a_proxy()
+
+
+def _came_through_a_proxy() -> bool:
+    names = (name.lower() for name in request.headers.keys())
+    return any(name in PROXY_HEADERS or name.startswith(PROXY_HEADER_PREFIX) for name in names)
+
+
+def _is_loopback(name: str) -> bool:
+    """localhost, or a loopback address (IPv4, IPv6, or IPv4 written as IPv6)."""
+    if name.lower() == "localhost":
+        return True
     try:
-        address = ipaddress.ip_address(request.remote_addr or "")
+        address = ipaddress.ip_address(name)
     except ValueError:
         return False
-    address = getattr(address, "ipv4_mapped", None) or address  # ::ffff:127.0.0.1
-    return address.is_loopback and not any(name in request.headers for name in PROXY_HEADERS)
+    return (getattr(address, "ipv4_mapped", None) or address).is_loopback
 
 
 def _may_create() -> bool:

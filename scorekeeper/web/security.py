@@ -58,6 +58,7 @@ class SameOriginForms(CSRFProtect):
     def protect(self, apply_exemptions: bool = False) -> None:
         super().protect(apply_exemptions)
         if g.get("csrf_valid") and not came_from_this_app():
+            g.pop("csrf_valid")  # the token was right, the request still isn't
             self._error_response("The request comes from another origin.")
 
 

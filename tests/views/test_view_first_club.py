@@ -236,3 +236,35 @@ def test_with_open_signup_a_second_visitor_makes_a_separate_club(open_app, db,
     assert second.get(f"/games/{games[second]}/board").status_code == 200
 
 
+
+
+ELSEWHERE = {
+    # DNS rebinding: another site's name made to point at this machine, in a browser on it.
+    "another site's name": {"Host": "attacker.example:5000"},
+    # Tunnels and proxies that say only part of what they are.
+    "a proxy saying the scheme": {"X-Forwarded-Proto": "https"},
+    "a proxy saying the host": {"X-Forwarded-Host": "club.example"},
+    "a proxy saying the port": {"X-Forwarded-Port": "443"},
+}
+
+
+@pytest.mark.parametrize("headers", ELSEWHERE.values(), ids=ELSEWHERE.keys())
+def test_from_loopback_under_another_name_or_through_a_proxy_no_club_is_made(app, db,
+                                                                             headers):
+    browser = app.test_client()
+    page = Page(browser.get("/welcome", headers=headers))
+    assert page.root.find("h1").text() == "No club here yet"
+    posted = browser.post("/welcome", headers=headers,
+                          data={"club_name": "Taken", "your_name": "Mallory"})
+    assert posted.status_code == 303 and path_of(posted.headers["Location"]) == "/welcome"
+    assert count(db, Club) == 0 and count(db, Member) == 0
+
+
+@pytest.mark.parametrize("host", ["localhost:5000", "127.0.0.1:5000", "[::1]:5000",
+                                  "LOCALHOST", "127.0.1.1"])
+def test_the_server_itself_by_any_of_its_own_names_makes_the_first_club(app, db, host):
+    browser = app.test_client()
+    posted = browser.post("/welcome", headers={"Host": host},
+                          data={"club_name": "Thursday table", "your_name": "Ann"})
+    assert posted.status_code == 303 and path_of(posted.headers["Location"]) == "/"
+    assert [club.name for club in rows(db, Club)] == ["Thursday table"]
