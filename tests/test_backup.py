@@ -910,3 +910,35 @@ def test_beside_another_clubs_rows_a_restore_takes_new_ids_and_keeps_its_links(
     new_game = other.post("/games/new", data=game_form(["Ann", "Bob", "Cid", "Dan", "Eve",
                                                         "Fay"], "new"))
     assert new_game.headers["Location"].endswith("/games/7")
+
+
+def server_backup(app) -> dict:
+    """The club's backup as the server writes it: its members and live links too."""
+    result = app.test_cli_runner().invoke(args=["backup", "-"])
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_a_members_link_must_be_a_link_of_the_file(app, history):
+    document = server_backup(history[0])
+    document["members"][1]["invite_id"] = 5
+    with pytest.raises(FileRefused) as refused:
+        restore_into(app, document)
+    assert str(refused.value) == "members[1].invite_id: there is no link 5 in the file"
+    assert counts(app) == EMPTY
+
+
+def test_a_server_backup_from_before_members_kept_their_link_restores_its_members(
+        history, tmp_path):
+    document = server_backup(history[0])
+    for member in document["members"]:
+        assert member.pop("invite_id") is None  # they were let in by the tests, not a link
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    app = fresh_app()
+    result = app.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "Its members are back" in result.stdout
+    with Session(app.extensions["db_engine"]) as session:
+        assert [(m.name, m.invite_id) for m in session.exec(select(Member))] == \
+            [("Owner", None)] * 2

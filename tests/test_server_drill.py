@@ -3,7 +3,8 @@
 Two clubs, each with an owner, a scorer and a viewer (a phone each) and games, are backed
 up by ``backup-all``; ``restore-all`` brings the folder's newest backup of each club into
 a fresh database with the same secret. Every phone's cookie from before still lets it in,
-each to its own club only, and a live link still lets a newcomer join.
+each to its own club only, and a live link still lets a newcomer join; a member who joined
+by a link and is removed after the restore can't come back by it.
 """
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.clubs.membership import new_invite
+from scorekeeper.clubs.membership import join, new_invite
 from scorekeeper.store.models import Club, Device, Game, Invite, Member, Role
 from tests.members import member_cookie, new_club
 from tests.new_games import start_game_as
@@ -34,7 +35,8 @@ def rows(app) -> dict[str, list[tuple]]:
                     for row in session.exec(select(model).order_by(model.id))]
 
         return {"clubs": of(Club, "id", "name"),
-                "members": of(Member, "id", "club_id", "name", "role", "created_at"),
+                "members": of(Member, "id", "club_id", "name", "role", "created_at",
+                              "invite_id"),
                 "devices": of(Device, "id", "member_id", "token_hash", "label", "created_at"),
                 "invites": of(Invite, "id", "club_id", "role", "token", "code"),
                 "games": of(Game, "id", "club_id", "created_at")}
@@ -42,8 +44,8 @@ def rows(app) -> dict[str, list[tuple]]:
 
 @pytest.fixture
 def server(tmp_path):
-    """The old server: two clubs of members and games, a live link, and the folder its
-    nightly backup wrote."""
+    """The old server: two clubs of members and games, a live link that let Sam in, and
+    the folder its nightly backup wrote."""
     app = fresh_app()
     clubs = {}
     for name, names in (("Thursday table", "Ann Bob Cid Dan Eve Fay"),
@@ -53,8 +55,10 @@ def server(tmp_path):
         game_id = start_game_as(phone(app, cookies[Role.OWNER]), names=names.split())
         clubs[club_id] = (name, cookies, game_id)
     first = min(clubs)
-    with app.app_context(), Session(app.extensions["db_engine"]) as session:
-        link = new_invite(session, session.get(Club, first), Role.SCORER).token
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        invite = new_invite(session, session.get(Club, first), Role.SCORER)
+        link = invite.token
+        join(session, invite, "Sam")
     folder = tmp_path / "backups"
     result = app.test_cli_runner().invoke(args=["backup-all", str(folder)])
     assert result.exit_code == 0, result.output
@@ -82,6 +86,23 @@ def test_a_whole_server_comes_back_with_every_phone_still_signed_in(server):
     # The live link still lets a newcomer in; a stranger's phone still sees nothing.
     assert new.test_client().get(f"/join/{link}").status_code == 200
     assert new.test_client().get(f"/games/{clubs[min(clubs)][2]}").status_code == 404
+
+
+def test_a_member_removed_after_the_restore_cant_join_again_by_their_link(server):
+    old, clubs, link, folder = server
+    new = fresh_app()
+    assert new.test_cli_runner().invoke(args=["restore-all", str(folder)]).exit_code == 0
+    with Session(new.extensions["db_engine"]) as session:
+        sam = session.exec(select(Member).where(Member.name == "Sam")).one()
+        assert sam.invite_id is not None
+    owner = phone(new, clubs[min(clubs)][1][Role.OWNER])
+    removed = owner.post(f"/club/members/{sam.id}/remove", follow_redirects=True)
+    assert removed.status_code == 200
+    assert "The link they joined by was revoked too" in removed.text
+    with Session(new.extensions["db_engine"]) as session:
+        (invite,) = session.exec(select(Invite).where(Invite.token == link)).all()
+        assert invite.revoked_at is not None
+    assert new.test_client().get(f"/join/{link}").status_code == 404
 
 
 def test_restoring_a_server_into_a_database_in_use_is_refused_and_changes_nothing(server):

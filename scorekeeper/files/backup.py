@@ -152,10 +152,15 @@ def _member_entries(session: Session, club: Club) -> dict[str, list[dict[str, An
     ):
         devices[device.member_id].append(device)
     kept = {member.id for member in members}
-    invites = session.exec(live_invites().where(Invite.club_id == club.id).order_by(Invite.id))
+    invites = session.exec(live_invites().where(Invite.club_id == club.id)
+                           .order_by(Invite.id)).all()
+    live = {invite.id for invite in invites}
     return {
         "members": [
             {"id": m.id, "name": m.name, "role": m.role, "created_at": _moment_text(m.created_at),
+             # The link they joined by, revoked if they are removed; a dead one is left
+             # out with the link itself (it can't let them back anyway).
+             "invite_id": m.invite_id if m.invite_id in live else None,
              "devices": [{"id": d.id, "label": d.label, "token_hash": d.token_hash,
                           "created_at": _moment_text(d.created_at),
                           "last_seen_at": _moment_text(d.last_seen_at)}
@@ -356,6 +361,7 @@ class MemberFacts(_Part):
     role: Roles
     created_at: Moment
     devices: list[DeviceFacts] = []
+    invite_id: Optional[StrictInt] = None  # not in backups made before it was kept
 
 
 class InviteFacts(_Part):
@@ -511,6 +517,7 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     _check_members(facts.members)
     _check_invites(facts.invites, {game.keeping.id for game in games},
                    {member.id for member in facts.members})
+    _check_members_links(facts.members, {invite.id for invite in facts.invites})
     return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games),
                          tuple(facts.seasons), tuple(facts.members), tuple(facts.invites))
 
@@ -628,6 +635,14 @@ def _check_invites(invites: list[InviteFacts], game_ids: set[int],
         if invite.created_by is not None and invite.created_by not in member_ids:
             raise FileRefused(f"{where}.created_by", Message(
                 N_("there is no member %(id)s in the file"), id=AsWritten(invite.created_by)))
+
+
+def _check_members_links(members: list[MemberFacts], invite_ids: set[int]) -> None:
+    """The link each member joined by, where the file names it, is a link of the file."""
+    for index, member in enumerate(members):
+        if member.invite_id is not None and member.invite_id not in invite_ids:
+            raise FileRefused(f"members[{index}].invite_id", Message(
+                N_("there is no link %(id)s in the file"), id=AsWritten(member.invite_id)))
 
 
 def _check_once(at: str, value: str, first_of: dict[str, str], where: str) -> None:
@@ -902,13 +917,17 @@ def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
 
 def _write_members(session: Session, club: Club, backup: CheckedBackup) -> None:
     """The file's members, their devices and the club's live links, with the file's ids
-    (so a link's game and maker are the file's own)."""
+    (so a link's game and maker, and the link a member joined by, are the file's own)."""
     session.add_all(Member(id=member.id, club_id=club.id, name=member.name, role=member.role,
                            created_at=member.created_at) for member in backup.members)
     session.flush()  # the members the devices and links point at go in first
     session.add_all(Device(member_id=member.id, **device.model_dump())
                     for member in backup.members for device in member.devices)
     session.add_all(Invite(club_id=club.id, **invite.model_dump()) for invite in backup.invites)
+    session.flush()
+    # Then the link each joined by: removing them revokes it, so it can't let them back.
+    for member in backup.members:
+        session.get(Member, member.id).invite_id = member.invite_id
 
 
 def _continue_ids(session: Session) -> None:
