@@ -1,6 +1,7 @@
 """Every club's backup into a folder, the newest few kept (``backup-all``, what a server's
 nightly timer runs): each written whole or not at all, a failed run loud and removing
-nothing, and a kept file restoring its club."""
+nothing, each club read in one snapshot and each file checked as a restore reads it, and
+a kept file restoring its club."""
 from __future__ import annotations
 
 import errno
@@ -12,9 +13,14 @@ from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine
+from sqlmodel import Session
 
-from scorekeeper.files import nightly
-from tests.members import client_as, new_club
+from scorekeeper.clubs.membership import new_invite
+from scorekeeper.files import backup as backup_module, nightly
+from scorekeeper.rules import HouseRules
+from scorekeeper.store.models import Club, Role
+from scorekeeper.table.seating import start_game
+from tests.members import client_as, member_cookie, new_club
 from tests.new_games import start_game_as
 from tests.test_backup import CONTENTS, build_history, fresh_app
 
@@ -152,3 +158,68 @@ def test_with_the_database_down_at_start_the_nightly_backup_says_so_in_one_sente
     assert said.startswith("Error: The database did not answer ("), said
     assert "the app does not start without it" in said and ran.stdout == ""
     assert not folder.exists()
+
+
+def test_a_game_and_its_link_made_while_a_club_is_read_leave_its_backup_whole(
+        tmp_path, monkeypatch):
+    """The interleaving a review found: a game and its share link made after the club's
+    games were read and before its links were. The backup is the club as it was when
+    its reading began, and the folder restores (the link named a game not in the file)."""
+    app = fresh_app()
+    club_id = new_club(app, "Thursday table")
+    member_cookie(app, "owner", "Olga", club_id)
+    read_seasons, made = backup_module._season_entries, []
+
+    def meanwhile(session, club):  # read after the games, before the links
+        if not made:
+            with Session(app.extensions["db_engine"]) as other:
+                game = start_game(other, other.get(Club, club_id),
+                                  "Una Vic Wim Xia Yan Zoe".split(), HouseRules(), 1)
+                made.append(new_invite(other, other.get(Club, club_id), Role.VIEWER,
+                                       game=game).id)
+        return read_seasons(session, club)
+
+    monkeypatch.setattr(backup_module, "_season_entries", meanwhile)
+    folder = tmp_path / "backups"
+    assert backup_all(app, folder).exit_code == 0
+    (kept,) = folder.iterdir()
+    document = json.loads(kept.read_text(encoding="utf-8"))
+    assert made and document["games"] == [] and document["invites"] == []
+    restored = fresh_app().test_cli_runner().invoke(args=["restore-all", str(folder)])
+    assert restored.exit_code == 0, restored.output
+
+    # The next night's backup holds them both.
+    assert backup_all(app, folder).exit_code == 0
+    newest = json.loads(nightly.newest_backups(folder)[club_id].read_text(encoding="utf-8"))
+    assert [len(newest["games"]), [i["id"] for i in newest["invites"]]] == [1, made]
+
+
+def test_a_backup_a_restore_would_refuse_fails_the_night_and_is_not_kept(
+        two_clubs, tmp_path, monkeypatch):
+    app, second = two_clubs
+    folder = tmp_path / "backups"
+    assert backup_all(app, folder).exit_code == 0
+    before = files_of(folder)
+    read_club = nightly.club_backup
+
+    def spoiled(session, club, members):
+        backup = read_club(session, club, members=members)
+        if club.id == second:
+            backup["invites"] = [{"id": 1, "role": "viewer", "token": "t" * 32,
+                                  "code": "ABCDEFGH", "game_id": 99,
+                                  "created_at": "2025-03-01T20:15:00+00:00"}]
+        return backup
+
+    monkeypatch.setattr(nightly, "club_backup", spoiled)
+    result = backup_all(app, folder)
+    assert result.exit_code == 1
+    (said,) = result.stderr.splitlines()
+    assert said.startswith("Error: the backups were not all written, and none was removed: "
+                           f"{folder}/club-{second}-")
+    assert said.endswith(".json: invites[0].game_id: there is no game 99 in the file")
+    after = files_of(folder)
+    assert {name: after[name] for name in before} == before  # every kept one, whole
+    # The bad one never under a backup's name, where restore-all would take it.
+    assert [name for name in after if name not in before] == \
+        [name for name in after if name.startswith("club-1-") and name not in before]
+    assert all(nightly.NAME.match(name) for name in after)

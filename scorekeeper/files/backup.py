@@ -35,6 +35,8 @@ from __future__ import annotations
 
 import json
 from collections import defaultdict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from typing import Annotated, Any, Literal, Optional
@@ -92,7 +94,31 @@ def backup_limit() -> int:
 
 def club_backup(session: Session, club: Club, members: bool = False) -> dict[str, Any]:
     """The club as a scorekeeper-backup/1 document; with its members, their devices and
-    its live links for the server's own backups (``members``), never for the web's."""
+    its live links for the server's own backups (``members``), never for the web's.
+    Read in one snapshot: a game and its link made meanwhile are both in it or neither."""
+    with one_snapshot(session):
+        return _club_document(session, club, members)
+
+
+@contextmanager
+def one_snapshot(session: Session) -> Iterator[None]:
+    """Every read inside sees the database as it was at the first: the reads of a club
+    are several SELECTs, and a row made between two of them could name one the first
+    left out (a link its game, a link its maker), giving a file no restore accepts."""
+    session.commit()  # what the session wrote before is kept; its snapshot starts here
+    if session.get_bind().dialect.name == "postgresql":
+        session.execute(text("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY"))
+    else:
+        # SQLite's driver reads each SELECT on its own; in one transaction, WAL gives
+        # them the snapshot of the first.
+        session.execute(text("BEGIN"))
+    try:
+        yield
+    finally:
+        session.rollback()  # it only read
+
+
+def _club_document(session: Session, club: Club, members: bool) -> dict[str, Any]:
     players = session.exec(
         select(Player).where(Player.club_id == club.id).order_by(Player.id)).all()
     evenings = session.exec(

@@ -22,7 +22,8 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
-from scorekeeper.files.backup import backup_contents, backup_text, club_backup
+from scorekeeper.files.backup import backup_contents, backup_text, club_backup, read_backup
+from scorekeeper.files.json_files import FileRefused
 from scorekeeper.store.models import Club
 
 NAME = re.compile(r"^club-(\d+)-(\d{8}-\d{6}-\d{6})\.json$")
@@ -82,11 +83,19 @@ def back_up_every_club(session: Session, folder: Path, keep: int,
     the ``keep`` newest. BackupFailed, with nothing removed, if any could not be written."""
     now = now or datetime.now(timezone.utc)
     written = []
-    for club in session.exec(select(Club).order_by(Club.id)):
+    # All read first: each club's backup ends the transaction the clubs were read in.
+    for club in session.exec(select(Club).order_by(Club.id)).all():
         backup = club_backup(session, club, members=True)
         name = backup_name(club.id, now)
+        text = backup_text(backup)
         try:
-            path = write_whole(folder, name, backup_text(backup))
+            # Read as a restore reads it: a file it would refuse fails tonight, loudly,
+            # not the restore of the whole server (which refuses it, and every club).
+            read_backup(text)
+        except FileRefused as refused:
+            raise BackupFailed(f"{folder / name}: {refused}") from None
+        try:
+            path = write_whole(folder, name, text)
         except OSError as error:
             raise BackupFailed(f"{folder / name}: {error.strerror or error}") from error
         written.append(Written(club, path, backup_contents(backup)))
