@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import os
 from datetime import datetime, timedelta, timezone
 
 import pytest
@@ -42,7 +43,7 @@ CONTENTS = "12 players, 2 evenings and 3 games"
 
 
 def fresh_app(**config):
-    """An app on a database of its own, empty but for the default club."""
+    """An app on a database of its own, with no club yet (as a new install starts)."""
     return create_app({
         "TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "backup-test",
         "WTF_CSRF_ENABLED": False, **config,
@@ -942,3 +943,33 @@ def test_a_server_backup_from_before_members_kept_their_link_restores_its_member
     with Session(app.extensions["db_engine"]) as session:
         assert [(m.name, m.invite_id) for m in session.exec(select(Member))] == \
             [("Owner", None)] * 2
+
+
+@pytest.fixture
+def umask_022():
+    """The usual umask, under which a file is made readable by every user."""
+    before = os.umask(0o022)
+    yield
+    os.umask(before)
+
+
+def test_the_backup_file_is_the_servers_users_alone(history, tmp_path, umask_022):
+    """It holds live links, which let their holder in."""
+    fresh, old = tmp_path / "club.json", tmp_path / "old.json"
+    old.write_text("an older backup")
+    old.chmod(0o644)
+    for path in (fresh, old):
+        result = history[0].test_cli_runner().invoke(args=["backup", str(path)])
+        assert result.exit_code == 0, result.output
+        assert path.stat().st_mode & 0o777 == 0o600
+        assert json.loads(path.read_text(encoding="utf-8"))["format"] == "scorekeeper-backup/1"
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["club.json", "old.json"]
+
+
+def test_a_backup_into_a_missing_folder_says_so(history, tmp_path):
+    path = tmp_path / "gone" / "club.json"
+    result = history[0].test_cli_runner().invoke(args=["backup", str(path)])
+    assert result.exit_code == 1
+    assert result.stderr == (f"Error: nothing was backed up: {path}: "
+                             "No such file or directory\n")
+    assert not path.parent.exists()

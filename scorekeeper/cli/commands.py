@@ -20,7 +20,9 @@ from scorekeeper.files.backup import (
 )
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
-from scorekeeper.files.nightly import BackupFailed, back_up_every_club, newest_backups
+from scorekeeper.files.nightly import (
+    BackupFailed, back_up_every_club, newest_backups, write_whole,
+)
 from scorekeeper.store.db import driver_said, get_session
 from scorekeeper.store.models import Club, Game, Player
 from scorekeeper.store.replay import Replay, load_replay
@@ -127,9 +129,9 @@ def init_app(app: Flask) -> None:
 @click.command("backup")
 @with_appcontext
 @CLUB_OPTION
-# atomic: the file appears whole, or not at all, so an old backup is never half-replaced.
-@click.argument("backup_file", type=click.File("w", encoding="utf-8", atomic=True))
-def backup_command(backup_file, club_id: int | None) -> None:
+@click.argument("backup_file", type=click.Path(dir_okay=False, allow_dash=True,
+                                               path_type=Path))
+def backup_command(backup_file: Path, club_id: int | None) -> None:
     """Write the club's backup to BACKUP_FILE (JSON; - for stdout)."""
     session = get_session()
     try:
@@ -137,10 +139,25 @@ def backup_command(backup_file, club_id: int | None) -> None:
     except DBAPIError as error:
         raise click.ClickException(_("nothing was backed up: %(problem)s",
                                      problem=database_silent(error))) from None
-    backup_file.write(backup_text(backup))
+    if str(backup_file) == "-":
+        click.echo(backup_text(backup), nl=False)
+        shown = "-"
+    else:
+        shown = str(_written_whole(backup_file, backup_text(backup)))
     # On stderr, so that "backup -" leaves stdout to the file alone.
     click.echo(_("Backed up %(contents)s to %(file)s.", contents=backup_contents(backup),
-                 file=backup_file.name), err=True)
+                 file=shown), err=True)
+
+
+def _written_whole(path: Path, text: str) -> Path:
+    """The backup written as the nightly writes its own: whole or not at all, and read
+    by the server's user alone (it holds live links, which let their holder in)."""
+    try:
+        return write_whole(path.parent, path.name, text)
+    except OSError as error:  # named by the file asked for, not the draft beside it
+        raise click.ClickException(_(
+            "nothing was backed up: %(problem)s",
+            problem=f"{path}: {error.strerror or error}")) from None
 
 
 @click.command("backup-all")
