@@ -14,9 +14,10 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper import create_app
+from scorekeeper.clubs.access import COOKIE
 from scorekeeper.store.models import Club, Invite, Member
 from tests.databases import database_url
-from tests.members import client_as
+from tests.members import client_as, new_club
 from tests.test_backup import build_history, fresh_app, scores
 from tests.test_multiworker import JOINERS, Phone, Tally, _start_server, all_at_once
 from tests.views.view_helpers import Page, path_of
@@ -221,3 +222,29 @@ def test_the_owner_link_lets_one_in_however_many_tap_it_at_once_on_two_workers(
     finally:
         server.stop()
         app.extensions["db_engine"].dispose()
+
+
+def test_into_the_club_create_club_made_its_members_come_back_and_its_link_goes(tmp_path):
+    """The owner link create-club printed let nobody in yet: the file's members come back
+    in its place (they were left out, and the link was all there was)."""
+    old = fresh_app()
+    owner = client_as(old, club_id=new_club(old, "Thursday"))
+    scorer = client_as(old, "scorer")
+    path = tmp_path / "club.json"
+    assert old.test_cli_runner().invoke(args=["backup", str(path)]).exit_code == 0
+    new = fresh_app()  # the same secret
+    made = new.test_cli_runner().invoke(args=["create-club", "Thursday"])
+    assert made.exit_code == 0, made.output
+    printed = link_of(made.stdout)
+
+    said = restore(new, str(path), "--club", "1")
+    assert said.splitlines() == [f"Restored 0 players, 0 evenings and 0 games from {path}.",
+                                 "Its members are back, and their phones are still signed in."]
+    assert members(new) == members(old) == [("Owner", "owner", 1), ("Scorer", "scorer", 1)]
+    with Session(new.extensions["db_engine"]) as session:
+        assert session.exec(select(Invite)).all() == []  # none in the file, and not its link
+    assert new.test_client().get(path_of(printed)).status_code == 404
+    for phone in (owner, scorer):
+        back = new.test_client()
+        back.set_cookie(COOKIE, phone.get_cookie(COOKIE).value)
+        assert "Thursday" in Page(back.get("/club")).root.find("h1").text()

@@ -27,8 +27,9 @@ of that hash means breaking SHA-256 on 256 random bits, and signing it the secre
 live link does let anyone in: that is why the backup an owner downloads on the web
 holds no members (it leaves the server, on phones and in mail), and a restore on the
 web leaves the file's members out (the owner restoring it is the club's member).
-Members are restored only into a database that has no members or links yet, with
-their ids; elsewhere the club comes back without them and its owner by a new link.
+Members are restored only into a database that has no members or links yet (but the
+owner link create-club printed for the club restored into), with their ids; elsewhere
+the club comes back without them and its owner by a new link.
 Members' answers to planned evenings are not kept.
 """
 from __future__ import annotations
@@ -50,7 +51,7 @@ from pydantic import ValidationError
 from pydantic_core import PydanticCustomError
 from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, func, select
+from sqlmodel import Session, delete, func, select
 
 from scorekeeper.files import exchange
 from scorekeeper.files.exchange import (
@@ -816,7 +817,7 @@ def restore_backup(
         raise FileRefused(None, NOT_EMPTY)
     backup = read_backup(raw, limit)
     keep = _database_is_empty(session)
-    with_members = members and keep and _nobody_let_in(session)
+    with_members = members and keep and _nobody_let_in(session, waiting=club)
     return _committed(session, lambda: _write(session, club, backup, keep, with_members))
 
 
@@ -860,10 +861,20 @@ def _database_is_empty(session: Session) -> bool:
                for model in (Player, Evening, Game))
 
 
-def _nobody_let_in(session: Session) -> bool:
-    """No members and no links yet: the file's members, devices and links keep their ids."""
-    return all(session.exec(select(func.count()).select_from(model)).one() == 0
-               for model in (Member, Invite))
+def _nobody_let_in(session: Session, waiting: Club | None = None) -> bool:
+    """No members and no links yet: the file's members, devices and links keep their ids.
+    The owner links of the club ``waiting`` for its owner (the one create-club printed)
+    let nobody in yet, and count for nothing: restoring its members removes them."""
+    if session.exec(select(func.count()).select_from(Member)).one():
+        return False
+    links = select(func.count()).select_from(Invite)
+    if waiting is not None:
+        links = links.where(~_owner_links(waiting))
+    return session.exec(links).one() == 0
+
+
+def _owner_links(club: Club):
+    return (Invite.club_id == club.id) & (Invite.role == Role.OWNER)
 
 
 def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
@@ -943,7 +954,9 @@ def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
 
 def _write_members(session: Session, club: Club, backup: CheckedBackup) -> None:
     """The file's members, their devices and the club's live links, with the file's ids
-    (so a link's game and maker, and the link a member joined by, are the file's own)."""
+    (so a link's game and maker, and the link a member joined by, are the file's own).
+    The club's owner links go: its owners are back, and their ids may be the file's."""
+    session.execute(delete(Invite).where(_owner_links(club)))
     session.add_all(Member(id=member.id, club_id=club.id, name=member.name, role=member.role,
                            created_at=member.created_at) for member in backup.members)
     session.flush()  # the members the devices and links point at go in first
