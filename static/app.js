@@ -323,6 +323,7 @@ const offlinePage = () => document.body.classList.contains("offline-page");
 addEventListener("online", () => {
   if (offlinePage()) return location.reload();
   retries = 0;
+  if (offlineSince) givePollUp();  // sent with no connection: the next one asks afresh
   flush();
 });
 
@@ -471,16 +472,24 @@ function pollFailed() {
   line.setAttribute("role", "alert");
   line.hidden = false;
 }
-// Behind, a poll asks at once (not held): the page says the connection is back as soon as it is.
+// Behind, a poll asks at once (not held) and is given up when no answer comes soon: one
+// that went out as a Wi-Fi came back may have lost its first packets, and would be waited
+// for as long as a held poll. The next asks again: the page says the connection is back
+// as soon as it is.
+const BEHIND_POLL_MS = 3000;
 document.addEventListener("htmx:configRequest", ({detail}) => {
-  if (offlineSince && detail.elt.hasAttribute("data-poll")) detail.path = detail.path.replace("&wait=1", "");
+  if (!offlineSince || !detail.elt.hasAttribute("data-poll")) return;
+  detail.path = detail.path.replace("&wait=1", "");
+  detail.timeout = BEHIND_POLL_MS;
 });
+function givePollUp() {
+  const poller = $("[data-poll]");
+  if (poller) htmx.trigger(poller, "htmx:abort");
+  return poller;
+}
 // A poll held by the server may not hear the connection go: the phone's word is taken.
 addEventListener("offline", () => {
-  const poller = $("[data-poll]");
-  if (!poller) return;
-  htmx.trigger(poller, "htmx:abort");
-  pollFailed();
+  if (givePollUp()) pollFailed();
 });
 // A phone woken from sleep may hold a poll on a connection gone while it slept (a Wi-Fi
 // that dropped it): no answer would ever come, only its timeout. Back on screen, that
@@ -489,7 +498,7 @@ addEventListener("offline", () => {
 document.addEventListener("visibilitychange", () => {
   const poller = $("[data-poll]");
   if (document.visibilityState === "visible" && navigator.onLine !== false && poller?.classList.contains("htmx-request")) {
-    htmx.trigger(poller, "htmx:abort");
+    givePollUp();
   }
 });
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
