@@ -242,28 +242,30 @@ def _join_once(session: Session, invite: Invite, name: str, label: str,
     return add_member(session, invite.club_id, name, invite.role, label, invite, token)
 
 
-def joined_before(session: Session, invite: Invite, join_key: str, name: str
+def joined_before(session: Session, invite: Invite, join_key: str, name: str | None
                   ) -> tuple[Member, str] | None:
     """The member a join by ``invite`` with this key and name let in lately, and the
     cookie of the device it made: the join's answer again, for the phone whose answer was
     lost. None if there is none, or that member or device has gone since (or the form
-    came back with another name: someone else, after the Back button)."""
+    came back with another name: someone else, after the Back button). ``name`` None:
+    the key alone, read from the phone's own cookie, which it loses once it is in."""
     if not join_key:
         return None
     token = joined_device_token(invite.token, join_key)
-    member = session.exec(select(Member).join(Device).where(
+    query = select(Member).join(Device).where(
         Device.token_hash == token_hash(token), Member.invite_id == invite.id,
-        Member.name == name,
         Device.created_at > utcnow() - JOIN_SENT_AGAIN_WITHIN,
         Device.forgotten_at.is_(None), Member.removed_at.is_(None),  # type: ignore[union-attr]
-    )).first()
+    )
+    member = session.exec(query if name is None else query.where(Member.name == name)).first()
     return None if member is None else (member, device_cookie_value(token))
 
 
-def join_again(session: Session, token: str, join_key: str, name: str
+def join_again(session: Session, token: str, join_key: str, name: str | None
                ) -> tuple[Invite, str] | None:
-    """A join by the link ``token`` that is used up (or revoked, or past its time) since
-    it let the phone in, sent again: the link, and the cookie the join was answered with."""
+    """A join by the link ``token`` since it let the phone in (the link may be used up,
+    revoked or past its time since), sent again or the link opened again (``name`` None):
+    the link, and the cookie the join was answered with."""
     invite = session.exec(select(Invite).where(Invite.token == token)).first()
     earlier = joined_before(session, invite, join_key, name) if invite is not None else None
     if earlier is None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import ipaddress
 from urllib.parse import urlsplit
 
-from flask import Blueprint, abort, current_app, redirect, request, url_for
+from flask import Blueprint, Response, abort, current_app, redirect, request, url_for
 from flask_babel import gettext as _
+from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from scorekeeper.clubs.access import browser_label, current_member, remember_device
 from scorekeeper.clubs.membership import (
-    ClubTaken, LinkUsed, anyone_is_member, create_club, join, join_again, live_invite,
-    may_create_club, too_many_tries, typed_code, waiting_club,
+    JOIN_SENT_AGAIN_WITHIN, ClubTaken, LinkUsed, anyone_is_member, create_club, join,
+    join_again, live_invite, may_create_club, too_many_tries, typed_code, waiting_club,
 )
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Invite
@@ -19,6 +20,13 @@ from scorekeeper.views.pages import render_page
 from scorekeeper.web.forms import CodeForm, JoinForm, NewClubForm, all_errors
 
 bp = Blueprint("join", __name__)
+
+# The phone's key for its join, kept from the join page in a cookie that only that link's
+# address gets: a phone whose join's answer was lost opens the link again, rather than
+# send the form again, and is answered as the join was. Signed, so no phone makes one up;
+# gone once the phone is in, so nobody later on the same phone is let in by it.
+KEPT_KEY = "scorekeeper_join_key"
+KEPT_KEY_SECONDS = int(JOIN_SENT_AGAIN_WITHIN.total_seconds())
 
 
 def _open_signup() -> bool:
@@ -97,11 +105,44 @@ def _after_joining(invite: Invite) -> str:
     return url_for("games.index")
 
 
+def _key_signer() -> URLSafeTimedSerializer:
+    return URLSafeTimedSerializer(current_app.config["SECRET_KEY"], salt="join-key")
+
+
+def _link_path(invite: Invite) -> str:
+    return url_for("join.by_link", token=invite.token)
+
+
+def _kept_key() -> str:
+    """The key this phone was given with this link's join page within the hour, else ""."""
+    try:
+        return _key_signer().loads(request.cookies.get(KEPT_KEY, ""), max_age=KEPT_KEY_SECONDS)
+    except BadSignature:
+        return ""
+
+
+def _keep_key(response: Response, invite: Invite, join_key: str) -> Response:
+    response.set_cookie(KEPT_KEY, _key_signer().dumps(join_key), max_age=KEPT_KEY_SECONDS,
+                        path=_link_path(invite), httponly=True, samesite="Lax",
+                        secure=request.is_secure)
+    return response
+
+
+def _let_in(invite: Invite, cookie: str) -> Response:
+    """The phone in by ``invite``: its device cookie, and its join's key forgotten."""
+    response = remember_device(redirect(_after_joining(invite), 303), cookie)
+    response.delete_cookie(KEPT_KEY, path=_link_path(invite), httponly=True,
+                           samesite="Lax", secure=request.is_secure)
+    return response
+
+
 @bp.route("/join/<token>", methods=["GET", "POST"])
 def by_link(token: str):
     """An invite link: the club's name and the part offered, a name, and Join."""
     if len(token) > 64:
         abort(404)
+    if request.method == "GET" and (again := _opened_again(token)) is not None:
+        return again
     invite = live_invite(get_session(), token=token)
     if invite is None:
         return _join_sent_again(token)
@@ -116,8 +157,15 @@ def _join_sent_again(token: str):
         if form.validate_on_submit() else None
     if joined is None:
         abort(404)  # revoked or never made: nothing to tell
-    invite, cookie = joined
-    return remember_device(redirect(_after_joining(invite), 303), cookie)
+    return _let_in(*joined)
+
+
+def _opened_again(token: str) -> Response | None:
+    """The link opened again by the phone its join let in, whose answer was lost (the
+    phone's kept key finds the join): answered as the join was; else None."""
+    key = _kept_key()
+    joined = join_again(get_session(), token, key, None) if key else None
+    return None if joined is None else _let_in(*joined)
 
 
 def _join_page(invite: Invite, action: str):
@@ -128,20 +176,23 @@ def _join_page(invite: Invite, action: str):
         # already, and joining again would trade their part for the link's.
         return redirect(_after_joining(invite), 303)
     form = JoinForm()
+    if not form.is_submitted() and _kept_key():
+        form.join_key.data = _kept_key()  # the page shown again: one key for the join
     if form.validate_on_submit() and "your_name" in request.form:
         try:
             _member, cookie = join(session, invite, form.your_name.data, browser_label(),
                                    form.join_key.data)
         except LinkUsed:
             abort(404)  # someone else used it a moment ago: it lets nobody in any more
-        return remember_device(redirect(_after_joining(invite), 303), cookie)
+        return _let_in(invite, cookie)
     if form.join_key.errors:
         abort(400)  # not a key this app's form makes
     status = 400 if form.is_submitted() and "your_name" in request.form else 200
     messages = all_errors(form) if status == 400 else []
-    return render_page("join.html", status=status, form=form, invite=invite, action=action,
+    page = render_page("join.html", status=status, form=form, invite=invite, action=action,
                        club=session.get(Club, invite.club_id), messages=messages,
                        member=member)
+    return _keep_key(page, invite, form.join_key.data) if form.join_key.data else page
 
 
 @bp.route("/join", methods=["GET", "POST"])

@@ -1,6 +1,7 @@
 """Joining over a lossy connection, in a real browser: the server lets the phone in by a
 single-use owner link, the answer (and the device cookie in it) is lost on the way back,
-and the phone tries again. It gets in, as the one member the link made.
+and the phone tries again, by sending the form again or by opening the link again. It
+gets in, as the one member the link made.
 """
 from __future__ import annotations
 
@@ -50,35 +51,69 @@ def device_cookie(page: Page) -> str | None:
     return found[0] if found else None
 
 
-def test_an_owner_link_whose_answer_is_lost_lets_the_phone_in_when_it_tries_again(
-        stranger: Page, live_server: str, live_app, owner_link):
-    club_id, token = owner_link
-    stranger.goto(f"{live_server}/join/{token}")
+def join_with_the_answer_lost(stranger: Page, name: str) -> list[str]:
+    """Join on the page shown: the server lets the phone in, and its answer never
+    arrives (the phone's cookies stay as they were before Join). Returns the address of
+    each answer lost."""
+    before = stranger.context.cookies()
     lost = []
 
     def lose_the_answer(route):
         if route.request.method != "POST":
             return route.continue_()
         route.fetch(max_redirects=0)  # the server lets the phone in ...
-        stranger.context.clear_cookies(name=COOKIE)  # ... and its answer never arrives
+        stranger.context.clear_cookies()  # ... and its answer never arrives
+        stranger.context.add_cookies(before)
         lost.append(route.request.url)
         return route.abort("connectionreset")
 
     stranger.route(JOIN, lose_the_answer)
-    stranger.get_by_label("Your name").fill("Heir")
+    stranger.get_by_label("Your name").fill(name)
     with stranger.expect_event("requestfailed"):
         stranger.get_by_role("button", name="Join").click()
     stranger.unroute(JOIN)
-    assert lost == [f"{live_server}/join/{token}"]
+    return lost
+
+
+def assert_in_as_the_one_member(stranger: Page, live_server: str, live_app, club_id: int):
+    """The phone is in, as the club's one member (the heir, its owner), on the one device
+    the join made: its cookie."""
+    expect(stranger).to_have_url(f"{live_server}/")
+    stranger.goto(f"{live_server}/club")
+    expect(stranger.get_by_text("You are this club's owner.")).to_be_visible()
+    ((heir, devices),) = members_of(live_app, club_id)
+    assert (heir.name, heir.role, len(devices)) == ("Heir", "owner", 1)
+    signer = URLSafeSerializer(live_app.config["SECRET_KEY"], salt="device")
+    assert devices[0].token_hash == token_hash(signer.loads(device_cookie(stranger)))
+
+
+def test_an_owner_link_whose_answer_is_lost_lets_the_phone_in_when_it_tries_again(
+        stranger: Page, live_server: str, live_app, owner_link):
+    club_id, token = owner_link
+    stranger.goto(f"{live_server}/join/{token}")
+    assert join_with_the_answer_lost(stranger, "Heir") == [f"{live_server}/join/{token}"]
     assert [member.name for member, _devices in members_of(live_app, club_id)] == ["Heir"]
     assert device_cookie(stranger) is None  # the link is used up, and the phone not in
 
     stranger.reload()  # tries again: the same form sent again
-    expect(stranger).to_have_url(f"{live_server}/")
-    stranger.goto(f"{live_server}/club")
-    expect(stranger.get_by_text("You are this club's owner.")).to_be_visible()
-    ((heir, devices),) = members_of(live_app, club_id)  # one member, one device: its cookie
-    assert (heir.name, heir.role) == ("Heir", "owner")
-    assert len(devices) == 1
-    signer = URLSafeSerializer(live_app.config["SECRET_KEY"], salt="device")
-    assert devices[0].token_hash == token_hash(signer.loads(device_cookie(stranger)))
+    assert_in_as_the_one_member(stranger, live_server, live_app, club_id)
+
+
+def test_an_owner_link_whose_answer_is_lost_lets_the_phone_in_when_the_link_is_opened_again(
+        stranger: Page, live_server: str, live_app, owner_link, browser):
+    """What a person does, rather than send the form again: opens the link again. The
+    phone kept its join's key from the page, and gets in as the one member the link made;
+    another phone opening the used-up link still finds nothing."""
+    club_id, token = owner_link
+    link = f"{live_server}/join/{token}"
+    stranger.goto(link)
+    assert join_with_the_answer_lost(stranger, "Heir") == [link]
+    assert device_cookie(stranger) is None
+
+    stranger.goto(link)  # the link opened again, from the chat it came in
+    assert_in_as_the_one_member(stranger, live_server, live_app, club_id)
+
+    for other in phone_page(browser, PHONE):  # a second phone, with the same link
+        assert other.goto(link).status == 404
+        assert device_cookie(other) is None
+    assert len(members_of(live_app, club_id)) == 1
