@@ -113,6 +113,19 @@ class Attendance(SQLModel, table=True):
     said_at: datetime = Field(default_factory=utcnow)
 
 
+class GoneTonight(SQLModel, table=True):
+    """A scorer's latest word on a player this evening: gone home for the night, or back
+    (``table.attendance.whereabouts``). The player by their name's key: one who said
+    "I'm in" may have no roster row yet."""
+
+    __tablename__ = "gone_tonight"
+
+    evening_id: int = Field(foreign_key="evening.id", primary_key=True)
+    name_key: str = Field(primary_key=True, max_length=2 * PLAYER_NAME_LENGTH)
+    gone: bool
+    said_at: datetime = Field(default_factory=utcnow)
+
+
 class Ladder(StrEnum):
     """What a season's ladder ranks its players by: ``Season.ranked_by`` holds these
     words. README's "Seasons" defines each."""

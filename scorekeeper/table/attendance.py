@@ -1,5 +1,6 @@
 """Who is coming to a planned evening: each member says in or out, the organiser sees
-how many tables of six that makes, and the evening's next round seats who is in.
+how many tables of six that makes, and the evening's next round seats who is in; and
+who, of those, is gone for the night.
 
 An evening is planned by giving it a date of today or later before any game; it is the
 same ``Evening`` its games then go into. Each member has one answer, the latest.
@@ -8,13 +9,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Callable, Sequence
 
 from sqlalchemy.exc import IntegrityError
-from sqlmodel import Session, select
+from sqlmodel import Session, SQLModel, select
 
 from scorekeeper.figures.rounds import TABLE
-from scorekeeper.store.models import Attendance, Club, Evening, Game, Member, utcnow
-from scorekeeper.table.evenings import new_evening
+from scorekeeper.store.models import (
+    Attendance, Club, Evening, Game, GoneTonight, Member, aware, utcnow,
+)
+from scorekeeper.table.evenings import LastGame, new_evening
+from scorekeeper.text.names import name_key
 
 
 @dataclass(frozen=True)
@@ -65,20 +70,70 @@ def plan_evening(session: Session, club: Club, played_on: date, place: str = "",
     return first
 
 
-def say_coming(session: Session, evening: Evening, member_id: int, coming: bool) -> None:
-    """Keep the member's answer, replacing an earlier one (two taps at once keep one)."""
+def _keep_latest(session: Session, model: type[SQLModel], key: tuple, word: dict,
+                 changed: Callable[[SQLModel], bool]) -> None:
+    """Keep ``word`` as the one row of ``model`` at ``key``, replacing an earlier one
+    where ``changed`` says it differs (two taps at once keep one)."""
     for _attempt in range(2):
-        answer = session.get(Attendance, (evening.id, member_id))
-        if answer is None:
-            session.add(Attendance(evening_id=evening.id, member_id=member_id, coming=coming))
-        elif answer.coming != coming:  # the same answer again keeps its place in the queue
-            answer.coming, answer.said_at = coming, utcnow()
+        row = session.get(model, key)
+        if row is None:
+            session.add(model(**word))
+        elif changed(row):
+            for field, value in word.items():
+                setattr(row, field, value)
+            row.said_at = utcnow()
         try:
             session.commit()
             return
-        except IntegrityError:  # the other tap's answer came first: change that one
+        except IntegrityError:  # the other tap's row came first: change that one
             session.rollback()
-    raise RuntimeError("an answer neither added nor found")  # pragma: no cover
+    raise RuntimeError("a word neither added nor found")  # pragma: no cover
+
+
+def say_coming(session: Session, evening: Evening, member_id: int, coming: bool) -> None:
+    """Keep the member's answer, replacing an earlier one (two taps at once keep one);
+    the same answer again keeps its place in the queue."""
+    _keep_latest(session, Attendance, (evening.id, member_id),
+                 {"evening_id": evening.id, "member_id": member_id, "coming": coming},
+                 lambda answer: answer.coming != coming)
+
+
+def say_gone(session: Session, evening: Evening, name: str, gone: bool) -> None:
+    """Keep a scorer's word that the player went home for the night (or is back)."""
+    key = name_key(name)
+    _keep_latest(session, GoneTonight, (evening.id, key),
+                 {"evening_id": evening.id, "name_key": key, "gone": gone},
+                 lambda _word: True)  # said again: the latest time counts
+
+
+@dataclass(frozen=True)
+class Whereabouts:
+    """Everyone present tonight: here (the next round seats them), or gone for the
+    night; each in the order they came."""
+
+    here: list[str]
+    gone: list[str]
+
+
+def is_gone(word: GoneTonight | None, last: LastGame | None) -> bool:
+    """The latest word on a player: a scorer's, if said since the last game they sat in
+    began; else that game's (a substitute took their seat: gone). A game begun since the
+    scorer's word seated them: here, whatever was said before."""
+    if word is not None and (last is None or aware(word.said_at) >= last.started):
+        return word.gone
+    return last is not None and last.replaced
+
+
+def whereabouts(session: Session, evening: Evening, present: Sequence[str],
+                last: dict[str, LastGame]) -> Whereabouts:
+    """``present`` (each once) split into here and gone for the night (``is_gone``);
+    ``last``: ``table.evenings.last_games`` of the evening."""
+    words = {word.name_key: word for word in session.exec(
+        select(GoneTonight).where(GoneTonight.evening_id == evening.id))}
+    gone = {name for name in present
+            if is_gone(words.get(name_key(name)), last.get(name_key(name)))}
+    return Whereabouts([name for name in present if name not in gone],
+                       [name for name in present if name in gone])
 
 
 def answers(session: Session, evening: Evening) -> Answers:

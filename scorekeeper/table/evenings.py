@@ -17,8 +17,10 @@ from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.rosters import club_row
+from scorekeeper.store.sittings import until
 from scorekeeper.table.confirming import waiting
 from scorekeeper.table.live import evening_head
+from scorekeeper.text.names import name_key
 
 # A game started this long after the evening's last one still belongs to it: a card
 # table's night runs past midnight.
@@ -219,12 +221,36 @@ def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:
 
 
 def played_tonight(replays: Sequence[Replay]) -> list[str]:
-    """Everyone who started a game of the evening, in the order they first sat down."""
+    """Everyone who sat at a game of the evening, in the order they first sat down (a
+    substitute when they took the seat)."""
     names: dict[str, None] = {}
     for replay in replays:
         if replay.game.abandoned_at is None:
             names.update(dict.fromkeys(replay.names_at(1)[seat] for seat in SEATS))
+            names.update(dict.fromkeys(sitting.name for sitting in replay.substitutes))
     return list(names)
+
+
+@dataclass(frozen=True)
+class LastGame:
+    """The last game a player sat in tonight: when it began, and whether a substitute
+    took their seat in it (they left it, for the night unless they come back)."""
+
+    started: datetime
+    replaced: bool
+
+
+def last_games(replays: Sequence[Replay]) -> dict[str, LastGame]:
+    """Each player who sat at a game of the evening (abandoned ones left out), by their
+    name's key -> the last of those games."""
+    found: dict[str, LastGame] = {}
+    for replay in replays:  # in the order the games began: a later game's word wins
+        if replay.game.abandoned_at is None:
+            seating = replay.sittings()
+            found.update((name_key(sitting.name), LastGame(
+                aware(replay.game.created_at), until(seating, sitting) is not None))
+                for sitting in seating)
+    return found
 
 
 def games_by_round(replays: Sequence[Replay]) -> list[list[Replay]]:

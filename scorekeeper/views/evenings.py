@@ -16,11 +16,14 @@ from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Attendance, Evening, Game, Player, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import club_row, roster
-from scorekeeper.table.attendance import answers, is_planned, plan_evening, say_coming
+from scorekeeper.table.attendance import (
+    Answers, Whereabouts, answers, is_planned, plan_evening, say_coming, say_gone, whereabouts,
+)
 from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now, tally,
+    last_games, partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now,
+    tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.table.waiting import held
@@ -37,7 +40,8 @@ from scorekeeper.web.forms import (
     ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
 )
 from scorekeeper.web.languages import current_language, page_digits
-from scorekeeper.web.words import verdict_sentence
+from scorekeeper.text.names import name_key, typed
+from scorekeeper.web.words import fill, verdict_sentence
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")
 
@@ -151,14 +155,17 @@ def show(evening_id: int):
     latest = current_game(games)
     replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
     coming = _who_is_coming(evening, games)
+    where = None if state.over else _whereabouts(evening, replays, coming["answers"])
+    next_round = _next_round(evening, replays, where.here) if where else None
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(), waiting=waiting,
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
                        taken=evening_time(replays), tables=tables_now(games),
-                       next_round=None if state.over else _next_round(
-                           evening, replays, coming["answers"]), **coming)
+                       next_round=next_round,
+                       whereabouts=where if next_round or (where and where.gone) else None,
+                       **coming)
 
 
 @dataclass(frozen=True)
@@ -170,17 +177,26 @@ class NextRound:
     sitting_out: tuple[str, ...]
 
 
-def _next_round(evening: Evening, replays: list[Replay], said) -> NextRound | None:
-    """For scorers: everyone who said they are in (else everyone who has played tonight)
-    seated for the next round (``table.evenings.proposed_round``), from six present on
-    for the first game, from seven on after it (six go on with "Next game, new
-    partners")."""
-    present = said.coming if said and said.coming else played_tonight(replays)
-    if (not can(Role.SCORER) or evening.played_on > utcnow().date()
-            or len(present) < TABLE + (1 if replays else 0)):
+def _whereabouts(evening: Evening, replays: list[Replay], said: Answers | None
+                 ) -> Whereabouts | None:
+    """For scorers, from the evening's day: everyone present (who said they are in, and
+    everyone who has played tonight, each once), here or gone for the night."""
+    if not can(Role.SCORER) or evening.played_on > utcnow().date():
         return None  # (an evening still to come starts no game yet)
+    present: dict[str, str] = {}
+    for name in (said.coming if said else []) + played_tonight(replays):
+        present.setdefault(name_key(name), name)
+    return whereabouts(get_session(), evening, list(present.values()), last_games(replays))
+
+
+def _next_round(evening: Evening, replays: list[Replay], here: list[str]) -> NextRound | None:
+    """Everyone ``here`` seated for the next round (``table.evenings.proposed_round``),
+    from six here on for the first game, from seven on after it (six go on with "Next
+    game, new partners")."""
+    if len(here) < TABLE + (1 if replays else 0):
+        return None
     layout = replays[-1].rules.teams if replays else TeamLayout.THREE_PAIRS
-    proposal, started = proposed_round(replays, present, layout)
+    proposal, started = proposed_round(replays, here, layout)
     tables = []
     for number, chairs in enumerate(proposal.tables, start=1):
         fields = {f"seat_{seat}": name for seat, name in zip(SEATS, chairs)}
@@ -209,6 +225,28 @@ def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: boo
     if replay is None or not replay.state.finished or over:
         return None
     return new_partners_fields(replay, replays).fields
+
+
+@bp.post("/<int:evening_id>/gone")
+def gone(evening_id: int):
+    """Say a player present went home for the night, or is back (scorers): the next
+    round seats only those here."""
+    if not PlainForm().validate_on_submit():
+        abort(400)
+    session = get_session()
+    evening = row_or_404(Evening, evening_id)
+    where = None if evening_state(session, evening).over else _whereabouts(
+        evening, load_replays(session, evening_games(session, evening)),
+        _who_is_coming(evening, [])["answers"])
+    present = {name_key(name): name for name in where.here + where.gone} if where else {}
+    player, word = present.get(name_key(request.form.get("name", ""))), request.form.get("gone")
+    if player is None or word not in ("yes", "no"):
+        flash(_("Nobody of that name is at this evening; nothing was changed."), "notice")
+    else:
+        say_gone(session, evening, player, word == "yes")
+        flash(fill(_("%(name)s is gone for the night.") if word == "yes"
+                   else _("%(name)s is back tonight."), name=typed(player)), "notice")
+    return redirect(url_for("evenings.show", evening_id=evening.id), 303)
 
 
 @bp.get("/<int:evening_id>/board")

@@ -1,7 +1,8 @@
 """Thirteen in for tonight, on the organiser's 390 px phone: two tables and one sitting
 out, each table's game started from the proposal, the table boards following their own
-table with a line for the other, and a second round with another sitting out; and the
-evening board on a viewer's 390 px phone, following both tables through it by itself."""
+table with a line for the other, one gone home and back, and a second round with another
+sitting out; and the evening board on a viewer's 390 px phone, following both tables
+through it by itself."""
 from __future__ import annotations
 
 import re
@@ -12,6 +13,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.store.models import Attendance, Evening, Member, utcnow
 from tests.browser.phones import GLANCE_MS, within_polls
+from tests.browser.test_axe import violations
 from tests.browser.table_steps import (
     AFTER_HAND_1, HAND_1, Taps, choice_label, choose, layout_problems, name_trump,
     point_group, record, tally,
@@ -107,6 +109,16 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, clu
     listed = page.locator("ul.game-list li")
     expect(listed).to_have_count(2)
     expect(listed.nth(1)).to_contain_text("Table 2 · Game")
+
+    # Mo goes home: one tap, and the next round seats the twelve here; another undoes it.
+    page.get_by_role("button", name="Mo went home", exact=True).click()
+    expect(page.get_by_text("Mo is gone for the night.", exact=True)).to_be_visible()
+    expect(page.locator("#sitting-out")).to_have_count(0)
+    expect(page.locator("#next-round")).not_to_contain_text("Mo")
+    assert layout_problems(page, "gone for the night", width=390) == []
+    assert violations(page) == []
+    page.get_by_role("button", name="Mo is back", exact=True).click()
+    expect(page.locator("#sitting-out")).to_have_text("Sitting out: Lea")
 
     # Table 2's board: its own game, and a line for table 1.
     page.get_by_role("link", name="Table 2's board").click()
