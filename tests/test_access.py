@@ -32,7 +32,7 @@ ACCESS = {
     "games.chart": "read", "offline.words": "read",
     "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
     "evenings.live": "read", "evenings.tables": "read", "evenings.tables_live": "read",
-    "evenings.close": "score", "evenings.reopen": "score",
+    "evenings.close": "score", "evenings.reopen": "score", "evenings.gone": "score",
     "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
     "evenings.plan": "score", "evenings.coming": "device",
     "evenings.confirming": "score", "evenings.phone": "score",
