@@ -66,6 +66,7 @@ function putFields(form, fields) {
     }
   }
 }
+const hasChoices = (form) => $$("input:checked, input[inputmode=numeric]", form).some((i) => i.checked || i.value);
 const chosen = (form, name) => $(`input[name="${name}"]:checked`, form);
 const counted = (form) => $$(".game-values input", form).some((i) => i.value !== "");
 function missingPoints(form) {
@@ -138,7 +139,7 @@ function bringRecordIntoView(form) {
 document.addEventListener("reset", (event) => {
   const form = event.target, back = $("#bring-back-entry");
   if (form.id !== "hand-form") return;
-  const cleared = $$("input:checked, input[inputmode=numeric]", form).some((i) => i.checked || i.value) && fieldsOf(form);
+  const cleared = hasChoices(form) && fieldsOf(form);
   setTimeout(() => {  // after the browser's own reset, which restores the page's choices
     refill(form, []);
     if (!cleared || !back) return;
@@ -426,6 +427,8 @@ function arrived() {
       elsewhere(form, draft);
     }
   }
+  // A hand the server put in the entry (one undone, to be put right) is kept as entered.
+  if (form && ownEntry(form) && store.get(draftKey(game))?.number !== form.dataset.number && hasChoices(form)) saveDraft(form);
   for (const entry of outbox()) {
     const own = formFor(entry);
     if (own) putFields(own, entry.fields);

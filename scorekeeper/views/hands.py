@@ -1,8 +1,9 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, request, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext as _
+from htmx_flask import make_response as htmx_response
 
 from scorekeeper.clubs.access import actor, change_author
 from scorekeeper.rules import RuleViolation
@@ -11,7 +12,7 @@ from scorekeeper.store.replay import (
     Replay, deal_from_hand, hand_fields, load_replay, stored_fields, who_recorded,
 )
 from scorekeeper.table.corrections import apply, plan_edit
-from scorekeeper.table.draft import TallyIncomplete, read_draft
+from scorekeeper.table.draft import TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.table.evenings import is_past_game
 from scorekeeper.table.recording import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, confirm_hand,
@@ -19,10 +20,14 @@ from scorekeeper.table.recording import (
 )
 from scorekeeper.table.confirming import AlreadyConfirmed, CannotConfirm
 from scorekeeper.text.names import typed
-from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.views.answers import (
+    REVISION, VERDICT, done, problem_beside_record, refused, sent_again, to_check,
+)
 from scorekeeper.views.confirming import refusal
 from scorekeeper.views.lookup import replay_or_404
-from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
+from scorekeeper.views.pages import (
+    NEXT_HAND, Check, Mode, Said, build_game, entry_for, render_game_part, wants_fragment,
+)
 from scorekeeper.web.forms import ConfirmForm, HandForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
@@ -252,7 +257,7 @@ def _confirmed_lines(replay: Replay, number: int, correcting: bool = True) -> li
 
 @bp.post("/undo")
 def undo(game_id: int):
-    """Take back the last hand (kept, and can be brought back)."""
+    """Take back the last hand (kept, and can be brought back): it comes back in the entry."""
     replay = replay_or_404(game_id)
     form = UndoForm(request.form)
     if not form.validate():
@@ -270,7 +275,24 @@ def undo(game_id: int):
         hand = undo_last_hand(get_session(), replay, number, form.revision.data, actor())
     except (NotTheLastHand, GameChanged):
         return _not_undone(replay, form.number.data)
-    return done(replay, _("Hand %(number)s undone.", number=hand.number))
+    return _undone(load_replay(get_session(), replay.game), hand,
+                   _("Hand %(number)s undone.", number=hand.number))
+
+
+def _undone(fresh: Replay, hand, notice: str):
+    """The game without the hand undone, which is back in the entry as it was recorded:
+    a table undoes a hand to put one thing right, then records it again (as the phone
+    does with a hand it kept, offline.js). A plain form's page has it in its address."""
+    dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
+    entry = draft_from_deal(dealer, fresh.rules.team_names, deal_from_hand(hand)).fields()
+    entry["number"] = str(hand.number)
+    if not wants_fragment():
+        flash(notice, "notice")
+        return redirect(url_for("games.show", game_id=fresh.game.id, **entry), 303)
+    response = render_game_part(build_game(fresh, source=entry, said=Said(notice=notice)))
+    response.headers[VERDICT] = "done"
+    response.headers[REVISION] = str(fresh.game.revision)
+    return htmx_response(response, push_url=url_for("games.show", game_id=fresh.game.id))
 
 
 def _not_undone(replay: Replay, number: int):
@@ -279,7 +301,7 @@ def _not_undone(replay: Replay, number: int):
     fresh = load_replay(get_session(), replay.game)
     undone = last_undone_hand(get_session(), fresh)
     if undone is not None and undone.number == number:
-        return done(fresh, _("Hand %(number)s is undone already.", number=number))
+        return _undone(fresh, undone, _("Hand %(number)s is undone already.", number=number))
     return refused(fresh, _("Hand %(number)s was not undone: the game changed on another "
                             "phone after this page was shown. Here it is as it stands.",
                             number=number), 409, keep_draft=False)
