@@ -268,7 +268,10 @@ function answered(entry, response, text) {
   // Recorded: the next hand kept after it goes with the revision this answer gave. A hand
   // kept after others and refused holds the rest back: the player chooses (see showOutbox).
   if (response.ok) chainRevision(entry, response.headers.get("X-Scorekeeper-Revision"));
-  if (response.ok || (own && !heldAfter(entry))) forget(entry);  // a refusal is shown in its form
+  // A refusal is said by the game's page the answer goes to (both versions, and the way to
+  // put this phone's in): nothing more to choose there, unless hands kept after it wait.
+  const here = game?.dataset.game === entry.game;
+  if (response.ok || (here && !heldAfter(entry))) forget(entry);
   else keepOutbox(outbox().map((e) => (e.key === entry.key ? {...e, refused: true} : e)));
   if (game && game.dataset.game === entry.game && window.htmx) {
     window.PlayOn?.clear();
