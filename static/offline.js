@@ -160,7 +160,10 @@
       $("#hands-top")?.after(list);
     }
     list.prepend(...results.map((result) => row(result, names)).reverse());
-    $$("#hands-top form").forEach(hide);  // the server's Undo is for its own last hand
+    // The server's Undo and "Bring back" are for its own last hand, and what a change
+    // tapped with no connection answered is of no hand shown now: the phone's own Undo
+    // (the banner's) takes their place.
+    $$("#fixes form, #hand-entry .bring-back, #hand-entry .send-status[role=alert]").forEach(hide);
   }
 
   function drawBanner(applied, undo) {
