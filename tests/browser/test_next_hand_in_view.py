@@ -1,0 +1,106 @@
+"""After every Record the next hand's first row is on the screen (390x844), at every stage
+of a long game: the "what each team needs" lines for all three teams (a tie-break in
+them), the chances, a throw-in, the recorded notice and Undo above the entry; in each of
+the six languages.
+
+One game of fifteen hands to 21 (Ann deals first, teams of two), worked out by the rules
+engine: the teams climb together, and from hand 9 on each of them can go out in the next
+hand, ties at the top included (22-22 after hand 13 is not over). The hands are tapped by
+their values, the same in every language. Where the first row is after each Record is
+printed (``pytest -s`` shows it).
+"""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
+from scorekeeper.table.draft import NOBODY, PASSED
+from tests.browser.phones import PHONE
+from tests.browser.table_steps import Taps, choose, start_game
+from tests.browser.test_play_offline import points
+from tests.browser.test_six_languages import LANGUAGES
+
+pytestmark = pytest.mark.browser
+
+TARGET = 21
+RULES = HouseRules(target=TARGET)
+# (bidder seat, bid, trump, card points, Game) for a played hand; None: all six passed.
+HANDS = [
+    (1, 3, "diamonds", points("C", "A", "A", "A", "C"), "B"),
+    (5, 3, "hearts", points("A", "B", "B", "B", "C"), "C"),
+    (4, 3, "hearts", points("A", "B", "C", "A", "A"), "C"),
+    (2, 3, "clubs", points("B", "C", "B", "C", "A"), "B"),
+    (6, 3, "hearts", points("C", "B", "A", "C", "C"), "A"),
+    (4, 3, "hearts", points("A", "C", "B", "B", "A"), "A"),
+    None,
+    (2, 3, "diamonds", points("B", "B", "B", "C", "A"), "C"),
+    (6, 3, "diamonds", points("A", "C", "C", "C", "B"), "A"),
+    (5, 3, "diamonds", points("B", "B", "A", "C", "B"), "A"),
+    (1, 3, "hearts", points("B", "C", "A", "B", "C"), None),
+    (4, 4, "diamonds", points("A", "A", "A", "C", "B"), "A"),
+    (6, 3, "diamonds", points("C", "B", "A", "A", "C"), "A"),
+    (3, 4, "clubs", points("C", "C", "C", "B", "C"), "A"),
+    (5, 3, "clubs", points("A", "C", "C", "B", "B"), None),
+]
+FIRST_ROW = "#hand-form .turn-1"
+
+
+def played(hands):
+    """The game after ``hands``, as the rules engine plays it to 21 (test_play_offline's
+    ``played`` plays to 15)."""
+    deals = []
+    for hand in hands:
+        dealer = replay(RULES, 1, deals).next_dealer
+        calls = (PASS,) * 6 if hand is None else quick_auction(dealer, *hand[:2]).calls
+        deals.append(Deal(calls) if hand is None else Deal(calls, hand[2], Tally(*hand[3:])))
+    return replay(RULES, 1, deals)
+
+
+def tap_value(page: Page, taps: Taps, name: str, value: str, within: str = "#hand-form") -> None:
+    choose(page, page.locator(f'{within} input[name="{name}"][value="{value}"]'), taps)
+
+
+def enter(page: Page, taps: Taps, number: int) -> None:
+    """Hand ``number`` of HANDS entered by its values and Record tapped."""
+    hand = HANDS[number - 1]
+    if hand is None:
+        tap_value(page, taps, "bid", PASSED)
+        taps(page.locator("#hand-form .thrown-in-step button"))
+        return
+    bidder, bid, trump, card_points, game = hand
+    turn = (bidder - played(HANDS[:number - 1]).next_dealer - 1) % 6 + 1
+    tap_value(page, taps, f"turn_{turn}", str(bid))
+    tap_value(page, taps, "trump", trump)
+    for point, team in {**card_points, "game": game or NOBODY}.items():
+        tap_value(page, taps, point, team)
+    taps(page.locator("#hand-form button.record"))
+
+
+def first_row_after_record(page: Page, number: int) -> dict:
+    """Where the next hand's first row of the bidding is once hand ``number``'s answer
+    is on the page: its top and bottom in the viewport, in CSS px."""
+    expect(page.locator(f'#hand-form[data-number="{number + 1}"]')).to_be_attached()
+    expect(page.locator("#hand-entry .notice")).to_be_visible()
+    box = page.locator(FIRST_ROW).bounding_box()  # relative to the viewport
+    return {"hand": number, "top": round(box["y"]), "bottom": round(box["y"] + box["height"])}
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_next_hands_first_row_is_on_screen_after_every_record(page: Page, live_server: str,
+                                                                 language: str):
+    assert not played(HANDS).finished
+    taps = Taps()
+    start_game(page, live_server, taps, target=TARGET)
+    page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
+    page.reload()
+    rows = []
+    for number in range(1, len(HANDS) + 1):
+        enter(page, taps, number)
+        rows.append(first_row_after_record(page, number))
+    print(f"\n{language}: the next hand's first row after each Record (viewport 844 px):")
+    for row in rows:
+        print(f"  after hand {row['hand']:2}: top {row['top']:4} px, bottom {row['bottom']:4} px")
+    expect(page.locator("#needs li")).to_have_count(3)  # all three teams, at the end
+    off = [row for row in rows if row["top"] < 0 or row["bottom"] > PHONE["height"]]
+    assert off == [], f"{language}: the first row off the screen after: {off}"
