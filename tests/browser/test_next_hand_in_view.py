@@ -1,7 +1,8 @@
 """After every Record the next hand's first row is on the screen (390x844), at every stage
 of a long game: the "what each team needs" lines for all three teams (a tie-break in
 them), the chances, a throw-in, the recorded notice and Undo above the entry; in each of
-the six languages.
+the six languages, online and with the connection gone from hand 3 on (the phone plays
+on: its "on this phone only" line above the entry).
 
 One game of fifteen hands to 21 (Ann deals first, teams of two), worked out by the rules
 engine: the teams climb together, and from hand 9 on each of them can go out in the next
@@ -16,7 +17,7 @@ from playwright.sync_api import Page, expect
 
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
 from scorekeeper.table.draft import NOBODY, PASSED
-from tests.browser.phones import PHONE
+from tests.browser.phones import PHONE, connection, ready_to_play_on
 from tests.browser.table_steps import Taps, choose, start_game
 from tests.browser.test_play_offline import points
 from tests.browser.test_six_languages import LANGUAGES
@@ -77,18 +78,20 @@ def enter(page: Page, taps: Taps, number: int) -> None:
     taps(page.locator("#hand-form button.record"))
 
 
-def first_row_after_record(page: Page, number: int) -> dict:
-    """Where the next hand's first row of the bidding is once hand ``number``'s answer
-    is on the page: its top and bottom in the viewport, in CSS px."""
+def first_row_after_record(page: Page, number: int, said: str) -> dict:
+    """Where the next hand's first row of the bidding is once hand ``number`` is in and
+    ``said`` (the notice, or the line of hands on the phone) says so: its top and bottom
+    in the viewport, in CSS px."""
     expect(page.locator(f'#hand-form[data-number="{number + 1}"]')).to_be_attached()
-    expect(page.locator("#hand-entry .notice")).to_be_visible()
+    expect(page.locator(said)).to_be_visible()
     box = page.locator(FIRST_ROW).bounding_box()  # relative to the viewport
     return {"hand": number, "top": round(box["y"]), "bottom": round(box["y"] + box["height"])}
 
 
+@pytest.mark.parametrize("online", [True, False], ids=["online", "offline"])
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_next_hands_first_row_is_on_screen_after_every_record(page: Page, live_server: str,
-                                                                 language: str):
+                                                                 language: str, online: bool):
     assert not played(HANDS).finished
     taps = Taps()
     start_game(page, live_server, taps, target=TARGET)
@@ -96,11 +99,17 @@ def test_the_next_hands_first_row_is_on_screen_after_every_record(page: Page, li
     page.reload()
     rows = []
     for number in range(1, len(HANDS) + 1):
+        if number == 3 and not online:
+            ready_to_play_on(page)
+            connection(page, up=False)
         enter(page, taps, number)
-        rows.append(first_row_after_record(page, number))
-    print(f"\n{language}: the next hand's first row after each Record (viewport 844 px):")
+        said = "#hand-entry .notice" if online or number < 3 else ".on-phone"
+        rows.append(first_row_after_record(page, number, said))
+    where = "online" if online else "offline from hand 3"
+    print(f"\n{language}, {where}: the next hand's first row after each Record (viewport 844 px):")
     for row in rows:
         print(f"  after hand {row['hand']:2}: top {row['top']:4} px, bottom {row['bottom']:4} px")
-    expect(page.locator("#needs li")).to_have_count(3)  # all three teams, at the end
+    if online:
+        expect(page.locator("#needs li")).to_have_count(3)  # all three teams, at the end
     off = [row for row in rows if row["top"] < 0 or row["bottom"] > PHONE["height"]]
-    assert off == [], f"{language}: the first row off the screen after: {off}"
+    assert off == [], f"{language}, {where}: the first row off the screen after: {off}"
