@@ -139,7 +139,7 @@ def test_a_persian_page_writes_its_own_percent_sign(client, start_game, play):
     play(game, 1, "pass,4,pass,pass,pass,pass", "hearts", "ABBCC", "A")
     client.set_cookie("lang", "fa")
     page = Page(client.get(f"/games/{game}"))  # the chances to win, in per cent
-    assert re.search(r"[۰-۹]+\s?٪", page.section_text("scores")) and "%" not in page.text
+    assert re.search(r"[۰-۹]+\s?٪", page.section_text("chances")) and "%" not in page.text
 
 
 def test_page_digits_touch_text_only():
