@@ -511,7 +511,7 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, (event) => {
     const elt = event.detail.elt;
     if (elt.hasAttribute("data-poll")) return pollFailed();
-    if (elt.id === "preview") return void (elt.textContent = words("preview_offline"));
+    if (elt.id === "preview") return void (canPlayOn() ? PlayOn.check() : (elt.textContent = words("preview_offline")));
     // Any other change (undo, bring back…): said next to it, never silently dropped.
     const form = elt.closest("form") || elt;
     let line = form.nextElementSibling;

@@ -13,7 +13,7 @@
   // --- words: the server's sentences, with {part}s filled in --------------------------
   // A number takes the page's digits, except inside what is kept as typed (a name).
   function phrase(key, values = {}) {
-    const source = $(`[data-word="${key}"]`, $("#offline-words")?.content || document.createDocumentFragment());
+    const source = $$("#offline-words, #offline-check").map((words) => $(`[data-word="${key}"]`, words.content)).find(Boolean);
     const out = document.createDocumentFragment();
     if (!source) return out;
     out.append(...[...source.childNodes].map((node) => node.cloneNode(true)));
@@ -214,6 +214,36 @@
       local("p", "big-line", verdictPhrase(state.verdict)));
   }
 
+  // The check line before Record, as the server says it (views/pages.preview_of), for the
+  // hand in the entry played on from the game as the phone has it: nothing until the
+  // points are all chosen; a hand the rules refuse is said to be so.
+  function checkLine(form) {
+    const state = play(heldFor(gameId()))?.state;
+    if (!state || String(state.number) !== form.dataset.number) return null;
+    let result;
+    try {
+      const deal = R.readDeal(fieldsOf(form), state.nextDealer, Object.keys(state.scores));
+      result = R.carryOn(state, [deal]).results[0];
+    } catch (e) {
+      return e.code === "tally_incomplete" || e.code === "auction_unfinished" || e.code === "trump_missing"
+        ? null : phrase("cannot_score");
+    }
+    if (result.thrownIn) return null;
+    const team = result.biddingTeam, line = document.createDocumentFragment();
+    const others = Object.entries(result.scoreChange).filter(([other]) => other !== team)
+      .flatMap(([other, change], i) => [...(i ? [", "] : []), phrase("check_other", {team: other, change: signed(change)})]);
+    line.append(phrase(result.made ? "check_made" : "check_set", {team, bid: result.bid,
+      taken: result.taken[team], change: signed(result.scoreChange[team])}), " ", ...others, ".");
+    if (result.verdict.winner) line.append(" ", phrase("check_ends", {reason: verdictPhrase(result.verdict)}));
+    else if (result.verdict.kind === "tie_play_on") line.append(" ", verdictPhrase(result.verdict));
+    return line;
+  }
+  // Said where the server's would be, when the server can't be asked.
+  function check() {
+    const form = $("#hand-form");
+    put($("#preview"), (form && checkLine(form)) || document.createTextNode(""));
+  }
+
   // Plays ``held`` on the page: the page as the server drew it when nothing follows on.
   function show(held, undo) {
     clear();
@@ -293,14 +323,16 @@
   // Nothing of a hand on the phone is asked of the server (its preview would be for a
   // hand the server hasn't reached); its answers go onto the page as the server drew it.
   document.addEventListener("htmx:beforeRequest", (event) => {
-    if (event.detail.elt.id === "preview" && playedOn.size) event.preventDefault();
+    if (event.detail.elt.id !== "preview" || (!playedOn.size && navigator.onLine !== false)) return;
+    event.preventDefault();
+    check();
   });
   document.addEventListener("htmx:beforeSwap", (event) => {
     if (event.detail.shouldSwap && event.detail.target?.id === "game") clear();
   });
 
   window.PlayOn = {
-    island, clear, here, playOn, shows: (key) => playedOn.has(key),
+    island, clear, here, playOn, check, shows: (key) => playedOn.has(key),
     arrived() { clear(); keepPage(); here(); },
   };
 })();

@@ -33,4 +33,5 @@ def words(game_id: int):
     language (static/offline.js fills in the numbers and names)."""
     replay = replay_or_404(game_id)
     return render_template("hand/offline_words.html", replay=replay, teams=replay.rules.team_seats,
-                           card_points=CARD_POINTS, suits=SUITS, point_name=point_name)
+                           card_points=CARD_POINTS, suits=SUITS, point_name=point_name) \
+        + render_template("hand/offline_check.html")

@@ -408,9 +408,10 @@ def test_a_hand_the_rules_refuse_stays_in_its_entry_with_no_connection(page: Pag
     page.locator(".game-values summary").click()
     page.get_by_label("Team A game value").fill("50")
     page.get_by_label("Team B game value").fill("40")  # 90: more than the deck holds
+    refused = "This hand can't be scored as it is: check the bids and the game values."
+    expect(page.locator("#preview")).to_have_text(refused)  # said before Record, as online
     taps(button(page, "Record hand 3"))
-    expect(page.locator("#hand-form .send-status")).to_have_text(
-        "This hand can't be scored as it is: check the bids and the game values.")
+    expect(page.locator("#hand-form .send-status")).to_have_text(refused)
     expect_entry(page, 3, played(HANDS[:2]).next_dealer)
     expect(page.get_by_label("Team A game value")).to_have_value("50")  # nothing wiped
 

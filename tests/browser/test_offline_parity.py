@@ -1,0 +1,53 @@
+"""Offline is as informative as online: the same hands played in two games, one online
+and one with no connection from hand 2 on, show the same check line before Record and
+the same Undo after it, hand by hand (the nine hands of test_play_offline: a throw-in,
+two sets, tied Games and the game's end among them)."""
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.browser.phones import connection, ready_to_play_on
+from tests.browser.table_steps import Taps, button, quick_bid, start_game, tally, name_trump
+from tests.browser.test_offline_controls import UNDO_JS
+from tests.browser.test_play_offline import HANDS, POINT_NAMES, TARGET, everyone_passed
+
+pytestmark = pytest.mark.browser
+
+
+def check_line_and_undo(page: Page, taps: Taps, hand, number: int) -> tuple[str, list[str]]:
+    """Hand ``number`` entered: (the check line before Record, the Undo after it)."""
+    line = ""
+    if hand is None:
+        everyone_passed(page, taps)
+        taps(button(page, "Record the throw-in"))
+    else:
+        bidder, bid, trump, card_points, game = hand
+        quick_bid(page, taps, bidder=bidder, bid=bid)
+        name_trump(page, taps, trump.capitalize())
+        tally(page, taps, {**{POINT_NAMES[p]: t for p, t in card_points.items()},
+                           "Game": game or "Tied: nobody"})
+        preview = page.locator("#preview")
+        expect(preview).to_contain_text(" took ")
+        line = preview.inner_text()
+        taps(button(page, f"Record hand {number}"))
+    expect(page.get_by_role("button", name=f"Undo hand {number}", exact=True)).to_be_visible()
+    return line, page.evaluate(UNDO_JS)
+
+
+def test_the_check_line_and_undo_are_the_same_offline_as_online(page: Page, live_server: str):
+    taps, seen = Taps(), {}
+    for connected in (True, False):
+        start_game(page, live_server, taps, target=TARGET)
+        ready_to_play_on(page)
+        said = []
+        for number, hand in enumerate(HANDS, start=1):
+            if number == 2 and not connected:
+                connection(page, up=False)
+            said.append(check_line_and_undo(page, taps, hand, number))
+        seen[connected] = said
+        connection(page, up=True)
+    for number, (online, offline) in enumerate(zip(seen[True], seen[False]), start=1):
+        assert offline == online, f"hand {number}"
+    assert seen[True][3][0] == "A bid 5, took 2: set, −5. B +4, C +0."  # as online says it
+    assert seen[True][-1][0].endswith("This ends the game: C reached 15: C wins.")
