@@ -175,7 +175,7 @@ document.addEventListener("submit", (event) => {
   // With no connection at all the table plays on at once; a hand after others still on
   // this phone waits for them. Else it is sent, and played on if that fails.
   if (navigator.onLine === false) return notSent(entry, "not_sent");
-  if (heldBefore(entry) && window.PlayOn?.playOn(entry)) return flush();
+  if (heldBefore(entry) && window.PlayOn?.playOn(entry)) return nextHandInView(), flush();
   send(entry);
 });
 const heldBefore = (entry) => outbox().some((e) => e.game === entry.game && +e.number < +entry.number);
@@ -245,8 +245,15 @@ function notSent(entry, why) {
 // Played on the phone, once it can be: a page come back to as the connection went asks
 // again for what it lacks (the service worker keeps the words), then plays on (arrived).
 function playOn(entry) {
-  if (canPlayOn()) window.PlayOn.playOn(entry);
+  if (canPlayOn()) window.PlayOn.playOn(entry) && nextHandInView();
   else offlineReady();
+}
+
+// After a Record, online or played on: the page from its top (the scores), and only if
+// the next hand's first row is then below the fold, just enough to bring it on screen.
+function nextHandInView() {
+  scrollTo(0, 0);
+  $("#hand-form .turn-1")?.scrollIntoView({block: "nearest"});
 }
 
 // A refused token (the session ended since the page was shown): take a fresh one, once.
@@ -278,7 +285,7 @@ function answered(entry, response, text) {
     // "none": the answer is only parts of the page, each swapped in by its id.
     htmx.swap(game, text, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
     if (entry.gameUrl) history.replaceState(null, "", entry.gameUrl);
-    if (own) scrollTo(0, 0);
+    if (own) nextHandInView();
     arrived();
   } else if (response.ok) {
     // Answered while another page is open: said there. A refusal is shown in the game.

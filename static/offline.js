@@ -280,8 +280,7 @@
     if (!playedOn.has(entry.key)) return false;
     store.remove(draftKey(entry.game));
     showOutbox();
-    scrollTo(0, 0);
-    return true;
+    return true;  // the caller brings the next hand into view
   }
   // The last hand played on the phone taken back into the entry, to be put right.
   function undoKept(entry, tap) {

@@ -84,6 +84,10 @@ def first_row_after_record(page: Page, number: int, said: str) -> dict:
     in the viewport, in CSS px."""
     expect(page.locator(f'#hand-form[data-number="{number + 1}"]')).to_be_attached()
     expect(page.locator(said)).to_be_visible()
+    try:  # what the answer swapped in may still be laid out on a busy machine: wait for it
+        expect(page.locator(FIRST_ROW)).to_be_in_viewport(ratio=1)
+    except AssertionError:
+        pass  # measured as it stays: the test says where, and fails
     box = page.locator(FIRST_ROW).bounding_box()  # relative to the viewport
     return {"hand": number, "top": round(box["y"]), "bottom": round(box["y"] + box["height"])}
 
