@@ -32,19 +32,21 @@ REVISION = "X-Scorekeeper-Revision"
 
 
 def done(replay: Replay, notice: str, *, after: Replay | None = None,
-         recorded_from: int | None = None) -> Response:
+         recorded_from: int | None = None, entry: dict[str, str] | None = None) -> Response:
     """After a change: a redirect for a plain form, the new game block for htmx.
 
     ``after``: the game as the change left it, when the change has it already (no need
     to read and replay it again). ``recorded_from``: a hand was just recorded from a page
     of that revision; if that is the page the answer goes to, it gets only what changed.
+    ``entry``: a hand put back in the entry (an undone one): its fields, which a plain
+    form's page has in its address.
     """
     game_url = url_for("games.show", game_id=replay.game.id)
     if not wants_fragment():
         flash(notice, "notice")  # shown by the page the redirect leads to
-        return redirect(game_url, 303)
+        return redirect(url_for("games.show", game_id=replay.game.id, **(entry or {})), 303)
     fresh = after or load_replay(get_session(), replay.game)
-    page = build_game(fresh, source={}, said=Said(notice=notice))
+    page = build_game(fresh, source=entry or {}, said=Said(notice=notice))
     response = None
     if recorded_from is not None and request.headers.get(SHOWS) == str(recorded_from):
         response = render_recorded(page)

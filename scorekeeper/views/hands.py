@@ -1,9 +1,8 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
-from htmx_flask import make_response as htmx_response
 
 from scorekeeper.clubs.access import actor, change_author
 from scorekeeper.rules import RuleViolation
@@ -20,14 +19,10 @@ from scorekeeper.table.recording import (
 )
 from scorekeeper.table.confirming import AlreadyConfirmed, CannotConfirm
 from scorekeeper.text.names import typed
-from scorekeeper.views.answers import (
-    REVISION, VERDICT, done, problem_beside_record, refused, sent_again, to_check,
-)
+from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
 from scorekeeper.views.confirming import refusal
 from scorekeeper.views.lookup import replay_or_404
-from scorekeeper.views.pages import (
-    NEXT_HAND, Check, Mode, Said, build_game, entry_for, render_game_part, wants_fragment,
-)
+from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
 from scorekeeper.web.forms import ConfirmForm, HandForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
@@ -286,13 +281,7 @@ def _undone(fresh: Replay, hand, notice: str):
     dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
     entry = draft_from_deal(dealer, fresh.rules.team_names, deal_from_hand(hand)).fields()
     entry["number"] = str(hand.number)
-    if not wants_fragment():
-        flash(notice, "notice")
-        return redirect(url_for("games.show", game_id=fresh.game.id, **entry), 303)
-    response = render_game_part(build_game(fresh, source=entry, said=Said(notice=notice)))
-    response.headers[VERDICT] = "done"
-    response.headers[REVISION] = str(fresh.game.revision)
-    return htmx_response(response, push_url=url_for("games.show", game_id=fresh.game.id))
+    return done(fresh, notice, after=fresh, entry=entry)
 
 
 def _not_undone(replay: Replay, number: int):
