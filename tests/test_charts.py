@@ -24,3 +24,27 @@ def test_labels_are_always_a_gap_apart_and_inside(wanted):
     placed = spread(wanted, 12, 10, 158)
     assert all(b - a >= 12 - 1e-9 for a, b in zip(placed, placed[1:]))
     assert all(10 - 1e-9 <= y <= 158 + 1e-9 for y in placed)
+
+
+def a_game(target: int, *scores: dict[str, int]):
+    """What the score chart reads of a game: its teams, target and each deal's scores."""
+    from types import SimpleNamespace
+
+    rules = SimpleNamespace(team_names=("A", "B", "C"), target=target)
+    deals = [SimpleNamespace(scores_after=after) for after in scores]
+    return SimpleNamespace(rules=rules, state=SimpleNamespace(deals=deals))
+
+
+@pytest.mark.parametrize("low", [-1, -2, -3, -4, -6])
+def test_a_low_score_just_under_0_never_crowds_the_0(low):
+    """Figures along the side are a line and a half apart (11 px type): a low just under
+    0 is left out, one further down is written."""
+    from scorekeeper.figures.charts import score_chart
+
+    chart = score_chart(a_game(21, {"A": low, "B": 4, "C": 2}))
+    places = sorted(y for y, _value in chart.y_ticks)
+    assert all(b - a >= 16 for a, b in zip(places, places[1:])), chart.y_ticks
+    assert {0, 21} <= {value for _y, value in chart.y_ticks}
+    # The lowest score is the chart's foot (158 px down): written if 16 px under the 0.
+    written = {value for _y, value in chart.y_ticks}
+    assert (low in written) == (158 - chart.zero_y >= 16), chart.y_ticks

@@ -87,14 +87,17 @@ def score_chart(replay: Replay) -> ScoreChart:
 
 
 LABEL_GAP = 12  # px between two labels at the lines' ends
+# px between two figures along the side: their 11 px digits (a minus sign's too) need a
+# line and a half, or "−2" under "0" reads as one smudge.
+TICK_GAP = 16
 
 
 def _ticks_apart(ticks: list[tuple[int, int]]) -> tuple[tuple[int, int], ...]:
-    """The axis labels, first ones first (the target, 0), leaving out any that would be
-    drawn on top of one already there (a high score just over the target, say)."""
+    """The axis labels, first ones first (the target, 0), leaving out any that would
+    crowd one already there (a high score just over the target, a low just under 0)."""
     kept: list[tuple[int, int]] = []
     for tick in ticks:
-        if all(abs(tick[0] - other[0]) >= LABEL_GAP for other in kept):
+        if all(abs(tick[0] - other[0]) >= TICK_GAP for other in kept):
             kept.append(tick)
     return tuple(sorted(kept, key=lambda tick: tick[1]))
 
