@@ -136,8 +136,6 @@ STYLED_BY_A_TOOL = """() => document.querySelectorAll('input').forEach(field => 
 })"""
 
 
-@pytest.mark.xfail(strict=True, reason="htmx settles the style attribute (its default "
-                   "attributesToSettle): base.html's htmx-config must leave style out")
 def test_a_record_swaps_the_game_in_without_a_policy_report_whatever_styled_its_fields(
         browser, club) -> None:
     """htmx copies the old element's settled attributes onto the new one with
