@@ -39,3 +39,12 @@ def team_part(text) -> Markup:
     """One team's part of a line ("A +2 = 9"): isolated, so that in a right-to-left line
     each team's letter stays beside its own numbers."""
     return Markup("<bdi>%s</bdi>") % text
+
+
+def partners(names) -> Markup:
+    """A team's players in a line, in seat order: each name isolated, and the line set in
+    the page's direction (``.partners`` in app.css), so that a page names a team in one
+    order wherever it does, whatever the scripts of its names. The "&" is bound to the
+    name before it: a line too narrow breaks between the names, never before the "&"."""
+    return Markup('<span class="partners">%s</span>') % Markup("&nbsp;&amp; ").join(
+        typed(name) for name in names)

@@ -19,7 +19,7 @@ from scorekeeper.rules.game import DealResult
 from scorekeeper.rules.needs import Need, Way
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.models import ChangeKind
-from scorekeeper.text.names import team_part, typed
+from scorekeeper.text.names import partners, team_part, typed
 from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language, request_translations
 
 SUIT_NAMES = {
@@ -123,10 +123,8 @@ def suit_name(suit: str) -> str:
 
 
 def team_names(replay, team: str) -> Markup:
-    """A team's players in a line: each name isolated as typed, so that a Persian name
-    beside a Latin one is never read in the other's order."""
-    seats = replay.rules.team_seats[team]
-    return Markup(" &amp; ").join(typed(replay.names[seat]) for seat in seats)
+    """A team's players in a line, in seat order (``partners``)."""
+    return partners(replay.names[seat] for seat in replay.rules.team_seats[team])
 
 
 def suit_symbol(suit: str) -> Markup:
