@@ -23,6 +23,7 @@ from scorekeeper.store.replay import load_replay
 from scorekeeper.table.recording import Actor, record_hand
 from scorekeeper.table.seating import start_game
 from tests.browser.phones import PHONE, phone_context
+from tests.browser.scene import player_id
 from tests.browser.test_drawn_order import words
 from tests.browser.table_steps import layout_problems
 from tests.sample_games import P
@@ -200,3 +201,17 @@ def torn_teams(page: Page, whole: bool) -> list[str]:
 def tap(radio) -> None:
     radio.locator("xpath=ancestor::label[1]").click()
     expect(radio).to_be_checked()
+
+
+def test_a_players_bids_fit_a_persian_phone_without_a_sideways_swipe(persian_phone, live_app,
+                                                                      club):
+    url, page = persian_phone
+    start_persian_game(live_app, club.id, hands=3)
+    page.goto(f"{url}/players/{player_id(live_app, 'Dan', club.id)}")
+    bids = page.locator("#bids")
+    expect(bids.locator("tfoot th")).to_have_text(fa("All bids"))
+    page.evaluate("document.fonts.ready.then(() => true)")
+    scroller = bids.locator("xpath=..")
+    sizes = scroller.evaluate("el => [el.scrollWidth, el.clientWidth]")
+    assert sizes[0] <= sizes[1], f"the bids table is {sizes[0]} px wide in {sizes[1]} px"
+    assert layout_problems(page, "a player's page in Persian", width=PHONE["width"]) == []
