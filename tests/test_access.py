@@ -27,7 +27,7 @@ ACCESS = {
     "health.healthz": "public", "offline.service_worker": "public", "offline.offline": "public",
     "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
     "join.by_code_joining": "public",
-    "games.index": "front",
+    "games.index": "front", "games.index_live": "read",
     "games.show": "read", "games.changes": "read", "games.live": "read", "games.board": "read",
     "games.chart": "read", "offline.words": "read",
     "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",

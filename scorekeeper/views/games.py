@@ -17,11 +17,11 @@ from scorekeeper.figures.teams import BEST, nothing_to_go_on
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, Game, utcnow
-from scorekeeper.store.replay import Replay, load_replays, recent_changes
+from scorekeeper.store.replay import Replay, load_replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.evenings import current_evening, is_past_game, new_evening
 from scorekeeper.table.live import (
-    EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
+    POLL_SECONDS, EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
 )
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
@@ -40,6 +40,8 @@ from scorekeeper.web.aside import aside
 from scorekeeper.web.assets import YEAR
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
+from sqlalchemy import bindparam, func
+from sqlalchemy.engine import Connection
 from sqlmodel import select
 
 bp = Blueprint("games", __name__)
@@ -47,16 +49,64 @@ bp = Blueprint("games", __name__)
 RECENT_GAMES = 30
 
 
+# The club's newest game (0: none yet), what the home page's poll compares: one indexed
+# read, built once (each process's watch asks it four times a second).
+_NEWEST_GAME = (select(func.coalesce(func.max(Game.id), 0))
+                .where(Game.club_id == bindparam("club_id")))
+
+
+def newest_game(connection: Connection, club_id: int) -> int:
+    return connection.execute(_NEWEST_GAME, {"club_id": club_id}).scalar_one()
+
+
 @bp.get("/")
 def index():
-    """The club's recent games and a way to start one."""
+    """The club's recent games and a way to start one, following the club's games."""
     session = get_session()
     club = current_club(session)
+    # Read before the games: one started between the two reads is then newer than the
+    # page says, and the next poll brings it (read after, it would never come).
+    newest = newest_game(get_connection(), club.id)
     games = session.exec(
         select(Game).where(Game.club_id == club.id).order_by(Game.id.desc()).limit(RECENT_GAMES)
     ).all()
-    replays = load_replays(session, games)
-    return render_page("index.html", replays=replays, verdict_sentence=verdict_sentence)
+    return render_page("index.html", block="games" if wants_fragment() else None,
+                       replays=load_replays(session, games), verdict_sentence=verdict_sentence,
+                       live_url=url_for("games.index_live", v=newest, wait=1),
+                       poll_every=POLL_SECONDS)
+
+
+@bp.get("/live")
+def index_live():
+    """The home page's poll: 204 while the club has no newer game than the page lists;
+    else tonight's game just started, or the games listed again."""
+    club_id = current_member().club_id
+    shown = request.args.get("v", type=int)
+
+    def read(connection) -> int:
+        return newest_game(connection, club_id)
+
+    newest = held(("club", club_id), read(get_connection()), read, lambda new: new == shown)
+    if newest == shown:
+        return unchanged_poll()
+    return aside(lambda: _tonights_game_started(newest) or index())
+
+
+def _tonights_game_started(game_id: int) -> Response | None:
+    """A home page goes to tonight's game once a scorer starts it, as a phone left on a
+    finished game goes to the next (a whole page: the game has its own address, and the
+    home page stays in the phone's history). None: another game (one imported, say)."""
+    session = get_session()
+    game = session.get(Game, game_id)
+    tonight = current_evening(session, current_club(session))
+    if game is None or tonight is None or game.evening_id != tonight.id:
+        return None
+    replay = load_replay(session, game)
+    if replay.state.finished or game.abandoned_at is not None:
+        return None
+    moved = unchanged_poll()
+    moved.headers["HX-Redirect"] = url_for("games.show", game_id=game_id)
+    return moved
 
 
 def _layout(form: NewGameForm) -> str:
