@@ -137,36 +137,41 @@ TREND_TICKS = 6  # the most evening numbers along the bottom
 @dataclass(frozen=True)
 class TrendChart:
     """Figures over a player's evenings (rates of 0-100 %, or the rating): one line per
-    figure, the player's evenings numbered along the bottom (1 = their first)."""
+    figure, a point for each evening or each game (``by_game``), and the player's
+    evenings numbered along the bottom (1 = their first), under each one's last point."""
 
     lines: tuple[Line, ...]
-    evenings: int
+    points: int
     x_ticks: tuple[tuple[float, int], ...]
     y_ticks: tuple[tuple[float, int], ...]
     plot_left: int = TREND_LEFT
     plot_right: int = WIDTH - TREND_RIGHT
     width: int = WIDTH
     height: int = HEIGHT
+    by_game: bool = False
 
 
 def _evenings_along(points):
-    """Where each of a player's evenings stands along the bottom (one evening: in the
-    middle), and the evening numbers written there: at most TREND_TICKS, the latest
-    always."""
+    """Where each point stands along the bottom (one point: in the middle), and the
+    evening numbers written under each evening's last point (the figures as the evening
+    left them): at most TREND_TICKS, the latest always."""
     span_x = WIDTH - TREND_LEFT - TREND_RIGHT
     count = len(points)
 
     def x(index: int) -> float:
         return round(TREND_LEFT + span_x * (index / (count - 1) if count > 1 else 0.5), 1)
 
-    step = max(1, -(-count // TREND_TICKS))  # ceiling division
-    return x, tuple((x(i), point.number) for i, point in enumerate(points)
-                    if (count - 1 - i) % step == 0)
+    lasts = [i for i, point in enumerate(points)
+             if i == count - 1 or points[i + 1].number != point.number]
+    step = max(1, -(-len(lasts) // TREND_TICKS))  # ceiling division
+    return x, tuple((x(i), points[i].number) for k, i in enumerate(lasts)
+                    if (len(lasts) - 1 - k) % step == 0)
 
 
-def trend_chart(points) -> TrendChart:
-    """Win rate and made rate after each evening; a line starts once its rate has a
-    value (a finished game, a bid). One evening is a mark per rate, in the middle."""
+def trend_chart(points, by_game: bool = False) -> TrendChart:
+    """Win rate and made rate after each evening, or each game (``by_game``: the points
+    of one evening share its number); a line starts once its rate has a value (a
+    finished game, a bid). One point is a mark per rate, in the middle."""
     span_y = HEIGHT - TOP - BOTTOM
     count = len(points)
     x, x_ticks = _evenings_along(points)
@@ -182,7 +187,7 @@ def trend_chart(points) -> TrendChart:
             lines.append(Line(figure, colour, dashes,
                               tuple((x(i), y(share)) for i, share in known), known[-1][1]))
     y_ticks = tuple((y(share / 100), share) for share in (0, 50, 100))
-    return TrendChart(_labels_apart(lines), count, x_ticks, y_ticks)
+    return TrendChart(_labels_apart(lines), count, x_ticks, y_ticks, by_game=by_game)
 
 
 RATING_STYLE = ("rating", "#0b4f8a", "")

@@ -7,7 +7,7 @@ edited or undone hand can never leave a stale statistic behind.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
 from scorekeeper.rules import BIDS, POINTS, SEATS, Point
@@ -373,6 +373,17 @@ def trend(evenings: Sequence[EveningCounts], most: int | None = None
             points.append(TrendPoint(evening.evening_id, evening.played_on,
                                      rate(won, finished), rate(made, bids), index + 1))
     return points, every
+
+
+def game_trend(games: Sequence[EveningCounts]) -> list[TrendPoint]:
+    """Win rate and made rate as they stood after each game (``games``: one record a
+    game, oldest first, with its evening), each numbered by the player's evening it was
+    played at: a first evening of three games tells its story in three points."""
+    points, _every = trend(games)
+    numbers: dict[int, int] = {}
+    for point in points:
+        numbers.setdefault(point.evening_id, len(numbers) + 1)
+    return [replace(point, number=numbers[point.evening_id]) for point in points]
 
 
 TREND_POINTS = 24  # the most points a trend shows: a table a phone can scroll through

@@ -8,13 +8,14 @@ from flask_babel import format_decimal, format_percent, gettext as _, lazy_gette
 from sqlmodel import Session, select
 
 from scorekeeper.figures import ratings, summaries
-from scorekeeper.figures.charts import rating_chart, trend_chart
+from scorekeeper.figures.charts import TrendChart, rating_chart, trend_chart
+from scorekeeper.figures.game_records import game_records
 from scorekeeper.figures.ratings import (
     NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
 )
 from scorekeeper.figures.stats import (
-    DEFAULT_SORT, FIGURES, SHARED_GAMES, PlayerStats, best_partner, natural_order, rank,
-    shared_enough, toughest_rival,
+    DEFAULT_SORT, FIGURES, SHARED_GAMES, TREND_POINTS, PlayerStats, TrendPoint, best_partner,
+    game_trend, natural_order, rank, shared_enough, toughest_rival,
 )
 from scorekeeper.figures.summaries import (
     abandoned_games, club_stats, evening_trend, head_to_head, one_player_stats,
@@ -303,7 +304,7 @@ def show(player_id: int):
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        to_go=games_to_go(session, player.club_id),
                        point_name=point_name, shown=shown, trend=trend_points, every=every,
-                       chart=trend_chart(trend_points) if trend_points else None,
+                       chart=_trend_chart(session, player, trend_points) if trend_points else None,
                        history=history, rating_number=rating_number,
                        rating_change=rating_change, finished=finished,
                        rating_means=RATING_MEANS, latest_rated=LATEST_RATED_GAMES,
@@ -313,6 +314,15 @@ def show(player_id: int):
                        toughest_rival=stats and toughest_rival(stats),
                        shared_games=SHARED_GAMES,
                        abandoned=abandoned_games(session, player.club_id, player.id))
+
+
+def _trend_chart(session: Session, player: Player, evenings: list[TrendPoint]) -> TrendChart:
+    """A point for each game while they are few enough to show each one (an evening's
+    story: a first evening of three games is three points); else one for each evening."""
+    games = game_records(session, player)
+    if len(games) <= TREND_POINTS:
+        return trend_chart(game_trend(games), by_game=True)
+    return trend_chart(evenings)
 
 
 @bp.get("/players/<int:player_id>/versus/<int:other_id>")
