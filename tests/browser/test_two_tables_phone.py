@@ -134,7 +134,7 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, clu
     viewer.goto(page.url)
     for number in (1, 2):
         expect(viewer.locator(f"#table-{number} .board-line")).to_contain_text(
-            re.compile(r"^over · \w+ & \w+ win!$"))
+            re.compile(r"^over · \w+\s&\s\w+ win!$"))
     expect(viewer.locator("#board-tally")).to_contain_text("Games won this evening")
     viewer.evaluate("window.notReloaded = true")
     again = [start_table(page, evening_url, number) for number in (1, 2)]

@@ -3,6 +3,7 @@ what a member who can't start a game is told while there are none."""
 from __future__ import annotations
 
 import json
+import re
 
 from scorekeeper.store.models import Game, utcnow
 from tests.members import client_as
@@ -36,8 +37,8 @@ def test_a_finished_game_is_won_by_its_players_and_an_abandoned_one_says_so(
     assert lines[1].endswith(" · in play, hand 1")
     assert lines[2].endswith(" · won by Gus & Ida & Kim")
     # Each name as typed, isolated from the sentence around it.
-    assert 'won by <bdi translate=no>Gus</bdi> &amp; <bdi translate=no>Ida</bdi>' in \
-        client.get("/").text
+    assert re.search(r'won by <span class="partners"><bdi translate=no>Gus</bdi>'
+                     r'&nbsp;&amp; <bdi translate=no>Ida</bdi>', client.get("/").text)
 
 
 def test_with_no_games_a_scorer_is_told_to_start_one_and_a_viewer_to_come_back(app, client):
