@@ -1,12 +1,15 @@
 """Page-weight budgets (bytes are deterministic): what a phone downloads at the table.
 
-The game page's first load (HTML, CSS and scripts, gzipped) must stay within 33 KB, and
+The game page's first load (HTML, CSS and scripts, gzipped) must stay within 34 KB, and
 the htmx answer that records a hand within 8 KB, with 20 hands in the game. (30 KB until
 every name and team's part of a line was isolated, so that each is drawn in place in
 right-to-left text: some 120 bytes over 20 hands; 31 KB until the table could play on with
 no connection: the game as the server has it, and sending kept hands in order; 32 KB
 until each step of a hand went with its number, so that two quick taps reaching the
-server at once leave the later for the watchers, and the evening flows. What only
+server at once leave the later for the watchers, and the evening flows; 33 KB until a
+team's players were set in one order wherever a page names them, the next hand's first
+row kept on screen after Record, and an undone hand put back in the entry (34,124 bytes
+then). What only
 a phone with no connection needs, the rules, their drawing and their words, loads after
 the page and is not counted here.)
 """
@@ -18,7 +21,7 @@ import re
 from tests.members import client_as
 from tests.new_games import start_game_as
 
-FIRST_LOAD_BUDGET = 33 * 1024
+FIRST_LOAD_BUDGET = 34 * 1024
 RECORD_BUDGET = 8 * 1024
 HANDS = 20
 TALLY = {"high": "A", "low": "B", "right": "C", "left": "A", "joker": "B", "game": "C"}

@@ -497,6 +497,8 @@ CASES: dict[str, Case] = {
     "poll: table board": Case("evenings.live", _get(
         lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/board"), "1"), "board"),
         "board"),
+    "poll: home page": Case("games.index_live", _get(
+        lambda s: poll_url(page_of(s.owner, "/"), "0"), "games"), "games"),
     "poll: evening board": Case("evenings.tables_live", _get(
         lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/tables"), "1"), "board"),
         "board"),
