@@ -439,22 +439,24 @@ class EveningRecord:
     made: int
 
 
-def evening_records(session: Session, player: Player, *, counted: bool = False
-                    ) -> list[EveningRecord]:
+def evening_records(session: Session, player: Player, *, counted: bool = False,
+                    by_game: bool = False) -> list[EveningRecord]:
     """The player's games and bids evening by evening, oldest first; one query.
     ``counted``: the club's figures were brought up to date in this same request
-    (``one_player_stats``), so they are not checked again."""
+    (``one_player_stats``), so they are not checked again. ``by_game``: one record a
+    game instead (with its evening), for a trend that shows each game."""
     if not counted:
         up_to_date(session, player.club_id)
     bids = sum((getattr(SeatSummary, c["bids"]) for c in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, c["made"]) for c in _BID_COLUMNS.values()), 0)
+    each_game = (Game.id,) if by_game else ()
     rows = session.exec(
         _by_evening(Evening.id, Evening.played_on,
                     func.sum(SeatSummary.finished), func.sum(SeatSummary.won),
                     func.sum(bids), func.sum(made))
         .where(SeatSummary.player_id == player.id)
-        .group_by(Evening.id, Evening.played_on)
-        .order_by(Evening.played_on, Evening.id)
+        .group_by(*each_game, Evening.id, Evening.played_on)
+        .order_by(Evening.played_on, Evening.id, *each_game)
     ).all()
     return [EveningRecord(*row) for row in rows]
 

@@ -9,7 +9,6 @@ from sqlmodel import Session, select
 
 from scorekeeper.figures import ratings, summaries
 from scorekeeper.figures.charts import TrendChart, rating_chart, trend_chart
-from scorekeeper.figures.game_records import game_records
 from scorekeeper.figures.ratings import (
     NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
 )
@@ -18,7 +17,8 @@ from scorekeeper.figures.stats import (
     game_trend, natural_order, rank, shared_enough, toughest_rival,
 )
 from scorekeeper.figures.summaries import (
-    abandoned_games, club_stats, evening_trend, head_to_head, one_player_stats,
+    abandoned_games, club_stats, evening_records, evening_trend, head_to_head,
+    one_player_stats,
 )
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -319,7 +319,7 @@ def show(player_id: int):
 def _trend_chart(session: Session, player: Player, evenings: list[TrendPoint]) -> TrendChart:
     """A point for each game while they are few enough to show each one (an evening's
     story: a first evening of three games is three points); else one for each evening."""
-    games = game_records(session, player)
+    games = evening_records(session, player, counted=True, by_game=True)
     if len(games) <= TREND_POINTS:
         return trend_chart(game_trend(games), by_game=True)
     return trend_chart(evenings)
