@@ -15,11 +15,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
-from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, replay
+from scorekeeper.rules import HouseRules
 from scorekeeper.table.draft import NOBODY, PASSED
 from tests.browser.phones import PHONE, connection, ready_to_play_on
 from tests.browser.table_steps import Taps, choose, start_game
-from tests.browser.test_play_offline import points
+from tests.browser.test_play_offline import played, points
 from tests.browser.test_six_languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
@@ -47,17 +47,6 @@ HANDS = [
 FIRST_ROW = "#hand-form .turn-1"
 
 
-def played(hands):
-    """The game after ``hands``, as the rules engine plays it to 21 (test_play_offline's
-    ``played`` plays to 15)."""
-    deals = []
-    for hand in hands:
-        dealer = replay(RULES, 1, deals).next_dealer
-        calls = (PASS,) * 6 if hand is None else quick_auction(dealer, *hand[:2]).calls
-        deals.append(Deal(calls) if hand is None else Deal(calls, hand[2], Tally(*hand[3:])))
-    return replay(RULES, 1, deals)
-
-
 def tap_value(page: Page, taps: Taps, name: str, value: str, within: str = "#hand-form") -> None:
     choose(page, page.locator(f'{within} input[name="{name}"][value="{value}"]'), taps)
 
@@ -70,7 +59,7 @@ def enter(page: Page, taps: Taps, number: int) -> None:
         taps(page.locator("#hand-form .thrown-in-step button"))
         return
     bidder, bid, trump, card_points, game = hand
-    turn = (bidder - played(HANDS[:number - 1]).next_dealer - 1) % 6 + 1
+    turn = (bidder - played(HANDS[:number - 1], RULES).next_dealer - 1) % 6 + 1
     tap_value(page, taps, f"turn_{turn}", str(bid))
     tap_value(page, taps, "trump", trump)
     for point, team in {**card_points, "game": game or NOBODY}.items():
@@ -96,7 +85,7 @@ def first_row_after_record(page: Page, number: int, said: str) -> dict:
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_next_hands_first_row_is_on_screen_after_every_record(page: Page, live_server: str,
                                                                  language: str, online: bool):
-    assert not played(HANDS).finished
+    assert not played(HANDS, RULES).finished
     taps = Taps()
     start_game(page, live_server, taps, target=TARGET)
     page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])

@@ -51,18 +51,19 @@ HANDS = [
 RULES = HouseRules(target=TARGET)
 
 
-def played(hands):
-    """The game after ``hands``, as the rules engine plays it."""
+def played(hands, rules: HouseRules = RULES):
+    """The game after ``hands``, as the rules engine plays it (to 15 unless ``rules``
+    say otherwise)."""
     deals = []
     for hand in hands:
-        dealer = replay(RULES, 1, deals).next_dealer
+        dealer = replay(rules, 1, deals).next_dealer
         if hand is None:
             deals.append(Deal((PASS,) * 6))
         else:
             bidder, bid, trump, card_points, game = hand
             deals.append(Deal(quick_auction(dealer, bidder, bid).calls, trump,
                               Tally(card_points, game)))
-    return replay(RULES, 1, deals)
+    return replay(rules, 1, deals)
 
 
 def enter(page: Page, taps: Taps, hand, number: int) -> None:
