@@ -4,6 +4,7 @@ from sqlalchemy import event
 from sqlmodel import SQLModel
 
 import scorekeeper.store.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from scorekeeper.store.db import BUSY_TIMEOUT_MS
 
 config = context.config
 target_metadata = SQLModel.metadata
@@ -11,6 +12,9 @@ target_metadata = SQLModel.metadata
 
 # Any number fixed for this app: PostgreSQL's lock that lets one process migrate at once.
 MIGRATION_LOCK = 215321
+# How long a SQLite worker waits for another's migration: as long as one takes on a busy
+# machine (over the 15 s a page's write waits for another's, seen on a loaded machine).
+MIGRATION_WAIT_MS = 300_000
 
 
 def _emit_begin(connection) -> None:
@@ -28,6 +32,7 @@ def run_migrations_online() -> None:
             # SQLite alters a table by copying it and dropping the old one, which the
             # other tables' foreign keys would forbid; they are checked again below.
             connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.exec_driver_sql(f"PRAGMA busy_timeout={MIGRATION_WAIT_MS}")
             connection.commit()
             # Python's sqlite3 opens a transaction only before INSERT/UPDATE/DELETE, so
             # the DDL would run unguarded and a migration failing half way would leave
@@ -57,6 +62,7 @@ def run_migrations_online() -> None:
                 event.remove(connection, "begin", _emit_begin)
                 connection.rollback()
                 connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+                connection.exec_driver_sql(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
                 connection.commit()
 
 
