@@ -490,10 +490,24 @@ function pollFailed() {
 // for as long as a held poll. The next asks again: the page says the connection is back
 // as soon as it is.
 const BEHIND_POLL_MS = 3000;
+// Each page's polls have an address of their own: a browser sends one request for an
+// address at a time while it might answer the next from its cache (Chromium's cache
+// lock). Two pages on one board or game in one browser had the second's poll leave only
+// once the first's held one was answered, then be held in turn: out 37-56 s, given up
+// at 35 s.
+const PAGE = Math.random().toString(36).slice(2, 10);
 document.addEventListener("htmx:configRequest", ({detail}) => {
-  if (!offlineSince || !detail.elt.hasAttribute("data-poll")) return;
+  if (!detail.elt.hasAttribute("data-poll")) return;
+  detail.path += "&page=" + PAGE;
+  if (!offlineSince) return;
   detail.path = detail.path.replace("&wait=1", "");
   detail.timeout = BEHIND_POLL_MS;
+});
+// A page nobody sees asks nothing. Its held poll would keep one of the six connections a
+// browser opens to a server over http://, and a seventh request (a Record on the page
+// that is seen) would wait for one. Seen again, it asks at its next beat (2 s).
+document.addEventListener("htmx:confirm", (event) => {
+  if (document.visibilityState === "hidden" && event.detail.elt.hasAttribute("data-poll")) event.preventDefault();
 });
 function givePollUp() {
   const poller = $("[data-poll]");
@@ -504,15 +518,11 @@ function givePollUp() {
 addEventListener("offline", () => {
   if (givePollUp()) pollFailed();
 });
-// A phone woken from sleep may hold a poll on a connection gone while it slept (a Wi-Fi
-// that dropped it): no answer would ever come, only its timeout. Back on screen, that
-// poll is given up, and the next, a moment later, has what changed meanwhile. (With no
-// network, the "offline" event above has given it up already.)
+// Out of sight, the held poll is given up (and none is sent, above). Back on screen, the
+// next, a moment later, has what changed meanwhile, on a connection of now: one held
+// while a phone slept may be gone with a Wi-Fi that dropped it, and no answer would come.
 document.addEventListener("visibilitychange", () => {
-  const poller = $("[data-poll]");
-  if (document.visibilityState === "visible" && navigator.onLine !== false && poller?.classList.contains("htmx-request")) {
-    givePollUp();
-  }
+  if (document.visibilityState === "hidden") givePollUp();
 });
 for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, (event) => {

@@ -68,9 +68,11 @@ class Watch:
                 if not waiters:
                     del self._waiting[key]
 
-    def held(self) -> int:
-        """How many polls wait in this process now."""
+    def held(self, key: Hashable | None = None) -> int:
+        """How many polls wait in this process now (on ``key``'s head, if given)."""
         with self._lock:
+            if key is not None:
+                return len(self._waiting.get(key, (None, []))[1])
             return sum(len(waiters) for _read, waiters in self._waiting.values())
 
     def _run(self) -> None:
