@@ -166,6 +166,19 @@
     $$("#fixes form, #hand-entry .bring-back, #hand-entry .send-status[role=alert]").forEach(hide);
   }
 
+  // The server's word on a hand it recorded, said of the last one played on the phone.
+  function drawNotice(result, state, names) {
+    const scores = document.createDocumentFragment();
+    Object.entries(result.scoreChange || {}).sort().forEach(([team, change], i) => {
+      scores.append(...(i ? [", "] : []), phrase("check_other", {team, change: signed(change)}));
+    });
+    const notice = local("p", "notice", result.thrownIn
+      ? phrase("thrown_in_again", {number: result.number, dealer: names[state.nextDealer]})
+      : phrase("recorded", {number: result.number, scores}));
+    notice.setAttribute("role", "status");
+    hide($("#hand-entry > .notice"));  // the server's, on its own last hand
+    $("#poller")?.after(notice);
+  }
   function drawBanner(applied, undo) {
     const [first, last] = [applied[0].number, applied[applied.length - 1].number];
     const banner = local("div", "alert on-phone");
@@ -205,7 +218,6 @@
     put($("#preview"), document.createTextNode(""));
     $(".send-status", form).textContent = "";  // what was said of the hand before
     hide($("#other-phone"));
-    hide($("#hand-entry > .notice"));  // the server's word on its own last hand
   }
   function drawOver(state, names) {
     put($("#entry-title"), phrase("over"));
@@ -254,6 +266,7 @@
     drawScores(state);
     drawRows(results, base.names);
     drawBanner(applied, undo);
+    drawNotice(results[results.length - 1], state, base.names);
     if (state.verdict.winner) drawOver(state, base.names); else drawEntry(state, base.names);
     return played;
   }

@@ -1,6 +1,6 @@
 """Offline is as informative as online: the same hands played in two games, one online
-and one with no connection from hand 2 on, show the same check line before Record and
-the same Undo after it, hand by hand (the nine hands of test_play_offline: a throw-in,
+and one with no connection from hand 2 on, show the same check line before Record, and
+the same notice of the hand recorded and the same Undo after it, hand by hand (the nine hands of test_play_offline: a throw-in,
 two sets, tied Games and the game's end among them)."""
 from __future__ import annotations
 
@@ -15,8 +15,14 @@ from tests.browser.test_play_offline import HANDS, POINT_NAMES, TARGET, everyone
 pytestmark = pytest.mark.browser
 
 
-def check_line_and_undo(page: Page, taps: Taps, hand, number: int) -> tuple[str, list[str]]:
-    """Hand ``number`` entered: (the check line before Record, the Undo after it)."""
+# The notices shown at the top of the entry: the server's, or the phone's where it played on.
+NOTICES_JS = """() => [...document.querySelectorAll('#hand-entry > .notice')]
+  .filter((notice) => notice.checkVisibility()).map((notice) => notice.innerText)"""
+
+
+def check_line_and_undo(page: Page, taps: Taps, hand, number: int) -> tuple[str, list[str], list[str]]:
+    """Hand ``number`` entered: (the check line before Record, the notice and the Undo
+    after it)."""
     line = ""
     if hand is None:
         everyone_passed(page, taps)
@@ -32,10 +38,10 @@ def check_line_and_undo(page: Page, taps: Taps, hand, number: int) -> tuple[str,
         line = preview.inner_text()
         taps(button(page, f"Record hand {number}"))
     expect(page.get_by_role("button", name=f"Undo hand {number}", exact=True)).to_be_visible()
-    return line, page.evaluate(UNDO_JS)
+    return line, page.evaluate(NOTICES_JS), page.evaluate(UNDO_JS)
 
 
-def test_the_check_line_and_undo_are_the_same_offline_as_online(page: Page, live_server: str):
+def test_the_check_line_notice_and_undo_are_the_same_offline_as_online(page: Page, live_server: str):
     taps, seen = Taps(), {}
     for connected in (True, False):
         start_game(page, live_server, taps, target=TARGET)
@@ -51,3 +57,5 @@ def test_the_check_line_and_undo_are_the_same_offline_as_online(page: Page, live
         assert offline == online, f"hand {number}"
     assert seen[True][3][0] == "A bid 5, took 2: set, −5. B +4, C +0."  # as online says it
     assert seen[True][-1][0].endswith("This ends the game: C reached 15: C wins.")
+    assert seen[True][3][1] == ["Hand 4 recorded: A −5, B +4, C +0."]
+    assert seen[True][2][1][0].startswith("Hand 3: thrown in. ")  # the offline one too, above
