@@ -23,8 +23,9 @@ function words(key, values = {}) {
   for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(digits(String(value)));
   return text;
 }
-// A number as the page writes it: in its own digits (Persian's ۰…۹).
-const digits = (text) => text.replace(/[0-9]/g, (d) => root.dataset.digits?.[d] ?? d);
+// Numbers and marks as the page writes them: in its own digits and comma (Persian's ۰…۹ and ،).
+const written = JSON.parse(root.dataset.written || "{}");
+const digits = (text) => text.replace(/[0-9,%·]/g, (mark) => written[mark] ?? mark);
 
 // --- what this phone keeps: the hand being entered, and hands not sent yet ---------------
 // Where the browser keeps nothing (a private window, a full store), kept while the page is.

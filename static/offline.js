@@ -138,7 +138,7 @@
     item.append(head);
     if (!result.thrownIn) {
       const points = local("p", "deal-points");
-      for (const [point, team] of Object.entries(result.cardPoints)) points.append(phrase(`point_${point}`), ` ${team} · `);
+      for (const [point, team] of Object.entries(result.cardPoints)) points.append(phrase(`point_${point}`), digits(` ${team} · `));
       points.append(phrase("point_game"), " ", result.game || phrase("nobody"));
       item.append(points);
     }
@@ -147,7 +147,7 @@
       const part = document.createElement("bdi");
       const change = result.scoreChange ? `${signed(result.scoreChange[team])} ` : "";
       part.append(digits(`${team} ${change}= `), local("strong", "", digits(minus(total))));
-      scores.append(...(i ? [" · ", part] : [part]));
+      scores.append(...(i ? [digits(" · "), part] : [part]));
     });
     item.append(scores, local("p", "unsent-mark", phrase("not_sent_mark")));
     return item;
@@ -170,7 +170,7 @@
   function drawNotice(result, state, names) {
     const scores = document.createDocumentFragment();
     Object.entries(result.scoreChange || {}).sort().forEach(([team, change], i) => {
-      scores.append(...(i ? [", "] : []), phrase("check_other", {team, change: signed(change)}));
+      scores.append(...(i ? [digits(", ")] : []), phrase("check_other", {team, change: signed(change)}));
     });
     const notice = local("p", "notice", result.thrownIn
       ? phrase("thrown_in_again", {number: result.number, dealer: names[state.nextDealer]})
@@ -243,7 +243,7 @@
     if (result.thrownIn) return null;
     const team = result.biddingTeam, line = document.createDocumentFragment();
     const others = Object.entries(result.scoreChange).filter(([other]) => other !== team)
-      .flatMap(([other, change], i) => [...(i ? [", "] : []), phrase("check_other", {team: other, change: signed(change)})]);
+      .flatMap(([other, change], i) => [...(i ? [digits(", ")] : []), phrase("check_other", {team: other, change: signed(change)})]);
     line.append(phrase(result.made ? "check_made" : "check_set", {team, bid: result.bid,
       taken: result.taken[team], change: signed(result.scoreChange[team])}), " ", ...others, ".");
     if (result.verdict.winner) line.append(" ", phrase("check_ends", {reason: verdictPhrase(result.verdict)}));

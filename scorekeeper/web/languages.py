@@ -6,6 +6,8 @@ Persian digits, as CLDR says it should.
 """
 from __future__ import annotations
 
+import json
+
 import re
 from urllib.parse import urlsplit
 
@@ -24,8 +26,14 @@ LANGUAGES = {
 RIGHT_TO_LEFT = {"fa"}
 COOKIE = "lang"
 COOKIE_DAYS = 400
-# CLDR's default digits where they are not 0-9 (Persian: extended Arabic-Indic).
-DIGITS = {"fa": str.maketrans("0123456789", "۰۱۲۳۴۵۶۷۸۹")}
+# What a language writes its own way: CLDR's default digits where they are not 0-9
+# (Persian: extended Arabic-Indic), and Persian's own comma and percent sign (CLDR's,
+# though Babel gives "%"); a middle dot "·" looks like its zero "۰". The page's script
+# is given the same (``data-written``).
+WRITTEN = {"fa": {**dict(zip("0123456789", "۰۱۲۳۴۵۶۷۸۹")), ",": "،", "%": "٪", "·": "•"}}
+DIGITS = {language: str.maketrans({mark: its for mark, its in marks.items() if mark.isdigit()})
+          for language, marks in WRITTEN.items()}
+_MARKS = {language: str.maketrans(marks) for language, marks in WRITTEN.items()}
 
 bp = Blueprint("languages", __name__)
 
@@ -76,10 +84,7 @@ _TYPED_IN_TEXT = re.compile(f"({TYPED_START}[^{TYPED_END}]*{TYPED_END})")
 
 
 def _persian_words(text: str) -> str:
-    text = text.translate(DIGITS["fa"])
-    # Persian writes its own comma and percent sign (CLDR's, though Babel gives "%"), and
-    # a middle dot "·" looks like its zero "۰".
-    return text.replace(",", "،").replace("%", "٪").replace("·", "•")
+    return text.translate(_MARKS["fa"])
 
 
 def _persian_text(text: str) -> str:
@@ -201,9 +206,9 @@ def init_app(app: Flask) -> None:
     def language_context() -> dict:
         language = current_language()
         return {"page_locale": language, "page_dir": "rtl" if language in RIGHT_TO_LEFT else "ltr",
-                # The digits the page writes in, for the page's script to write them too.
-                "page_digits": "0123456789".translate(DIGITS[language]) if language in DIGITS
-                else None,
+                # The digits and marks the page writes, for its script to write them too.
+                "page_written": json.dumps(WRITTEN[language], ensure_ascii=False)
+                if language in WRITTEN else None,
                 "languages": LANGUAGES,
                 # Not read from the request: a page answering a refused upload can't.
                 "language_form": LanguageForm(formdata=None)}

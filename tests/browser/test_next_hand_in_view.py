@@ -53,18 +53,22 @@ def tap_value(page: Page, taps: Taps, name: str, value: str, within: str = "#han
 
 def enter(page: Page, taps: Taps, number: int) -> None:
     """Hand ``number`` of HANDS entered by its values and Record tapped."""
+    taps(fill_in(page, taps, number))
+
+
+def fill_in(page: Page, taps: Taps, number: int):
+    """Hand ``number`` of HANDS entered by its values: its Record button, to tap."""
     hand = HANDS[number - 1]
     if hand is None:
         tap_value(page, taps, "bid", PASSED)
-        taps(page.locator("#hand-form .thrown-in-step button"))
-        return
+        return page.locator("#hand-form .thrown-in-step button")
     bidder, bid, trump, card_points, game = hand
     turn = (bidder - played(HANDS[:number - 1], RULES).next_dealer - 1) % 6 + 1
     tap_value(page, taps, f"turn_{turn}", str(bid))
     tap_value(page, taps, "trump", trump)
     for point, team in {**card_points, "game": game or NOBODY}.items():
         tap_value(page, taps, point, team)
-    taps(page.locator("#hand-form button.record"))
+    return page.locator("#hand-form button.record")
 
 
 def first_row_after_record(page: Page, number: int, said: str) -> dict:
