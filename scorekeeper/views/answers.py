@@ -7,6 +7,8 @@ app's own word that the change was done or refused.
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from flask import Response, flash, redirect, request, url_for
 from htmx_flask import make_response as htmx_response
 
@@ -101,9 +103,11 @@ def problem_beside_record(replay: Replay, violation: Exception, mode: Mode = NEX
                    problem_point=point)
 
 
-def to_check(replay: Replay, mode: Mode, check: Check) -> Response:
-    """A correction whose consequences are shown before it is made, with Make it."""
-    response = render_game_part(build_game(replay, mode, source=request.form, check=check))
+def to_check(replay: Replay, mode: Mode, check: Check, entry: Mapping | None = None) -> Response:
+    """A correction whose consequences are shown before it is made, with Make it; the
+    entry on the page is the one the form sent, or ``entry``."""
+    source = request.form if entry is None else entry
+    response = render_game_part(build_game(replay, mode, source=source, check=check))
     response.headers[VERDICT] = "check"
     return response
 

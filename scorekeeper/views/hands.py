@@ -265,7 +265,8 @@ def undo(game_id: int):
                       _confirmed_lines(replay, number, correcting=False),
                       url_for("hands.undo", game_id=game_id), [("number", str(number))],
                       url_for("games.show", game_id=game_id), in_game=True)
-        return to_check(replay, NEXT_HAND, check)  # a scorer's second tap
+        # A scorer's second tap. The form's number is the hand to undo, not an entry's.
+        return to_check(replay, NEXT_HAND, check, entry={})
     try:
         hand = undo_last_hand(get_session(), replay, number, form.revision.data, actor())
     except (NotTheLastHand, GameChanged):

@@ -156,6 +156,8 @@ def test_undoing_a_confirmed_hand_asks_first(app, client, night, db):
     game_id = confirmed_hand(app, client, night, db)
     first = client.post(f"/games/{game_id}/hands/undo", data={"number": "1"})
     assert first.status_code == 200 and "Undo hand 1?" in first.text
+    # The undo's form is not an entry of hand 1: nothing is said of a page out of date.
+    assert "recorded since" not in first.text and 'role="alert"' not in first.text
     assert hand(db).undone_at is None
     second = client.post(f"/games/{game_id}/hands/undo", data={"number": "1", "confirm": "y"})
     assert second.status_code == 303
