@@ -18,7 +18,8 @@ from scorekeeper.figures.rounds import TABLE
 from scorekeeper.store.models import (
     Attendance, Club, Evening, Game, GoneTonight, Member, aware, utcnow,
 )
-from scorekeeper.table.evenings import LastGame, new_evening
+from scorekeeper.store.replay import Replay
+from scorekeeper.table.evenings import LastGame, last_games, new_evening, played_tonight
 from scorekeeper.text.names import name_key
 
 
@@ -134,6 +135,16 @@ def whereabouts(session: Session, evening: Evening, present: Sequence[str],
             if is_gone(words.get(name_key(name)), last.get(name_key(name)))}
     return Whereabouts([name for name in present if name not in gone],
                        [name for name in present if name in gone])
+
+
+def here_tonight(session: Session, evening: Evening, replays: Sequence[Replay],
+                 coming: Sequence[str]) -> Whereabouts:
+    """Everyone present at ``evening`` (who said they are in, ``coming``, and everyone
+    who has played tonight, each once), here or gone for the night."""
+    present: dict[str, str] = {}
+    for name in [*coming, *played_tonight(replays)]:
+        present.setdefault(name_key(name), name)
+    return whereabouts(session, evening, list(present.values()), last_games(replays))
 
 
 def answers(session: Session, evening: Evening) -> Answers:

@@ -17,13 +17,12 @@ from scorekeeper.store.models import Attendance, Evening, Game, Player, Role, ut
 from scorekeeper.store.replay import Replay, load_replay, load_replays
 from scorekeeper.store.rosters import club_row, roster
 from scorekeeper.table.attendance import (
-    Answers, Whereabouts, answers, is_planned, plan_evening, say_coming, say_gone, whereabouts,
+    Answers, Whereabouts, answers, here_tonight, is_planned, plan_evening, say_coming, say_gone,
 )
 from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    last_games, partners_tonight, played_tonight, proposed_round, reopen_evening, tables_now,
-    tally,
+    partners_tonight, proposed_round, reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.table.waiting import held
@@ -183,10 +182,7 @@ def _whereabouts(evening: Evening, replays: list[Replay], said: Answers | None
     everyone who has played tonight, each once), here or gone for the night."""
     if not can(Role.SCORER) or evening.played_on > utcnow().date():
         return None  # (an evening still to come starts no game yet)
-    present: dict[str, str] = {}
-    for name in (said.coming if said else []) + played_tonight(replays):
-        present.setdefault(name_key(name), name)
-    return whereabouts(get_session(), evening, list(present.values()), last_games(replays))
+    return here_tonight(get_session(), evening, replays, said.coming if said else [])
 
 
 def _next_round(evening: Evening, replays: list[Replay], here: list[str]) -> NextRound | None:

@@ -37,8 +37,10 @@ from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.needs import team_needs
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.figures.rounds import TABLE
 from scorekeeper.store.models import Evening, aware
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
+from scorekeeper.table.attendance import answers, here_tonight
 from scorekeeper.table.confirming import waiting
 from scorekeeper.table.corrections import plan_insert
 from scorekeeper.table.draft import (
@@ -266,6 +268,9 @@ class NewPartners:
 
     fields: dict[str, str | int]
     teams: list[tuple[str, list[str]]]  # each team's letter and its players, seat by seat
+    # The evening's next round, where more are here than this table seats: what comes
+    # next for them (sit-outs in turn, tables mixed), before this table's next game.
+    next_round: str | None = None
 
 
 def new_partners_fields(replay: Replay, replays: Sequence[Replay]) -> NewPartners:
@@ -288,7 +293,10 @@ def game_over_new_partners(replay: Replay) -> NewPartners | None:
     evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
     if evening is None or evening_state(session, evening).over:
         return None
-    return new_partners_fields(replay, load_replays(session, evening_games(session, evening)))
+    replays = load_replays(session, evening_games(session, evening))
+    here = here_tonight(session, evening, replays, answers(session, evening).coming).here
+    return replace(new_partners_fields(replay, replays), next_round=url_for(
+        "evenings.show", evening_id=evening.id, _anchor="next-round") if len(here) > TABLE else None)
 
 
 @dataclass(frozen=True)

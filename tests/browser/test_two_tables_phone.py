@@ -1,8 +1,8 @@
 """Thirteen in for tonight, on the organiser's 390 px phone: two tables and one sitting
-out, each table's game started from the proposal, the table boards following their own
-table with a line for the other, one gone home and back, and a second round with another
-sitting out; and the evening board on a viewer's 390 px phone, following both tables
-through it by itself."""
+out, each table's game started from the proposal and its game over leading back to the
+next round, the table boards following their own table with a line for the other, one
+gone home and back, and a second round with another sitting out; and the evening board
+on a viewer's 390 px phone, following both tables through it by itself."""
 from __future__ import annotations
 
 import re
@@ -104,7 +104,13 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, clu
         page.goto(url)
         sweep(page, seat_two)
         expect(page.get_by_role("heading", name="Game over")).to_be_visible()
-    page.goto(evening_url)
+    # Game over leads to the evening's next round first, where the sit-out turns: not
+    # to the same six's next game.
+    expect(page.locator("#hand-entry a.button").first).to_have_text("Next round")
+    assert layout_problems(page, "game over at two tables", width=390) == []
+    page.get_by_role("link", name="Next round", exact=True).click()
+    expect(page).to_have_url(f"{evening_url}#next-round")
+    expect(page.locator("#next-round")).to_be_in_viewport()
     expect(page.locator("#sitting-out")).to_have_text("Sitting out: Lea")
     listed = page.locator("ul.game-list li")
     expect(listed).to_have_count(2)
