@@ -7,6 +7,7 @@ shared and the picture drawn (``figures.pictures``).
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from flask import render_template
 from flask_babel import format_date, gettext as _
@@ -112,8 +113,23 @@ def recap_html(text: str) -> Markup:
 
 
 def recap_text(lines: list[tuple[str, str]]) -> str:
-    """The recap as the text shared to a chat: a line each, in the reader's digits."""
-    return text_digits("\n".join(text for _style, text in lines), current_language())
+    """The recap as the text shared to a chat: a line each, in the reader's digits, a
+    part isolated only where the text's direction needs it (``needs_isolating``)."""
+    language = current_language()
+    text = text_digits("\n".join(text for _style, text in lines), language)
+    rtl = language in RIGHT_TO_LEFT
+    return ISOLATED_PARTS.sub(
+        lambda part: part[0] if needs_isolating(part[0][1:-1], rtl) else part[0][1:-1], text)
+
+
+def needs_isolating(part: str, rtl: bool) -> bool:
+    """Whether a part (a name, a team's score) must be isolated in text of that
+    direction: it has a letter of the other direction (a Latin name in Persian, a
+    Persian name in English), or, right to left, no letter at all ("−3" keeps its sign
+    on its left)."""
+    directions = {unicodedata.bidirectional(character) for character in part}
+    other, own = ({"L"}, {"R", "AL"}) if rtl else ({"R", "AL"}, {"L"})
+    return bool(directions & other) or (rtl and not directions & own)
 
 
 def recap_picture(lines: list[tuple[str, str]]) -> Picture:

@@ -7,10 +7,12 @@ import re
 import struct
 
 import lxml.etree
+import pytest
 
 from tests.members import client_as, new_club
 from tests.views.view_helpers import Page, calls_for, rows
 from scorekeeper.store.models import Evening
+from scorekeeper.views.recap import needs_isolating
 
 # Three pairs to 9, Ann deals. 1. Bob (B) bids 6 and B takes all six: B 6. 2. Bob deals;
 # Dan (A) bids 3 and A takes all six: A 6, B 6. 3. Cid deals; Fay (C) bids 3 and is set,
@@ -69,11 +71,11 @@ def test_the_recap_tells_the_games_and_the_moments(client, db, play, new_game_fo
     assert typed[:4] == ["Ann", "Dan", "Ann", "Dan"]  # games won, then game 1's winners
     teams = [bdi.text() for bdi in isolated if bdi.get("translate") is None]
     assert teams == ["A 10", "B 7", "C −3"]  # each team's part in its place
-    # The text shared: the same lines, each name isolated for a chat of either direction.
+    # The text shared: the same lines, with no direction marks English does not need.
     shared = page.by_id("share-recap").get("data-text").split("\n")
     assert shared[0].startswith("Evening of")
-    assert [plain(line) for line in shared[1:]] == page_lines(page)
-    assert shared[1] == "Games won: \u2068Ann\u2069 1, \u2068Dan\u2069 1."
+    assert shared[1:] == page_lines(page)
+    assert shared[1] == "Games won: Ann 1, Dan 1."
     # The evening's page leads to it.
     evening_page = Page(client.get(f"/evenings/{evening}"))
     assert any(a.get("href") == f"/evenings/{evening}/recap"
@@ -116,6 +118,25 @@ def test_in_persian_the_picture_is_drawn_right_to_left(client, db, play, new_gam
     assert all(text.get("text-anchor") == "end" for text in texts)
     assert all(float(text.get("x")) > 600 for text in texts)
     assert "۱۰" in "".join(root.itertext())  # the scores in Persian digits
+
+
+def test_in_persian_the_shared_text_isolates_what_reads_left_to_right(
+        client, db, play, new_game_form):
+    evening_of_one_game(client, play, new_game_form)
+    evening = rows(db, Evening)[0].id
+    client.set_cookie("lang", "fa")
+    shared = Page(client.get(f"/evenings/{evening}/recap")).by_id("share-recap").get("data-text")
+    assert "\u2068Ann\u2069" in shared and "\u2068Dan\u2069" in shared  # Latin names
+    assert "\u2066A ۱۰\u2069" in shared  # a team's score: its letter first, as on the page
+
+
+@pytest.mark.parametrize(("part", "rtl", "isolated"), [
+    ("Ann", False, False), ("مریم", False, True), ("Ann", True, True), ("مریم", True, False),
+    ("A 10", False, False), ("A ۱۰", True, True), ("−3", False, False), ("−۳", True, True),
+    ("Ann مریم", False, True),
+])
+def test_a_part_is_isolated_where_its_direction_is_not_the_texts(part, rtl, isolated):
+    assert needs_isolating(part, rtl) is isolated
 
 
 def test_another_clubs_member_finds_no_recap(app, client, db, play, new_game_form):
