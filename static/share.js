@@ -10,16 +10,18 @@
   const text = share.dataset.text;
   const say = (key) => { said.textContent = said.dataset[key]; said.hidden = false; };
 
-  // The picture is fetched before the tap: a phone shares only straight after one.
-  let files = [];
+  // The picture is fetched before the tap: a phone shares only straight after one, so a
+  // tap before it is here says so and shares nothing (the text alone would go silently).
+  let files = null;  // null: the picture still on its way
   if (navigator.share) {
     share.hidden = false;
     fetch(share.dataset.picture).then((answer) => answer.ok ? answer.blob() : null).then((png) => {
       const file = png && new File([png], share.dataset.file, {type: "image/png"});
-      if (file && navigator.canShare?.({files: [file]})) files = [file];
-    }).catch(() => {});
+      files = file && navigator.canShare?.({files: [file]}) ? [file] : [];
+    }).catch(() => { files = []; });
   }
   share.addEventListener("click", () => {
+    if (files === null) return say("loading");
     navigator.share(files.length ? {text, files} : {text}).then(() => say("shared"), (error) => {
       if (error.name !== "AbortError") say("failed");  // closing the sheet says nothing
     });

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.phones import until
 from tests.browser.table_steps import Taps, expect_scores, layout_problems, start_game
 from tests.browser.test_persian import fa
 from tests.browser.test_record_answer import sweep
@@ -66,6 +67,25 @@ def test_the_recap_is_shared_as_a_picture_and_lines(small_page: Page, live_serve
     png = page.request.get(live_server + address)
     (tmp_path / "recap-fa.png").write_bytes(png.body())
     assert png.headers["content-type"] == "image/png"
+
+
+def test_share_tapped_before_the_picture_is_here_says_so_and_shares_nothing(
+        page: Page, live_server: str):
+    page.add_init_script(SHARE_SHEET)
+    held = []
+    page.route("**/recap.png", lambda route: held.append(route))  # the picture on its way
+    play_an_evening(page, live_server)
+    page.get_by_role("link", name="Share the evening", exact=True).click()
+    share = page.get_by_role("button", name="Share", exact=True)
+    share.click()
+    expect(page.locator("#recap-said")).to_have_text(
+        "The picture is still on its way: tap Share again in a moment.")
+    assert page.evaluate("window.sharedWith") is None  # not the text alone, silently
+    until(page, lambda: held, "the picture asked for")
+    held[0].continue_()
+    page.wait_for_function("() => { document.getElementById('share-recap').click(); "
+                           "return window.sharedWith !== null; }")
+    assert [f["type"] for f in page.evaluate("window.sharedWith")["files"]] == ["image/png"]
 
 
 def test_without_a_share_sheet_the_picture_downloads(page: Page, live_server: str, tmp_path):
