@@ -27,6 +27,7 @@ from scorekeeper.web.languages import (
 from scorekeeper.web.words import minus
 
 ISOLATED_PARTS = re.compile(f"([{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE})")
+STOPS = re.compile("[.,;:!?،؛]+")  # what ends a part, never a line's start
 MOST_PLAYERS = 8  # named in the line of games won; the rest are on the evening's page
 
 
@@ -104,12 +105,19 @@ def recap_lines(session: Session, evening: Evening) -> list[tuple[str, str]]:
 
 
 def recap_html(text: str) -> Markup:
-    """A line of the recap for the page: each isolated part in a <bdi>, what was typed
-    shown as typed."""
-    return Markup("").join(
-        Markup('<bdi translate="no">%s</bdi>') % part[1:-1] if part.startswith(ISOLATE)
-        else Markup("<bdi>%s</bdi>") % part[1:-1] if part.startswith(LEFT_TO_RIGHT)
-        else Markup.escape(part) for part in ISOLATED_PARTS.split(text))
+    """A line of the recap for the page: each isolated part in a <bdi> (what was typed
+    shown as typed), kept on one line with the stop right after it: a browser may break
+    a line after an isolate, and left a lone "." on the next."""
+    out: list[Markup] = []
+    for part in ISOLATED_PARTS.split(text):
+        stop = STOPS.match(part) if out and out[-1].startswith("<bdi") else None
+        if stop:
+            out[-1] = Markup('<span class="unbroken">%s%s</span>') % (out[-1], stop[0])
+            part = part[stop.end():]
+        out.append(Markup('<bdi translate="no">%s</bdi>') % part[1:-1] if part.startswith(ISOLATE)
+                   else Markup("<bdi>%s</bdi>") % part[1:-1] if part.startswith(LEFT_TO_RIGHT)
+                   else Markup.escape(part))
+    return Markup("").join(out)
 
 
 def recap_text(lines: list[tuple[str, str]]) -> str:

@@ -24,6 +24,20 @@ navigator.share = (data) => {
 };
 navigator.canShare = (data) => true;
 """
+# Stops (".", ",") that begin a line of the recap's page: each text starting with one
+# whose first character sits at its line's start edge.
+STOPS_AT_LINE_START = """() => [...document.querySelectorAll('#recap-lines p')].flatMap((line) => {
+  const start = line.getBoundingClientRect().left, found = [];
+  const walk = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const text = walk.currentNode;
+    if (!/^[.,;:!?]/.test(text.data)) continue;
+    const range = document.createRange();
+    range.setStart(text, 0); range.setEnd(text, 1);
+    if (Math.abs(range.getBoundingClientRect().left - start) < 1) found.push(line.innerText);
+  }
+  return found;
+})"""
 PICTURE_DRAWN = "() => { const img = document.querySelector('figure img'); " \
                 "return img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0; }"
 
@@ -47,6 +61,7 @@ def test_the_recap_is_shared_as_a_picture_and_lines(small_page: Page, live_serve
     expect(lines.nth(1)).to_contain_text("Bob & Eve won, A 0 · B 12 · C 0.")
     page.wait_for_function(PICTURE_DRAWN)
     assert layout_problems(page, "recap") == []
+    assert page.evaluate(STOPS_AT_LINE_START) == []  # "C 0" and its "." on one line
     page.screenshot(path=str(tmp_path / "recap-en.png"), full_page=True)
 
     share = page.get_by_role("button", name="Share", exact=True)
