@@ -87,8 +87,10 @@ def expect_entry(page: Page, number: int, dealer: int) -> None:
 
 
 def expect_notice(page: Page, text: str) -> None:
-    # The live preview is an <output>, also role "status": take the notice box.
-    expect(page.get_by_role("status").and_(page.locator(".notice"))).to_contain_text(text)
+    """The server's notice says ``text``. (The live preview is an <output>, also role
+    "status": the notice box is taken; and not the phone's own, of a hand it played on.)"""
+    expect(page.get_by_role("status").and_(page.locator(".notice:not([data-local])"))
+           ).to_contain_text(text)
 
 
 def game_id(page: Page) -> int:

@@ -68,7 +68,7 @@ def test_chromium_finds_a_secure_context_and_a_registered_service_worker(served,
         assert cookies and all(cookie["secure"] for cookie in cookies), cookies
         # With the connection gone, the worker answers: the offline page, laid out.
         page.reload()
-        page.wait_for_function("navigator.serviceWorker.controller !== null")
+        page.wait_for_function("() => navigator.serviceWorker.controller !== null")
         page.context.set_offline(True)
         page.goto(f"https://{HOST}:{port}/evenings")
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()

@@ -87,7 +87,7 @@ def test_the_table_board_fills_a_tv_with_scores_hands_and_chart(tv, tmp_path):
     page.goto(f"{evening}/board")
     expect(page.locator("#board .board-team")).to_have_count(3)
     expect(page.locator("#board-chart img")).to_be_visible()
-    page.wait_for_function("document.querySelector('#board-chart img').complete")
+    page.wait_for_function("() => document.querySelector('#board-chart img').complete")
     page.screenshot(path=str(tmp_path / "table-board-tv.png"))
     boxes = page.evaluate(DRAWN, "#board, #board *")
     assert not too_small(boxes), too_small(boxes)

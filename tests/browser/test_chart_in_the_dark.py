@@ -42,7 +42,8 @@ def chart_paper(page: Page) -> float:
     # (The caret left as it is: hiding it, Playwright leaves style="" on every field.)
     chart = page.locator(".chart img")
     chart.scroll_into_view_if_needed()
-    page.wait_for_function("document.querySelector('.chart img').complete")
+    # A function, not an expression: the page's policy refuses a string evaluated.
+    page.wait_for_function("() => document.querySelector('.chart img').complete")
     return page.evaluate(LUMINANCE, base64.b64encode(chart.screenshot(caret="initial")).decode())
 
 

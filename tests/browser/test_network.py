@@ -35,9 +35,9 @@ def hands_recorded(app, game_id: int) -> list[Hand]:
 def under_the_service_worker(page: Page, base: str) -> None:
     """As an installed phone is: the service worker looks after every page after this."""
     page.goto(f"{base}/rules")
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.reload()
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
 
 
 # --- (a) no connection ------------------------------------------------------------------

@@ -10,10 +10,10 @@ pytestmark = pytest.mark.browser
 def test_with_no_connection_the_page_says_everything_recorded_is_safe(page: Page,
                                                                       live_server: str):
     page.goto(f"{live_server}/rules")
-    page.wait_for_function("navigator.serviceWorker && navigator.serviceWorker.controller === null"
+    page.wait_for_function("() => navigator.serviceWorker && navigator.serviceWorker.controller === null"
                            " ? navigator.serviceWorker.ready.then(() => true) : true")
     page.reload()  # now the service worker looks after the page
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     try:
         page.goto(f"{live_server}/evenings")

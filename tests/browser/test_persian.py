@@ -47,7 +47,7 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, s
     page = persian_phone
     live_server = server_to_lose.url  # the server itself goes away with the connection
     page.goto(f"{live_server}/rules")  # the service worker looks after every page after it
-    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
     page.goto(f"{live_server}/games/new")
     expect(page.locator("html")).to_have_attribute("dir", "rtl")
     expect(page.locator("html")).to_have_attribute("lang", "fa")
@@ -57,7 +57,7 @@ def test_a_hand_in_persian_right_to_left_on_a_small_phone(persian_phone: Page, s
     page.get_by_text(fa("Seat %(seat)s", seat=1), exact=True).click()
     page.get_by_role("button", name=fa("Start the game"), exact=True).click()
     expect(page).to_have_url(re.compile(r"/games/\d+$"))
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     game_url = page.url
 
     # Bob's bid, in his row; every step answered on the phone itself (at 390x844 first,

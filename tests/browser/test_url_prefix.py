@@ -41,7 +41,7 @@ def test_under_a_prefix_the_worker_registers_there_and_finds_the_offline_page(
     scope = page.wait_for_function("() => window.scope").json_value()
     assert scope == f"{app_url}/"
     page.reload()  # now the service worker looks after the page
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
     page.context.set_offline(True)
     try:
         page.goto(f"{app_url}/evenings")
