@@ -332,12 +332,17 @@ def test_restore_into_a_fresh_app_gives_the_same_pages(history, backup_text):
 
     evening_one = main_text(client.get("/evenings/1").text)
     assert "1 game finished (1 still in play)." in evening_one
-    assert ("Per player Player Won Gus 1 Ida 1 Kim 1 Ann 0 Bob 0 Cid 0 Dan 0 Eve 0 Fay 0 "
-            "Hal 0 Joe 0 Lea 0") in evening_one
+    # The night's ranking: game 2's winners, 1 of 1 at 6; its losers, 0 of 1 at 5; game
+    # 1's six, still in play, no game finished.
+    assert ("The night's ranking Place Player Won Played Average score "
+            "1 Gus 1 1 6.0 1 Ida 1 1 6.0 1 Kim 1 1 6.0 4 Hal 0 1 5.0 4 Joe 0 1 5.0 "
+            "4 Lea 0 1 5.0 7 Ann 0 0 – 7 Bob 0 0 – 7 Cid 0 0 – 7 Dan 0 0 – 7 Eve 0 0 – "
+            "7 Fay 0 0 –") in evening_one
     assert "Per partnership Partners Won Gus & Ida & Kim 1" in evening_one
     evening_two = main_text(client.get("/evenings/2").text)
     assert "0 games finished (1 still in play)." in evening_two
-    assert "Per player Player Won Ann 0 Bob 0 Cid 0 Dan 0 Eve 0 Gus 0" in evening_two
+    assert ("The night's ranking Place Player Won Played Average score 1 Ann 0 0 – "
+            "1 Bob 0 0 – 1 Cid 0 0 – 1 Dan 0 0 – 1 Eve 0 0 – 1 Gus 0 0 –") in evening_two
     # Game 3 is still in play: no pair of evening 2 has won yet.
     assert "Per partnership Partners Won Ann & Cid 0 Bob & Eve 0 Dan & Gus 0" in evening_two
     assert "The Anchor" in evening_one and "Cup night" in evening_one

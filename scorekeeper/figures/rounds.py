@@ -100,6 +100,19 @@ def to_sit_out(present: Sequence[Player], history: Sequence[Round], count: int
     return sorted(turn[:count], key=order.__getitem__)
 
 
+def sit_outs_ahead(present: Sequence[Player], history: Sequence[Round], rounds: int
+                   ) -> list[tuple[Player, ...]]:
+    """Who sits out in each of the next ``rounds`` rounds while the same stay: rule 2
+    alone, since who sits out does not depend on who plays with whom."""
+    history, ahead = list(history), []
+    for _ in range(rounds):
+        out = tuple(to_sit_out(present, history, len(present) % TABLE))
+        playing = tuple(player for player in present if player not in out)
+        history.append(Round((playing,), out, TeamLayout.THREE_PAIRS))  # games, not tables
+        ahead.append(out)
+    return ahead
+
+
 def met_before(table: Sequence[Player], mates: Counter[frozenset]) -> int:
     """How many rounds tonight the table's players already shared a table, two by two."""
     return sum(mates[frozenset(two)] for two in combinations(table, 2))

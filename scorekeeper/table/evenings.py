@@ -10,7 +10,7 @@ from typing import Sequence
 from sqlalchemy import update
 from sqlmodel import Session, func, select
 
-from scorekeeper.figures.rounds import Round, next_round
+from scorekeeper.figures.rounds import Round, next_round, sit_outs_ahead
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
 from scorekeeper.rules import SEATS
 from scorekeeper.store.kept import LockedLRU
@@ -79,14 +79,50 @@ def tables_now(games: Sequence[Game]) -> dict[int, Game]:
 
 
 @dataclass(frozen=True)
+class NightPlace:
+    """A player's place in the night's ranking (``ranked``), and what it rests on."""
+
+    place: int  # 1 first; players equal on every count share a place
+    name: str
+    played: int  # finished games they sat in
+    won: int
+    points: int  # their team's final scores in those games, added up
+
+    @property
+    def share(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+
+@dataclass(frozen=True)
 class EveningTally:
-    """Games won in an evening, per player and per partnership (a team's players)."""
+    """Games won in an evening, per player and per partnership (a team's players), most
+    first; and the night's ranking, which weighs what each played."""
 
     games: int
     finished: int
     by_player: list[tuple[str, int]]
     by_partnership: list[tuple[str, int]]
     waiting: int = 0  # games won whose win counts once their hands are confirmed
+    ranking: tuple[NightPlace, ...] = ()
+
+
+def ranked(played: Counter[str], won: Counter[str], points: Counter[str]
+           ) -> tuple[NightPlace, ...]:
+    """The night's ranking (README, "The night's ranking"): by the share of their
+    finished games a player won, so that sitting out a round costs nothing; then by
+    games won; then by their teams' average final score; equal on all three, one place."""
+    def merit(name: str) -> tuple:
+        games = played[name]
+        return (-(won[name] / games) if games else 0.0, -won[name],
+                -(points[name] / games) if games else 0.0)
+
+    places: list[NightPlace] = []
+    for name in sorted({*played, *won}, key=lambda name: (merit(name), name.casefold())):
+        place = len(places) + 1
+        if places and merit(places[-1].name) == merit(name):
+            place = places[-1].place
+        places.append(NightPlace(place, name, played[name], won[name], points[name]))
+    return tuple(places)
 
 
 def hands_sat(replay: Replay) -> range:
@@ -117,6 +153,7 @@ class GamePart:
     held: bool  # won, with hands still waiting for confirmation
     players: tuple[tuple[str, int], ...]
     line_ups: tuple[tuple[str, int], ...]
+    points: tuple[tuple[str, int], ...] = ()  # each player's team's score at the end
 
 
 # Each game's part, per state of the game (key: id, creation, revision): never stale, as
@@ -129,12 +166,16 @@ def game_part(replay: Replay) -> GamePart:
     """``replay``'s part of its evening's tally (see ``tally``)."""
     held = replay.state.finished and bool(waiting(replay))
     players: list[tuple[str, int]] = []
+    points: list[tuple[str, int]] = []
     line_up_wins: list[tuple[str, int]] = []
     for team, seats in replay.rules.team_seats.items():
         won = int(replay.state.winner == team and not held)
-        players += [(name, won) for name in sat_for(replay, seats)]
+        sat = sat_for(replay, seats)
+        players += [(name, won) for name in sat]
+        points += [(name, replay.state.scores[team]) for name in sat]
         line_up_wins += [(line_up, won) for line_up in line_ups(replay, seats)]
-    return GamePart(replay.state.finished, held, tuple(players), tuple(line_up_wins))
+    return GamePart(replay.state.finished, held, tuple(players), tuple(line_up_wins),
+                    tuple(points))
 
 
 def _kept_part(replay: Replay) -> GamePart:
@@ -161,10 +202,15 @@ def tally(replays: Sequence[Replay]) -> EveningTally:
 def tally_of(parts: Sequence[GamePart]) -> EveningTally:
     """The evening's tally from its games' parts (abandoned games left out)."""
     players: Counter[str] = Counter()
+    played: Counter[str] = Counter()
+    points: Counter[str] = Counter()
     partnerships: Counter[str] = Counter()
     for part in parts:
         for name, won in part.players:
             players[name] += won
+        for name, score in part.points if part.finished and not part.held else ():
+            played[name] += 1
+            points[name] += score
         for line_up, won in part.line_ups:
             partnerships[line_up] += won
     order = lambda item: (-item[1], item[0].casefold())  # noqa: E731
@@ -174,6 +220,7 @@ def tally_of(parts: Sequence[GamePart]) -> EveningTally:
         by_player=sorted(players.items(), key=order),
         by_partnership=sorted(partnerships.items(), key=order),
         waiting=sum(1 for part in parts if part.held),
+        ranking=ranked(played, players, points),
     )
 
 
@@ -278,11 +325,23 @@ def rounds_so_far(replays: Sequence[Replay], games: Sequence[Sequence[Replay]]
     return rounds
 
 
-def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: str
-                   ) -> tuple[Round, dict[int, int]]:
-    """The next round for everyone ``present`` (``figures.rounds``: tables of six, the
-    sit-outs in turn, partners and tables mixed), and the tables of it already started
-    (table number -> its game). A round is started a table at a time: while some of its
+ROUNDS_AHEAD = 3  # whose turn it is to sit out, told this many rounds ahead
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The evening's next round (``figures.rounds``), its tables already started (table
+    number -> its game), and who sits out in each of the ``ROUNDS_AHEAD`` rounds after
+    it while the same stay."""
+
+    round: Round
+    started: dict[int, int]
+    sitting_out_after: list[tuple[str, ...]]
+
+
+def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: str) -> Proposal:
+    """The next round for everyone ``present`` (tables of six, the sit-outs in turn,
+    partners and tables mixed). A round is started a table at a time: while some of its
     tables have started as proposed, the rest are proposed as they were."""
     games = games_by_round(replays)
     history = rounds_so_far(replays, games)
@@ -293,8 +352,14 @@ def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: st
                    and set(before.tables[game.game.table_number - 1])
                    == set(game.names_at(1).values())}
         if len(started) == len(games[-1]) < len(before.tables):
-            return before, started
-    return next_round(present, history, layout), {}
+            return _proposal(present, history[:-1], before, started)
+    return _proposal(present, history, next_round(present, history, layout), {})
+
+
+def _proposal(present: Sequence[str], history: list[Round], proposal: Round,
+              started: dict[int, int]) -> Proposal:
+    return Proposal(proposal, started,
+                    sit_outs_ahead(present, [*history, proposal], ROUNDS_AHEAD))
 
 
 def evenings_page(

@@ -174,6 +174,7 @@ class NextRound:
 
     tables: list[tuple[int, list[tuple[str, list[str]]], dict, int | None]]
     sitting_out: tuple[str, ...]
+    sitting_out_after: list[tuple[str, ...]]  # in each of the rounds after it, while all stay
 
 
 def _whereabouts(evening: Evening, replays: list[Replay], said: Answers | None
@@ -192,15 +193,15 @@ def _next_round(evening: Evening, replays: list[Replay], here: list[str]) -> Nex
     if len(here) < TABLE + (1 if replays else 0):
         return None
     layout = replays[-1].rules.teams if replays else TeamLayout.THREE_PAIRS
-    proposal, started = proposed_round(replays, here, layout)
+    proposed = proposed_round(replays, here, layout)
     tables = []
-    for number, chairs in enumerate(proposal.tables, start=1):
+    for number, chairs in enumerate(proposed.round.tables, start=1):
         fields = {f"seat_{seat}": name for seat, name in zip(SEATS, chairs)}
         fields.update(teams=str(layout), evening=str(evening.id), **table_arg(number))
         teams = [(team, [chairs[seat - 1] for seat in seats])
                  for team, seats in teams_for(layout).items()]
-        tables.append((number, teams, fields, started.get(number)))
-    return NextRound(tables, proposal.sitting_out)
+        tables.append((number, teams, fields, proposed.started.get(number)))
+    return NextRound(tables, proposed.round.sitting_out, proposed.sitting_out_after)
 
 
 def _who_is_coming(evening: Evening, games: list) -> dict:

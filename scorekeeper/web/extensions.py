@@ -5,7 +5,7 @@ import re
 
 from flask import Flask, request, session
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
-from flask_babel import Babel, format_date, format_datetime, format_percent
+from flask_babel import Babel, format_date, format_datetime, format_decimal, format_percent
 from flask_compress import Compress
 from htmx_flask import Htmx
 from jinja2 import BytecodeCache
@@ -130,6 +130,7 @@ def init_app(app: Flask) -> None:
     app.jinja_env.globals["verdict_patterns"] = verdict_patterns  # for the phone offline
     app.jinja_env.globals["GAME_TOTAL"] = GAME_TOTAL  # the game value of the whole deck
     app.jinja_env.globals["format_date"] = format_date  # dates in the reader's locale
+    app.jinja_env.globals["format_decimal"] = format_decimal  # and figures
     app.jinja_env.globals["format_percent"] = format_percent
     app.jinja_env.globals["format_datetime"] = format_datetime
     app.jinja_env.globals["time_words"] = time_words  # "1 h 12 min"

@@ -96,10 +96,16 @@ def the_evening(client, db, new_game_form, play) -> tuple[int, int, int]:
 
 
 def tally_replays(page: Page) -> list[list[tuple[str, int]]]:
-    """The evening page's "Per player" and "Per partnership" rows: (names, games won)."""
-    return [[(row.find("th").text(), int(row.find("td").text()))
-             for row in table.find("tbody").find_all("tr")]
-            for table in page.root.find_all("table", class_="tally-table")]
+    """The evening page's games won: the night's ranking's players (by name: its order
+    is tested in test_view_night_ranking.py) and the "Per partnership" rows, each
+    (names, games won)."""
+    ranking, partnerships = page.root.find_all("table", class_="tally-table")
+    won = ranking.find("thead").text(gaps=True).split().index("Won")
+    players = [(row.find("th").text(), int(row.find_all("td")[won - 1].text()))
+               for row in ranking.find("tbody").find_all("tr")]
+    return [sorted(players, key=lambda item: item[0].casefold()),
+            [(row.find("th").text(), int(row.find("td").text()))
+             for row in partnerships.find("tbody").find_all("tr")]]
 
 
 def pairs(items) -> list[str]:
@@ -110,7 +116,9 @@ def test_the_evening_counts_everyone_who_sat_for_a_team(client, db, new_game_for
     evening, _one, two = the_evening(client, db, new_game_form, play)
     page = Page(client.get(f"/evenings/{evening}"))
     assert "2 games finished." in page.text
-    assert tally_replays(page) == list(expected_tally())
+    by_player, by_partnership = expected_tally()
+    assert tally_replays(page) == [sorted(by_player, key=lambda item: item[0].casefold()),
+                                   by_partnership]
     # Partners tonight: each two once a game, however few hands they sat together.
     together = expected_partners()
     met = sorted(((tuple(sorted(two_, key=str.casefold)), games)

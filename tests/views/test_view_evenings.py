@@ -79,8 +79,11 @@ def test_the_evening_page_tallies_games_won_per_player_and_partnership(client, d
     assert "3 games finished (1 still in play)." in text
     rows = [" ".join(cell.text() for cell in r.iter() if cell.tag in ("th", "td"))
             for r in page.root.find_all("tr")]
-    # Per player: Bob 2, Eve 2, Ann 1, Dan 1, Cid 0, Fay 0 (most first, then by name).
-    assert rows[1:7] == ["Bob 2", "Eve 2", "Ann 1", "Dan 1", "Cid 0", "Fay 0"]
+    # The night's ranking (place, player, won, played, average score): Bob and Eve won
+    # 2 of 3 (B 6, 6, then set −3 in game three: 3.0 a game); Ann and Dan 1 of 3 (A 0,
+    # 0, 6: 2.0); Cid and Fay none (C 0 each time). Game four is in play: not counted.
+    assert rows[1:7] == ["1 Bob 2 3 3.0", "1 Eve 2 3 3.0", "3 Ann 1 3 2.0", "3 Dan 1 3 2.0",
+                         "5 Cid 0 3 0.0", "5 Fay 0 3 0.0"]
     # Per partnership: Bob & Eve 2 (whichever seats), Ann & Dan 1, and Cid & Fay, who
     # sat together all evening and won nothing, 0.
     assert rows[8:] == ["Bob & Eve 2", "Ann & Dan 1", "Cid & Fay 0"]
