@@ -247,12 +247,12 @@ def test_best_partner_and_toughest_opponent_need_enough_games_and_break_ties():
     stats.partners = {
         2: record(6, 4, 1),  # 80% of 5
         3: record(5, 4, 1),  # 80% of 5, fewer games: Bea first
-        4: record(9, 4, 0),  # 100%, but only 4 finished
+        4: record(9, 2, 0),  # 100%, but only 2 finished
     }
     stats.rivals = {
         5: record(7, 1, 4),  # 20% of 5
         6: record(7, 1, 4),  # the same: by name, Dot first
-        4: record(20, 0, 4),  # 0%, only 4 finished
+        4: record(20, 0, 2),  # 0%, only 2 finished
     }
     assert best_partner(stats)[:2] == (2, "bea")
     assert toughest_rival(stats)[:2] == (5, "Dot")

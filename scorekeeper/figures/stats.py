@@ -231,8 +231,9 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
 
 
 # The fewest finished games two players share before a rate of the pair is shown (and
-# they can be a best partner or a toughest opponent): fewer say more about luck.
-SHARED_GAMES = 5
+# they can be a best partner or a toughest opponent): fewer say more about luck, more
+# take a rotating club months (README, "/players/<a>/versus/<b>").
+SHARED_GAMES = 3
 
 
 def shared_enough(record: Record) -> bool:

@@ -69,9 +69,9 @@ def test_the_player_page_names_the_best_partner_and_the_toughest_opponent(client
 def test_below_the_minimum_the_lines_say_when_they_will_show(client, db, evenings):
     page = Page(client.get(f"/players/{player_id(db, 'Gus')}"))
     assert page.section_text("best-partner") == (
-        "Best partner: shown once Gus has finished 5 games with the same partner.")
+        "Best partner: shown once Gus has finished 3 games with the same partner.")
     assert page.section_text("toughest-rival") == (
-        "Toughest opponent: shown once Gus has finished 5 games against the same opponent.")
+        "Toughest opponent: shown once Gus has finished 3 games against the same opponent.")
     assert table_rows(page, "partners")[1:] == [["Eve", "1", "1", "0", "100%"]]
 
 
@@ -83,7 +83,7 @@ def test_head_to_head_as_partners(client, db, evenings):
     # Never opponents: the counts, no rates, and the minimum said.
     assert table_rows(page, "against") == [
         ["Games", "0"], ["Won by Ann", "0"], ["Won by Dan", "0"]]
-    assert "The win rates are shown once they have finished 5 games as opponents." in page.text
+    assert "The win rates are shown once they have finished 3 games as opponents." in page.text
     links = {a.get("href") for a in page.root.find_all("a")}
     assert {f"/players/{player_id(db, 'Ann')}", f"/players/{player_id(db, 'Dan')}"} <= links
 
@@ -95,7 +95,7 @@ def test_head_to_head_as_opponents_counts_a_third_teams_wins(client, db, evening
         ["Win rate of Ann", "60%"], ["Win rate of Bob", "20%"]]
     assert table_rows(page, "together") == [
         ["Games", "0"], ["Won together", "0"], ["Lost together", "0"]]
-    assert "The win rate is shown once they have finished 5 games as partners." in page.text
+    assert "The win rate is shown once they have finished 3 games as partners." in page.text
     # The other way round: the same games, each one's wins.
     assert table_rows(versus(client, db, "Bob", "Ann"), "against")[1:3] == [
         ["Won by Bob", "1"], ["Won by Ann", "3"]]
