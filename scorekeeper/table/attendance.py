@@ -51,6 +51,16 @@ def is_planned(evening: Evening, today: date) -> bool:
     return evening.played_on >= today and evening.closed_at is None
 
 
+def next_planned(session: Session, club_id: int, today: date) -> Evening | None:
+    """The club's evening members can say they come to that comes first: tonight's, or
+    the next one planned (``is_planned``)."""
+    return session.exec(
+        select(Evening).where(Evening.club_id == club_id, Evening.played_on >= today,
+                              Evening.closed_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Evening.played_on, Evening.id).limit(1)  # type: ignore[arg-type]
+    ).first()
+
+
 def plan_evening(session: Session, club: Club, played_on: date, place: str = "",
                  note: str = "") -> Evening:
     """The evening planned: a new one, or the one already planned for that day and place

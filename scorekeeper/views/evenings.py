@@ -153,7 +153,7 @@ def show(evening_id: int):
     state = evening_state(session, evening)
     latest = current_game(games)
     replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
-    coming = _who_is_coming(evening, games)
+    coming = who_is_coming(evening, games)
     where = None if state.over else _whereabouts(evening, replays, coming["answers"])
     next_round = _next_round(evening, replays, where.here) if where else None
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
@@ -204,7 +204,7 @@ def _next_round(evening: Evening, replays: list[Replay], here: list[str]) -> Nex
     return NextRound(tables, proposed.round.sitting_out, proposed.sitting_out_after)
 
 
-def _who_is_coming(evening: Evening, games: list) -> dict:
+def who_is_coming(evening: Evening, games: list) -> dict:
     """The answers to a planned evening, and this member's own: while it is to come or
     on its day (an evening begun by its first game, nobody asked, has none)."""
     session = get_session()
@@ -234,7 +234,7 @@ def gone(evening_id: int):
     evening = row_or_404(Evening, evening_id)
     where = None if evening_state(session, evening).over else _whereabouts(
         evening, load_replays(session, evening_games(session, evening)),
-        _who_is_coming(evening, [])["answers"])
+        who_is_coming(evening, [])["answers"])
     present = {name_key(name): name for name in where.here + where.gone} if where else {}
     player, word = present.get(name_key(request.form.get("name", ""))), request.form.get("gone")
     if player is None or word not in ("yes", "no"):

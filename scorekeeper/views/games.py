@@ -19,13 +19,15 @@ from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays, recent_changes
 from scorekeeper.store.rosters import roster
-from scorekeeper.table.evenings import current_evening, is_past_game, new_evening
+from scorekeeper.table.attendance import next_planned
+from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
 from scorekeeper.table.live import (
     POLL_SECONDS, EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
 )
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.text.names import typed
+from scorekeeper.views.evenings import who_is_coming
 from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
@@ -70,10 +72,14 @@ def index():
     games = session.exec(
         select(Game).where(Game.club_id == club.id).order_by(Game.id.desc()).limit(RECENT_GAMES)
     ).all()
+    # Tonight's or the next planned evening, with this member's own answer to give.
+    evening = next_planned(session, club.id, utcnow().date())
+    coming = who_is_coming(evening, evening_games(session, evening)) if evening else {}
     return render_page("index.html", block="games" if wants_fragment() else None,
                        replays=load_replays(session, games), verdict_sentence=verdict_sentence,
                        live_url=url_for("games.index_live", v=newest, wait=1),
-                       poll_every=POLL_SECONDS)
+                       poll_every=POLL_SECONDS,
+                       next_evening=evening if coming.get("answers") else None, **coming)
 
 
 @bp.get("/live")

@@ -94,7 +94,13 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, clu
     expect(page.get_by_role("heading", name="Who is coming")).to_be_visible()
     evening_url = page.url
     all_say_in(club, int(evening_url.rsplit("/", 1)[1]))
-    page.reload()
+    # The home page shows tonight's evening, and the organiser's own answer to give.
+    page.goto(f"{live_server}/")
+    expect(page.locator("#next-evening #tables-of-six")).to_have_text(
+        "Tables of six: 2. Sitting out: 1.")
+    assert layout_problems(page, "home with tonight's evening", width=390) == []
+    assert violations(page) == []
+    page.goto(evening_url)
     expect(page.locator("#tables-of-six")).to_have_text("Tables of six: 2. Sitting out: 1.")
     expect(page.locator("#sitting-out")).to_have_text("Sitting out: Mo")
     assert layout_problems(page, "next round", width=390) == []
