@@ -104,6 +104,18 @@ def test_games_won_with_a_drop_and_a_minimum():
         (1, "Ann", 3, 2, 4), (2, "Bob", 3, 2, 3), (None, "Cid", 1, 1, 0)]
 
 
+def test_each_evening_is_kept_with_its_figure_and_whether_it_was_dropped():
+    results = [EveningResult(1, 1, 3, 3), EveningResult(1, 2, 3, 1), EveningResult(1, 3, 3, 0),
+               EveningResult(2, 1, 2, 0), EveningResult(2, 2, 2, 2),
+               EveningResult(3, 1, 2, 1), EveningResult(3, 2, 2, 1)]
+    rule = LadderRule(Ladder.GAMES_WON, min_evenings=2, drop_worst=1)
+    ann, bob, cid = standings(results, rule, NAMES)
+    # Ann's 0 of evening 2 dropped; of Bob's two 1s the later one (evening 3).
+    assert ann.evenings == {1: (3, False), 2: (0, True), 3: (1, False)}
+    assert bob.evenings == {1: (1, False), 2: (2, False), 3: (1, True)}
+    assert cid.evenings == {1: (0, False)}  # one evening: never dropped
+
+
 def test_equal_figures_share_the_better_place_and_go_by_name():
     results = [EveningResult(1, 2, 2, 1), EveningResult(1, 1, 2, 1), EveningResult(1, 3, 2, 0)]
     assert as_rows(standings(results, LadderRule(Ladder.GAMES_WON), NAMES)) == [

@@ -8,7 +8,7 @@ an undo, an abandoned game or one taken back shows on the next visit. README's
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from sqlmodel import Session, select
 
@@ -54,6 +54,8 @@ class Standing:
     counted: int
     figure: int | Fraction
     place: int | None
+    # Each evening played: its id -> (its figure, whether it was dropped as a worst one).
+    evenings: dict[int, tuple[int, bool]] = field(default_factory=dict)
 
     @property
     def qualified(self) -> bool:
@@ -88,15 +90,20 @@ def _figure(ranked_by: Ladder, counted: list[int]) -> int | Fraction:
     return sum(counted)
 
 
-def _standing(rule: LadderRule, player_id: int, name: str, evenings: list[int]
+def _standing(rule: LadderRule, player_id: int, name: str, evenings: dict[int, int]
               ) -> Standing:
-    """A player's line before the ladder is ranked (qualified: place 0 for now). The
-    worst evenings are dropped while one is left."""
-    best_first = sorted(evenings, key=lambda figure: -BETTER[rule.ranked_by] * figure)
+    """A player's line before the ladder is ranked (qualified: place 0 for now), from
+    each evening's figure (evening id -> figure). The worst evenings are dropped while
+    one is left; of two equal, the later one."""
+    best_first = sorted(evenings, key=lambda evening: (
+        -BETTER[rule.ranked_by] * evenings[evening], evening))
     counted = best_first[:max(1, len(evenings) - rule.drop_worst)]
     qualified = len(evenings) >= rule.min_evenings
     return Standing(player_id, name, len(evenings), len(counted),
-                    _figure(rule.ranked_by, counted), 0 if qualified else None)
+                    _figure(rule.ranked_by, [evenings[evening] for evening in counted]),
+                    0 if qualified else None,
+                    {evening: (figure, evening not in counted)
+                     for evening, figure in evenings.items()})
 
 
 def standings(results: list[EveningResult], rule: LadderRule, names: dict[int, str]
@@ -105,18 +112,17 @@ def standings(results: list[EveningResult], rule: LadderRule, names: dict[int, s
     first, an equal figure sharing the better place; then the others, best figure
     first, with no place. Equal figures are listed by name."""
     places = evening_places(results)
-    evenings: dict[int, list[int]] = {}
+    evenings: dict[int, dict[int, int]] = {}
     for result in results:
-        evenings.setdefault(result.player_id, []).append(
-            evening_figure(rule.ranked_by, result, places[result.evening_id, result.player_id]))
+        evenings.setdefault(result.player_id, {})[result.evening_id] = evening_figure(
+            rule.ranked_by, result, places[result.evening_id, result.player_id])
     lines = sorted((_standing(rule, player, names.get(player, ""), figures)
                     for player, figures in evenings.items()),
                    key=lambda line: (not line.qualified, -BETTER[rule.ranked_by] * line.figure,
                                      line.name.casefold(), line.player_id))
     qualified = [line.figure for line in lines if line.qualified]
-    return [line if not line.qualified else Standing(
-        line.player_id, line.name, line.played, line.counted, line.figure,
-        1 + sum(BETTER[rule.ranked_by] * (other - line.figure) > 0 for other in qualified))
+    return [line if not line.qualified else replace(line, place=1 + sum(
+        BETTER[rule.ranked_by] * (other - line.figure) > 0 for other in qualified))
         for line in lines]
 
 

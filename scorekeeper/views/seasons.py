@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, url_for
 from flask_babel import format_date, gettext as _
+from sqlmodel import select
 
 from scorekeeper.figures.standings import season_standings
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import Ladder, Season
+from scorekeeper.store.models import Evening, Ladder, Season
 from scorekeeper.store.seasons import club_seasons, delete_season, keep_season, overlapping
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, row_or_404
@@ -79,11 +80,14 @@ def show(season_id: int):
     """One season's ladder, worked out from the hands as they stand."""
     season = row_or_404(Season, season_id)
     session = get_session()
-    return render_page("season.html", season=season,
-                       standings=season_standings(session, season),
+    standings = season_standings(session, season)
+    played = {evening for line in standings for evening in line.evenings}
+    evenings = session.exec(select(Evening).where(Evening.id.in_(played))  # type: ignore[union-attr]
+                            .order_by(Evening.played_on, Evening.id)).all()  # type: ignore[arg-type]
+    return render_page("season.html", season=season, standings=standings, evenings=evenings,
                        to_go=games_to_go(session, season.club_id),
                        heading=LADDER_NAMES[Ladder(season.ranked_by)],
-                       figure=_figure_text, shown=shown)
+                       figure=_figure_text, evening_figure=_evening_text, shown=shown)
 
 
 def _figure_text(season: Season, figure) -> str:
@@ -93,6 +97,13 @@ def _figure_text(season: Season, figure) -> str:
     if ranked_by == Ladder.PLACE:
         return shown(float(figure), "average")
     if ranked_by == Ladder.RATING:
+        return reader_number(figure, signed=True)
+    return shown(figure, "count")
+
+
+def _evening_text(season: Season, figure: int) -> str:
+    """One evening's figure on the ladder: a place or games won, or a signed rating move."""
+    if Ladder(season.ranked_by) == Ladder.RATING:
         return reader_number(figure, signed=True)
     return shown(figure, "count")
 

@@ -15,7 +15,8 @@ from sqlmodel import Session, select
 from scorekeeper.store.models import Evening, Season
 from tests.members import client_as, new_club
 from tests.views.test_view_players import history  # noqa: F401  (a fixture)
-from tests.views.view_helpers import Page
+from tests.views.test_view_evenings import B_SWEEPS, new_game
+from tests.views.view_helpers import Page, calls_for
 
 TODAY = date.today()
 
@@ -42,7 +43,7 @@ def ladder(page: Page) -> list[list[str]]:
     rows = [[cell.text() for cell in row.iter() if cell.tag in ("th", "td")]
             for row in table.find("tbody").find_all("tr")]
     return [[place, player, played, counted, figure]
-            for place, player, figure, played, counted in rows]
+            for place, player, figure, played, counted, *_each_evening in rows]
 
 
 def made(client, **overrides) -> int:
@@ -184,3 +185,25 @@ def test_an_owner_deletes_a_season_and_its_evenings_stay(app, client, history):
     with Session(app.extensions["db_engine"]) as session:
         assert len(session.exec(select(Evening)).all()) == 1
     assert "Season Spring is deleted; its evenings stay." in Page(client.get("/seasons")).notices()
+
+
+def test_the_ladder_has_a_column_per_evening_and_marks_what_was_dropped(
+        client, db, new_game_form, play):
+    # Two evenings tonight, each one game: B (Bob & Eve) wins the first, A (Ann & Dan)
+    # the second (the same hand, A's seat 4 bidding).
+    first = new_game(client, new_game_form, evening="new")
+    play(first, 1, *B_SWEEPS)
+    second = new_game(client, new_game_form, evening="new")
+    play(second, 1, calls_for(1, {4: 3}), "hearts", "AAAAA", "A")
+    season_id = made(client, drop_worst="1")
+    page = Page(client.get(f"/seasons/{season_id}"))
+    table = page.by_id("standings")
+    heads = [th.text() for th in table.find("thead").find_all("th")]
+    assert len(heads) == 7  # place, player, figure, evenings, counted, then one per evening
+    rows = {row.find("th").text(): row.find_all("td", class_="evening-column")
+            for row in table.find("tbody").find_all("tr")}
+    # Bob won the first evening (1) and not the second (0, dropped); Ann the other way.
+    assert [cell.text() for cell in rows["Bob"]] == ["1", "0 dropped"]
+    assert [cell.find("s") is not None for cell in rows["Bob"]] == [False, True]
+    assert [cell.text() for cell in rows["Ann"]] == ["0 dropped", "1"]
+    assert "struck through" in page.section_text("dropped-hint")
