@@ -25,7 +25,7 @@ function words(key, values = {}) {
 }
 // Numbers and marks as the page writes them: in its own digits and comma (Persian's ۰…۹ and ،).
 const written = JSON.parse(root.dataset.written || "{}");
-const digits = (text) => text.replace(/[0-9,%·]/g, (mark) => written[mark] ?? mark);
+const digits = (text) => [...text].map((mark) => written[mark] ?? mark).join("");
 
 // --- what this phone keeps: the hand being entered, and hands not sent yet ---------------
 // Where the browser keeps nothing (a private window, a full store), kept while the page is.

@@ -166,12 +166,14 @@
     $$("#fixes form, #hand-entry .bring-back, #hand-entry .send-status[role=alert]").forEach(hide);
   }
 
+  // Teams' changes in a hand, "A +2, B −1", as the server lists them.
+  function teamChanges(changes) {
+    return changes.flatMap(([team, change], i) => [...(i ? [digits(", ")] : []), phrase("check_other", {team, change: signed(change)})]);
+  }
   // The server's word on a hand it recorded, said of the last one played on the phone.
   function drawNotice(result, state, names) {
     const scores = document.createDocumentFragment();
-    Object.entries(result.scoreChange || {}).sort().forEach(([team, change], i) => {
-      scores.append(...(i ? [digits(", ")] : []), phrase("check_other", {team, change: signed(change)}));
-    });
+    scores.append(...teamChanges(Object.entries(result.scoreChange || {}).sort()));
     const notice = local("p", "notice", result.thrownIn
       ? phrase("thrown_in_again", {number: result.number, dealer: names[state.nextDealer]})
       : phrase("recorded", {number: result.number, scores}));
@@ -242,8 +244,7 @@
     }
     if (result.thrownIn) return null;
     const team = result.biddingTeam, line = document.createDocumentFragment();
-    const others = Object.entries(result.scoreChange).filter(([other]) => other !== team)
-      .flatMap(([other, change], i) => [...(i ? [digits(", ")] : []), phrase("check_other", {team: other, change: signed(change)})]);
+    const others = teamChanges(Object.entries(result.scoreChange).filter(([other]) => other !== team));
     line.append(phrase(result.made ? "check_made" : "check_set", {team, bid: result.bid,
       taken: result.taken[team], change: signed(result.scoreChange[team])}), " ", ...others, ".");
     if (result.verdict.winner) line.append(" ", phrase("check_ends", {reason: verdictPhrase(result.verdict)}));

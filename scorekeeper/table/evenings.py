@@ -89,8 +89,9 @@ class NightPlace:
     points: int  # their team's final scores in those games, added up
 
     @property
-    def share(self) -> float:
-        return self.won / self.played if self.played else 0.0
+    def average(self) -> float | None:
+        """Their team's average final score over those games (None: none finished)."""
+        return self.points / self.played if self.played else None
 
 
 @dataclass(frozen=True)

@@ -72,10 +72,12 @@ def index():
     games = session.exec(
         select(Game).where(Game.club_id == club.id).order_by(Game.id.desc()).limit(RECENT_GAMES)
     ).all()
-    # Tonight's or the next planned evening, with this member's own answer to give.
-    evening = next_planned(session, club.id, utcnow().date())
+    # Tonight's or the next planned evening, with this member's own answer to give (on
+    # the whole page: a poll's answer is the games alone).
+    fragment = wants_fragment()
+    evening = None if fragment else next_planned(session, club.id, utcnow().date())
     coming = who_is_coming(evening, evening_games(session, evening)) if evening else {}
-    return render_page("index.html", block="games" if wants_fragment() else None,
+    return render_page("index.html", block="games" if fragment else None,
                        replays=load_replays(session, games), verdict_sentence=verdict_sentence,
                        live_url=url_for("games.index_live", v=newest, wait=1),
                        poll_every=POLL_SECONDS,
