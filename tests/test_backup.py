@@ -365,7 +365,7 @@ def test_a_night_played_for_a_ranking_keeps_its_confirmations():
     game = start(ann, NAMES, "new")
     assert ann.post("/evenings/1/confirming", data={"confirming": "on"}).status_code == 303
     for phone, seat_player in ((ann, 1), (bea, 2)):  # Ann (A) and Bob (B)
-        said = phone.post("/evenings/1/phone", data={"player_id": seat_player, "game_id": game})
+        said = phone.post(f"/games/{game}/hands/player", data={"player_id": seat_player})
         assert said.status_code == 303
     play(ann, game, 1, f"{P},4,{P},{P},{P},{P}", "hearts", "ACCCB", "C")
     assert bea.post(f"/games/{game}/hands/1/confirm", data={"number": "1"}).status_code == 303
@@ -374,8 +374,9 @@ def test_a_night_played_for_a_ranking_keeps_its_confirmations():
     assert document["evenings"][0]["confirm_hands"] is True
     kept = [{key: hand.get(key) for key in ("to_confirm", "recorded_team", "confirmed_team")}
             for hand in document["games"][0]["hands"]]
+    # The throw-in scored nothing: it waits for nobody (and the file says nothing of it).
     assert kept == [{"to_confirm": True, "recorded_team": "A", "confirmed_team": "B"},
-                    {"to_confirm": True, "recorded_team": "A", "confirmed_team": None}]
+                    {"to_confirm": None, "recorded_team": None, "confirmed_team": None}]
     assert [c["kind"] for c in document["games"][0]["changes"]] == [
         "recorded", "confirmed", "recorded"]
     restored = fresh_app()
@@ -385,7 +386,7 @@ def test_a_night_played_for_a_ranking_keeps_its_confirmations():
         assert session.exec(select(Evening)).one().confirm_hands
         assert [(h.to_confirm, h.recorded_team, h.confirmed_team) for h in
                 session.exec(select(Hand).order_by(Hand.number))] == [
-            (True, "A", "B"), (True, "A", None)]
+            (True, "A", "B"), (False, None, None)]
 
 
 CLOSED_AT, ABANDONED_AT = "2026-03-01T23:30:00+00:00", "2026-03-01T22:00:00+00:00"
@@ -923,6 +924,43 @@ def server_backup(app) -> dict:
     result = app.test_cli_runner().invoke(args=["backup", "-"])
     assert result.exit_code == 0, result.output
     return json.loads(result.stdout)
+
+
+def test_the_player_each_member_is_and_the_clubs_default_come_back(tmp_path):
+    """A server's backup keeps which player each member is, and whether the club's new
+    evenings ask for confirmation; restored, both are as they were."""
+    app = fresh_app()
+    ann, bea = client_as(app), client_as(app, "scorer", name="Bea")
+    game = start(ann, NAMES, "new")
+    assert ann.post("/club/confirming", data={"confirming": "on"}).status_code == 303
+    for phone, seat_player in ((ann, 2), (bea, 5)):
+        assert phone.post(f"/games/{game}/hands/player",
+                          data={"player_id": seat_player}).status_code == 303
+    document = server_backup(app)
+    assert document["club"]["confirm_hands"] is True
+    assert [member["player_id"] for member in document["members"]] == [2, 5]
+    path = tmp_path / "club.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    restored = fresh_app()
+    result = restored.test_cli_runner().invoke(args=["restore", str(path)])
+    assert result.exit_code == 0, result.output
+    with Session(restored.extensions["db_engine"]) as session:
+        assert session.exec(select(Club)).one().confirm_hands
+        assert [m.player_id for m in session.exec(select(Member).order_by(Member.id))] == [2, 5]
+    assert server_backup(restored)["members"] == document["members"]
+
+
+@pytest.mark.parametrize("player_ids, refusal", [
+    ([99, None], "members[0].player_id: there is no player 99 in the file"),
+    ([3, 3], "members[1].player_id: 3 is in the file twice (also members[0])")])
+def test_a_members_player_must_be_one_player_of_the_file(app, history, player_ids, refusal):
+    document = server_backup(history[0])
+    for member, player_id in zip(document["members"], player_ids):
+        member["player_id"] = player_id
+    with pytest.raises(FileRefused) as refused:
+        restore_into(app, document)
+    assert str(refused.value) == refusal
+    assert counts(app) == EMPTY
 
 
 def test_a_members_link_must_be_a_link_of_the_file(app, history):

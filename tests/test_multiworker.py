@@ -817,8 +817,7 @@ def test_phones_of_two_teams_confirming_one_hand_at_once_confirm_it_once(club):
     assert anna.post(f"/evenings/{evening}/confirming", {"confirming": "on"}).status == 303
     for phone, player in zip(phones, ("Ann", "Bob", "Cid", "Eve")):  # Ann's team, then others
         assert phone.get(f"/games/{game}").status == 200
-        said = phone.post(f"/evenings/{evening}/phone",
-                          {"player_id": players[player], "game_id": game})
+        said = phone.post(f"/games/{game}/hands/player", {"player_id": players[player]})
         assert said.status == 303, said.body[:300]
     assert anna.get(f"/games/{game}").status == 200
     assert anna.post(f"/games/{game}/hands", {"number": 1, "calls": BID_3,
@@ -827,7 +826,7 @@ def test_phones_of_two_teams_confirming_one_hand_at_once_confirm_it_once(club):
     for index in range(JOINERS):
         said = phones[1 + index % 3]
         taps.append(Phone(said.name, devices[said.name], server.port, tally))
-        taps[-1].cookies = dict(said.cookies)  # its session: whose phone it is
+        taps[-1].cookies = dict(said.cookies)
     replies = all_at_once(taps, f"/games/{game}", lambda i, phone, revision:
                           phone.post(f"/games/{game}/hands/1/confirm",
                                      {"number": "1", "revision": revision}))
@@ -838,3 +837,30 @@ def test_phones_of_two_teams_confirming_one_hand_at_once_confirm_it_once(club):
             GameChange.game_id == game, GameChange.kind == "confirmed")).all()
     assert hand.confirmed_team in ("B", "C") and len(confirmations) == 1
     assert confirmations[0].details == {"team": hand.confirmed_team}
+
+
+def test_members_claiming_one_player_at_once_on_two_workers_leave_one_linked(club):
+    """Several members tap the same name as theirs at the same moment, from several
+    threads each: one member is that player, the others are told it is taken (none a 500)."""
+    from scorekeeper.store.models import Member, Player
+
+    engine, server, devices = club
+    tally = Tally()
+    phones = [Phone(name, devices[name], server.port, tally) for name in SCORERS]
+    assert phones[0].get("/games/new").status == 200
+    started = phones[0].post("/games/new", new_game_form(target="999", evening="new"))
+    game = int(started.location.rsplit("/", 1)[1])
+    with Session(engine) as session:
+        bob = session.exec(select(Player).where(Player.name == "Bob")).one().id
+    taps = [Phone(phones[index % len(phones)].name, devices[phones[index % len(phones)].name],
+                  server.port, tally) for index in range(JOINERS)]
+    replies = all_at_once(taps, f"/games/{game}", lambda i, phone, revision:
+                          phone.post(f"/games/{game}/hands/player", {"player_id": str(bob)}))
+    statuses = Counter(reply.status for reply in replies)
+    assert set(statuses) <= {303, 409} and statuses[303] >= 1, (statuses, tally.errors)
+    with Session(engine) as session:
+        linked = session.exec(select(Member.name).where(Member.player_id == bob)).all()
+    assert len(linked) == 1
+    winner = linked[0]
+    # Only the winner's own taps may have been answered 303 (its second tap is refused).
+    assert all(reply.status == 409 for tap, reply in zip(taps, replies) if tap.name != winner)

@@ -18,7 +18,6 @@ from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
 from scorekeeper.store.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
-from scorekeeper.table.confirming import Phone
 from scorekeeper.table.recording import Actor
 from scorekeeper.web.extensions import made_once
 
@@ -39,6 +38,8 @@ CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "seas
 OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.new_link",
                    "club.revoke_link", "club.remove_member_", "club.make_share_links",
                    "club.change_role",
+                   # Which player a member is: fixed by an owner once the member said it.
+                   "club.link_player_", "club.confirming",
                    # Seasons and their ladders' rules: every member sees the standings.
                    "seasons.create", "seasons.edit", "seasons.update", "seasons.delete"}
 # Pages only for keeping score: a viewer is refused even the form.
@@ -48,11 +49,13 @@ SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
                     "evenings.close", "evenings.reopen",
                     # Planning an evening: the organiser's.
                     "evenings.plan",
-                    # A night played for a ranking: asked for, and each phone's own.
-                    "evenings.confirming", "evenings.phone"}
+                    # A night played for a ranking: asked for by a scorer.
+                    "evenings.confirming"}
 # Endpoints any member may POST to, whatever their role: forgetting their own device,
-# saying whether they are coming to a planned evening.
-ANY_MEMBER_POSTS = {"club.forget_device_", "evenings.coming"}
+# saying whether they are coming to a planned evening, which player they are at the
+# table, and confirming a hand another team recorded (a viewer seated at the table too).
+ANY_MEMBER_POSTS = {"club.forget_device_", "evenings.coming", "hands.my_player",
+                    "hands.confirm"}
 
 
 def token_hash(token: str) -> str:
@@ -125,6 +128,7 @@ class Who:
     club_id: int
     name: str
     role: str
+    player_id: int | None  # the player they are at the table (``table.confirming``)
 
 
 @dataclass(frozen=True)
@@ -138,7 +142,7 @@ class ThisDevice:
 # request of a member asks it, a phone's poll every 2 seconds.
 _DEVICE_AND_MEMBER = (
     select(Device.id, Device.label, Device.last_seen_at,
-              Member.id, Member.club_id, Member.name, Member.role)
+              Member.id, Member.club_id, Member.name, Member.role, Member.player_id)
     .join(Member, Member.id == Device.member_id)
     .where(Device.token_hash == bindparam("token_hash"),
            Device.forgotten_at.is_(None),  # type: ignore[union-attr]
@@ -168,13 +172,13 @@ def _read_device() -> ThisDevice | None:
     found = connection.execute(_DEVICE_AND_MEMBER, {"token_hash": token_hash(token)}).first()
     if found is None:
         return None
-    device_id, label, seen, member_id, club_id, name, role = found
-    g.member = Who(member_id, club_id, name, role)
+    device_id, label, seen, *member = found
+    g.member = Who(*member)
     now = utcnow()
     if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
         connection.execute(_SEEN, {"device_id": device_id, "now": now})
         commit()
-    return ThisDevice(device_id, member_id, label)
+    return ThisDevice(device_id, g.member.id, label)
 
 
 def current_member() -> Who | None:
@@ -191,41 +195,7 @@ def actor() -> Actor:
     if member is None or device is None:
         return Actor()
     return Actor(member.id, device.id, f"{member.name} ({device.label})" if device.label
-                 else member.name, current_phone())
-
-
-# Whose phone this is, as it said for one evening: a cookie of its own, signed, that
-# only saying so writes (in the session's cookie, any answer that wrote the session
-# from an older copy of it, sent before the phone said, could take it back).
-PHONE_COOKIE = "phone"
-
-
-def _phone_signer() -> URLSafeSerializer:
-    key = current_app.config["SECRET_KEY"]
-    return made_once(current_app, "phone_signer", key,
-                     lambda: URLSafeSerializer(key, salt="phone"))
-
-
-def current_phone() -> Phone | None:
-    """Whose phone this is, as it said last (for one evening): ``table.confirming``."""
-    if "phone_said" in g:  # said in this very request: its answer shows it
-        return g.phone_said
-    try:
-        said = _phone_signer().loads(request.cookies.get(PHONE_COOKIE, ""))
-    except BadSignature:
-        return None
-    if not (isinstance(said, list) and len(said) == 2
-            and all(isinstance(part, int) and not isinstance(part, bool) for part in said)):
-        return None
-    return Phone(*said)
-
-
-def say_whose_phone(response: Response, phone: Phone) -> Response:
-    """Keep whose phone this is in its cookie (one evening's answer at a time)."""
-    response.set_cookie(PHONE_COOKIE, _phone_signer().dumps([phone.evening_id, phone.player_id]),
-                        max_age=COOKIE_DAYS * 24 * 3600, httponly=True, samesite="Lax",
-                        secure=request.is_secure)
-    return response
+                 else member.name, member.player_id)
 
 
 def without_device(who: str) -> str:

@@ -309,9 +309,11 @@ def forget_device(session: Session, device: Device) -> None:
 
 def remove_member(session: Session, member: Member) -> Invite | None:
     """The member leaves the club: their devices no longer open it, and the link they
-    joined by is revoked so it can't let them back in. Returns that link, if any."""
+    joined by is revoked so it can't let them back in; their player is free for whoever
+    joins as them next. Returns that link, if any."""
     now = utcnow()
     member.removed_at = now
+    member.player_id = None
     session.add(member)
     invite = session.get(Invite, member.invite_id) if member.invite_id else None
     if invite is not None and invite.revoked_at is None:

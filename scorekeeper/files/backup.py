@@ -147,7 +147,8 @@ def _club_document(session: Session, club: Club, members: bool) -> dict[str, Any
     names = {player.id: player.name for player in players}
     return {
         "format": FORMAT,
-        "club": {"name": club.name, "created_at": _moment_text(club.created_at)},
+        "club": {"name": club.name, "created_at": _moment_text(club.created_at),
+                 "confirm_hands": club.confirm_hands},
         "players": [
             {"id": p.id, "name": p.name, "created_at": _moment_text(p.created_at)}
             for p in players
@@ -188,6 +189,7 @@ def _member_entries(session: Session, club: Club) -> dict[str, list[dict[str, An
              # The link they joined by, revoked if they are removed; a dead one is left
              # out with the link itself (it can't let them back anyway).
              "invite_id": m.invite_id if m.invite_id in live else None,
+             "player_id": m.player_id,
              "devices": [{"id": d.id, "label": d.label, "token_hash": d.token_hash,
                           "created_at": _moment_text(d.created_at),
                           "last_seen_at": _moment_text(d.last_seen_at)}
@@ -338,6 +340,7 @@ class _Part(BaseModel):
 class ClubFacts(_Part):
     name: StrictStr
     created_at: Moment
+    confirm_hands: StrictBool = False  # not in backups made before clubs asked by default
 
 
 class PlayerFacts(_Part):
@@ -389,6 +392,7 @@ class MemberFacts(_Part):
     created_at: Moment
     devices: list[DeviceFacts] = []
     invite_id: Optional[StrictInt] = None  # not in backups made before it was kept
+    player_id: Optional[StrictInt] = None  # not in backups made before members had players
 
 
 class InviteFacts(_Part):
@@ -544,7 +548,7 @@ def read_backup(raw: bytes | str, limit: int | None = None) -> CheckedBackup:
     _check_members(facts.members)
     _check_invites(facts.invites, {game.keeping.id for game in games},
                    {member.id for member in facts.members})
-    _check_members_links(facts.members, {invite.id for invite in facts.invites})
+    _check_members_links(facts.members, {invite.id for invite in facts.invites}, players)
     return CheckedBackup(facts.club, tuple(facts.players), tuple(facts.evenings), tuple(games),
                          tuple(facts.seasons), tuple(facts.members), tuple(facts.invites))
 
@@ -664,12 +668,21 @@ def _check_invites(invites: list[InviteFacts], game_ids: set[int],
                 N_("there is no member %(id)s in the file"), id=AsWritten(invite.created_by)))
 
 
-def _check_members_links(members: list[MemberFacts], invite_ids: set[int]) -> None:
-    """The link each member joined by, where the file names it, is a link of the file."""
+def _check_members_links(members: list[MemberFacts], invite_ids: set[int],
+                         players: dict[int, PlayerFacts]) -> None:
+    """The link each member joined by, and the player each is, where the file names
+    them, are the file's; a player is one member's at most."""
+    whose: dict[int, int] = {}
     for index, member in enumerate(members):
         if member.invite_id is not None and member.invite_id not in invite_ids:
             raise FileRefused(f"members[{index}].invite_id", Message(
                 N_("there is no link %(id)s in the file"), id=AsWritten(member.invite_id)))
+        if member.player_id is not None:
+            where = f"members[{index}].player_id"
+            if member.player_id not in players:
+                raise FileRefused(where, Message(N_("there is no player %(id)s in the file"),
+                                                 id=AsWritten(member.player_id)))
+            _check_id(where, member.player_id, whose, "members", index)
 
 
 def _check_once(at: str, value: str, first_of: dict[str, str], where: str) -> None:
@@ -913,6 +926,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
     """
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
+    club.confirm_hands = backup.club.confirm_hands
     club.restored_at = utcnow()
     session.add(club)
     players: dict[int, Player] = {}
@@ -958,7 +972,8 @@ def _write_members(session: Session, club: Club, backup: CheckedBackup) -> None:
     The club's owner links go: its owners are back, and their ids may be the file's."""
     session.execute(delete(Invite).where(_owner_links(club)))
     session.add_all(Member(id=member.id, club_id=club.id, name=member.name, role=member.role,
-                           created_at=member.created_at) for member in backup.members)
+                           created_at=member.created_at, player_id=member.player_id)
+                    for member in backup.members)
     session.flush()  # the members the devices and links point at go in first
     session.add_all(Device(member_id=member.id, **device.model_dump())
                     for member in backup.members for device in member.devices)

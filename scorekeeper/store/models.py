@@ -6,7 +6,8 @@ from enum import StrEnum
 from typing import Any, Optional
 
 from sqlalchemy import (
-    BigInteger, Boolean, JSON, Column, Float, Index, Integer, Text, UniqueConstraint, false, text,
+    BigInteger, Boolean, JSON, Column, Float, ForeignKey, Index, Integer, Text, UniqueConstraint,
+    false, text,
 )
 from sqlmodel import Field, SQLModel
 
@@ -70,6 +71,10 @@ class Club(SQLModel, table=True):
     # Set when a backup was restored into it: the welcome page never offers to take it
     # over; its owner comes back in by the one-time link the restore prints.
     restored_at: Optional[datetime] = None
+    # Its evenings are played for a ranking unless a scorer says otherwise: each new
+    # evening starts with ``Evening.confirm_hands`` on (``table.confirming``).
+    confirm_hands: bool = Field(default=False, sa_column=Column(
+        "confirm_hands", Boolean, nullable=False, server_default=false()))
 
 
 class Player(SQLModel, table=True):
@@ -241,6 +246,11 @@ class Hand(SQLModel, table=True):
     confirmed_team: Optional[str] = Field(default=None, max_length=1)
 
     @property
+    def thrown_in(self) -> bool:
+        """All six passed: no trump, no points (``store.replay.hand_fields``)."""
+        return self.points is None
+
+    @property
     def awaits_confirmation(self) -> bool:
         return self.to_confirm and self.confirmed_team is None and self.undone_at is None
 
@@ -345,6 +355,13 @@ class Member(SQLModel, table=True):
     # An invite's id, without a foreign key: an invite names the member who made it, and
     # two tables pointing at each other can't be created or dropped in any order.
     invite_id: Optional[int] = None
+    # The player they are at the table, said once on their phone (an owner may change
+    # it): their phone's team in a game is that player's (``table.confirming``). A
+    # player is at most one member's, so nobody's phone passes for another's.
+    player_id: Optional[int] = Field(default=None, sa_column=Column(
+        "player_id", Integer, ForeignKey("player.id", name="fk_member_player"), nullable=True))
+
+    __table_args__ = (Index("uq_member_player", "player_id", unique=True),)
 
 
 class Device(SQLModel, table=True):

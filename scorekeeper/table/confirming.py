@@ -1,13 +1,15 @@
-"""Nights played for a ranking: each hand waits for a phone of another team to confirm it.
+"""Nights played for a ranking: each hand waits for a member of another team to confirm it.
 
-An evening asks for it (``Evening.confirm_hands``: off unless a scorer turns it on).
-A phone says once an evening whose it is, one of the players (``Phone``, kept in a
-signed cookie of the phone's own: ``clubs.access.current_phone``); its team in a game follows from that game's seats at the hand
-concerned, so partners changing between games change nothing for the phone. Every
-hand a phone writes while its evening asks (recorded, corrected, put in) keeps the
-writing phone's team and waits until a scorer's phone of another team confirms it with
-one tap. A hand written by a phone that never said whose it is waits for any phone
-that has said, but not its own.
+An evening asks for it (``Evening.confirm_hands``), from its start where the club asks
+for it by default (``Club.confirm_hands``), or once a scorer turns it on. A member is
+linked once to the player they are at the table (``Member.player_id``: said on their
+own phone, changed by an owner only; a player is at most one member's), so a phone's
+team in a game is its member's player's at the hand concerned: partners changing
+between games change nothing. Every hand written while its evening asks (recorded,
+corrected, put in) keeps the writer's team and waits until a member seated in another
+team confirms it with one tap, from any phone of theirs, a viewer's too. A throw-in
+waits for nobody: nothing was scored. A hand written by a member not seated (or not
+linked) waits for any seated member's phone, but not the one that wrote it.
 
 A confirmation moves no score: a hand waiting is in the scores like any other, so the
 table plays on, and is shown as waiting; a game won with hands still waiting is not
@@ -17,23 +19,14 @@ with the game's revision checked, so two phones confirming at once confirm it on
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from sqlalchemy import update
+from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
 from scorekeeper.rules import SEATS, team_of
-from scorekeeper.store.models import ChangeKind, Evening, Game, GameChange, Hand
+from scorekeeper.store.models import ChangeKind, Club, Evening, Game, GameChange, Hand, Member
 from scorekeeper.store.replay import Replay
 from scorekeeper.store.sittings import sitting_at
-
-
-@dataclass(frozen=True)
-class Phone:
-    """Whose phone this is, as it said for one evening: a player of the club."""
-
-    evening_id: int
-    player_id: int
 
 
 class AlreadyConfirmed(Exception):
@@ -50,7 +43,7 @@ class CannotConfirm(Exception):
 
     # The reasons, as the page words them.
     NOT_WAITING = "not waiting"  # no such hand waits (undone, corrected away, never asked)
-    NO_TEAM = "no team"  # the phone has not said whose it is, or that player is not seated
+    NO_TEAM = "no team"  # the member has no player yet, or that player is not seated
     OWN_TEAM = "own team"  # the phone's team wrote the hand
 
     def __init__(self, number: int, why: str) -> None:
@@ -67,23 +60,24 @@ def evening_confirms(session: Session, game: Game) -> bool:
     return evening is not None and evening.confirm_hands
 
 
-def phone_team(replay: Replay, phone: Phone | None, number: int) -> str | None:
-    """The team the phone's player sat in at hand ``number`` of the game (None: the
-    phone said nothing for this evening, or its player did not sit then)."""
-    if phone is None or phone.evening_id != replay.game.evening_id:
+def phone_team(replay: Replay, player_id: int | None, number: int) -> str | None:
+    """The team the member's player sat in at hand ``number`` of the game (None: the
+    member has no player yet, or their player did not sit then)."""
+    if player_id is None:
         return None
     sittings = replay.sittings()
     for seat in SEATS:
-        if sitting_at(sittings, seat, number).player_id == phone.player_id:
+        if sitting_at(sittings, seat, number).player_id == player_id:
             return team_of(seat, replay.rules.teams)
     return None
 
 
 def mark_written(hand: Hand, confirming: bool, team: str | None) -> None:
     """A hand just written (recorded, corrected, put in): waiting for another team's
-    phone if its evening asks (``team``: the writing phone's), else confirmed by nobody."""
-    hand.to_confirm = confirming
-    hand.recorded_team = team if confirming else None
+    member if its evening asks (``team``: the writer's) and it was played (a throw-in
+    scored nothing), else confirmed by nobody."""
+    hand.to_confirm = confirming and not hand.thrown_in
+    hand.recorded_team = team if hand.to_confirm else None
     hand.confirmed_team = None
 
 
@@ -118,6 +112,37 @@ def written_by(session: Session, game_id: int, number: int) -> int | None:
                GameChange.kind.in_(WRITTEN))  # type: ignore[attr-defined]
         .order_by(GameChange.id.desc())  # type: ignore[union-attr]
     ).first()
+
+
+class PlayerTaken(Exception):
+    """The player is another member's already: only an owner moves a link."""
+
+
+def link_player(session: Session, member: Member, player_id: int | None,
+                moved: bool = False) -> None:
+    """Link the member to the player they are at the table (None: to nobody). PlayerTaken
+    if another member has that player (the database's own check decides a race), unless
+    it is ``moved`` from them (an owner putting a wrong link right)."""
+    if moved and player_id is not None:
+        session.execute(update(Member).where(Member.player_id == player_id)  # type: ignore[arg-type]
+                        .values(player_id=None))
+    member.player_id = player_id
+    session.add(member)
+    try:
+        session.commit()
+    except IntegrityError:
+        session.rollback()
+        raise PlayerTaken() from None
+
+
+def confirm_by_default(session: Session, club: Club, on: bool) -> bool:
+    """Whether the club's new evenings start asking for confirmation (False: so already)."""
+    if club.confirm_hands == on:
+        return False
+    club.confirm_hands = on
+    session.add(club)
+    session.commit()
+    return True
 
 
 def ask_confirmation(session: Session, evening: Evening, on: bool) -> bool:

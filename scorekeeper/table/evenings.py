@@ -53,9 +53,11 @@ def current_evening(session: Session, club: Club, now: datetime | None = None) -
 
 
 def new_evening(club: Club, played_on: date, place: str = "", note: str = "") -> Evening:
-    """An evening not yet stored: it is written with the game that opens it."""
+    """An evening not yet stored: it is written with the game that opens it. It asks
+    for each hand to be confirmed where its club does by default."""
     return Evening(club_id=club.id, played_on=played_on,
-                   place=" ".join(place.split()) or None, note=note.strip() or None)
+                   place=" ".join(place.split()) or None, note=note.strip() or None,
+                   confirm_hands=club.confirm_hands)
 
 
 def evening_games(session: Session, evening: Evening) -> list[Game]:

@@ -24,7 +24,7 @@ from scorekeeper.rules import Deal, GameState, carry_on, replay as replay_deals
 from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
 from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields
 from scorekeeper.table.confirming import (
-    AlreadyConfirmed, CannotConfirm, Phone, evening_confirms, mark_written, may_confirm,
+    AlreadyConfirmed, CannotConfirm, evening_confirms, mark_written, may_confirm,
     phone_team, written_by,
 )
 
@@ -108,13 +108,13 @@ class Actor:
     member_id: int | None = None
     device_id: int | None = None
     who: str = ""
-    phone: Phone | None = None  # whose phone it is, as it said for an evening
+    player_id: int | None = None  # the member's player at the table (``table.confirming``)
 
 
 def mark_writer(session: Session, replay: Replay, hand: Hand, by: Actor | None) -> None:
     """Mark a hand just written with what its evening asks of it (``confirming``)."""
     confirming = evening_confirms(session, replay.game)
-    team = phone_team(replay, by.phone, hand.number) if confirming and by else None
+    team = phone_team(replay, by.player_id, hand.number) if confirming and by else None
     mark_written(hand, confirming, team)
 
 
@@ -258,14 +258,14 @@ def bring_back_hand(
 
 def confirm_hand(session: Session, replay: Replay, number: int, revision: int | None,
                  by: Actor) -> Hand:
-    """Confirm hand ``number`` for the team of ``by``'s phone, in the game's log.
+    """Confirm hand ``number`` for the team of ``by``'s player, in the game's log.
 
-    AlreadyConfirmed if it was; CannotConfirm if this phone may not; GameChanged if the
+    AlreadyConfirmed if it was; CannotConfirm if this member may not; GameChanged if the
     game changed since the page was shown (another phone's confirmation, say)."""
     hand = next((h for h in replay.hands if h.number == number), None)
     if hand is not None and hand.confirmed:
         raise AlreadyConfirmed(number, hand.confirmed_team)
-    team = phone_team(replay, by.phone, number)
+    team = phone_team(replay, by.player_id, number)
     why = CannotConfirm.NOT_WAITING if hand is None else may_confirm(
         hand, team, by.device_id, written_by(session, replay.game.id, number))
     if why is not None:

@@ -12,11 +12,15 @@ from scorekeeper.clubs.membership import (
     owners, remove_member, revoke, set_role, shown_code,
 )
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import MAX_ID, Device, Invite, Member, Role
+from scorekeeper.store.models import MAX_ID, Device, Invite, Member, Player, Role
+from scorekeeper.store.rosters import club_row, roster
+from scorekeeper.table.confirming import confirm_by_default, link_player
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
 from scorekeeper.views.pages import render_page
-from scorekeeper.web.forms import NewLinkForm, PlainForm
+from scorekeeper.web.forms import (
+    ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, all_errors,
+)
 from scorekeeper.web.words import fill
 
 bp = Blueprint("club", __name__, url_prefix="/club")
@@ -39,12 +43,14 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
     member = current_member()
     invites = club_invites(session, club) if member.role == Role.OWNER else []
     remembered = {"role": cookie_session[LINK_ROLE]} if LINK_ROLE in cookie_session else {}
+    players = roster(session, club)
     return render_page(
         "club.html", status=status, club=club, members=club_members(session, club),
         invites=invites, devices=member_devices(session, member),
         this_device=current_device(), link_of=link_of, qr_svg=qr_svg, shown_code=shown_code,
         link_form=form or NewLinkForm(**remembered),
         plain_form=PlainForm(), role_names=role_names(),
+        players=players, player_names={player.id: player.name for player in players},
     )
 
 
@@ -107,6 +113,40 @@ def change_role(member_id: int):
     flash(fill(_("%(name)s is now %(role)s."), name=typed(member.name), role=role_names()[role]),
           "notice")
     return redirect(url_for("club.show") + "#members", 303)
+
+
+@bp.post("/members/<int:member_id>/player")
+def link_player_(member_id: int):
+    """Put right which player a member is at the table (owners only): the link moves from
+    whoever had that player; 0 links them to nobody."""
+    form = PlayerForm()
+    session = get_session()
+    member = row_or_404(Member, member_id)
+    chosen = form.player_id.data if form.validate_on_submit() else None
+    player = club_row(session, member.club_id, Player, chosen) if chosen else None
+    if chosen is None or (chosen and player is None):
+        flash(_("That player could not be found; nothing was changed."), "notice")
+    else:
+        link_player(session, member, player.id if player else None, moved=True)
+        flash(fill(_("%(name)s is %(player)s at the table."), name=typed(member.name),
+                   player=typed(player.name)) if player else
+              fill(_("%(name)s is no player at the table yet."), name=typed(member.name)),
+              "notice")
+    return redirect(url_for("club.show") + "#members", 303)
+
+
+@bp.post("/confirming")
+def confirming():
+    """Whether the club's new evenings ask for each hand to be confirmed (owners only)."""
+    form = ConfirmingForm()
+    session = get_session()
+    if not form.validate_on_submit():
+        flash(" ".join(all_errors(form)), "notice")
+    elif confirm_by_default(session, current_club(session), form.confirming.data == "on"):
+        flash(_("From the next evening on, each hand waits for a member of another team to "
+                "confirm it.") if form.confirming.data == "on" else
+              _("New evenings no longer ask for hands to be confirmed."), "notice")
+    return redirect(url_for("club.show") + "#confirming-club", 303)
 
 
 @bp.post("/devices/<int:device_id>/forget")

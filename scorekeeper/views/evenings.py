@@ -4,22 +4,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, abort, flash, g, make_response, redirect, request, url_for
+from flask import Blueprint, Response, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import can, current_member, say_whose_phone
+from scorekeeper.clubs.access import can, current_member
 from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.rounds import TABLE
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.store.models import Attendance, Evening, Game, Player, Role, utcnow
+from scorekeeper.store.models import Attendance, Evening, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays
-from scorekeeper.store.rosters import club_row, roster
+from scorekeeper.store.rosters import roster
 from scorekeeper.table.attendance import (
     Answers, Whereabouts, answers, here_tonight, is_planned, plan_evening, say_coming, say_gone,
 )
-from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
+from scorekeeper.table.confirming import ask_confirmation, waiting
 from scorekeeper.table.evenings import (
     QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, proposed_round, reopen_evening, tables_now, tally,
@@ -31,12 +31,10 @@ from scorekeeper.views.pages import (
     evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
     table_head, unchanged_poll,
 )
-from scorekeeper.views.answers import done
-from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.aside import aside
 from scorekeeper.web.forms import (
-    ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
+    ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,
 )
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.text.names import name_key, typed
@@ -115,29 +113,6 @@ def confirming(evening_id: int):
             flash(_("Hands are no longer confirmed this evening; those waiting still show.")
                   if changed else _("This evening's hands are not confirmed."), "notice")
     return redirect(url_for("evenings.show", evening_id=evening.id), 303)
-
-
-@bp.post("/<int:evening_id>/phone")
-def phone(evening_id: int):
-    """Say whose phone this is for the evening (scorers): a player of one of its games."""
-    session = get_session()
-    evening = row_or_404(Evening, evening_id)
-    form = PhoneForm()
-    game = club_row(session, evening.club_id, Game, form.game_id.data) \
-        if form.validate_on_submit() else None
-    player = club_row(session, evening.club_id, Player, form.player_id.data) if game else None
-    if game is None or game.evening_id != evening.id or player is None:
-        flash(" ".join(all_errors(form)) or _("That player could not be found; nothing was "
-                                              "changed."), "notice")
-        return redirect(url_for("evenings.show", evening_id=evening.id), 303)
-    chosen = Phone(evening.id, player.id)
-    replay = load_replay(session, game)
-    # The game again, saying so: its part for htmx, else a redirect to it. (The page
-    # is built for the phone as it now is: whose it is, read from the request.)
-    g.phone_said = chosen
-    answer = done(replay, said_whose(player.name, phone_team(replay, chosen,
-                                                             replay.state.next_number)))
-    return say_whose_phone(answer, chosen)
 
 
 @bp.get("/<int:evening_id>")

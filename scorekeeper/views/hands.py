@@ -1,10 +1,12 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from flask import Blueprint, abort, request, url_for
+from dataclasses import replace
+
+from flask import Blueprint, abort, g, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import actor, change_author
+from scorekeeper.clubs.access import actor, change_author, current_member
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
 from scorekeeper.store.replay import (
@@ -17,13 +19,16 @@ from scorekeeper.table.recording import (
     AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, confirm_hand,
     hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
 )
-from scorekeeper.table.confirming import AlreadyConfirmed, CannotConfirm
+from scorekeeper.store.models import Member, Player
+from scorekeeper.table.confirming import (
+    AlreadyConfirmed, CannotConfirm, PlayerTaken, link_player, phone_team,
+)
 from scorekeeper.text.names import typed
 from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
-from scorekeeper.views.confirming import refusal
+from scorekeeper.views.confirming import free_players, refusal, said_player
 from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
-from scorekeeper.web.forms import ConfirmForm, HandForm, RestoreForm, UndoForm
+from scorekeeper.web.forms import ConfirmForm, HandForm, PlayerForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,
@@ -338,6 +343,33 @@ def confirm(game_id: int, number: int):
         get_session().rollback()
         return _confirmed_meanwhile(replay, number)
     return done(replay, _("Hand %(number)s confirmed.", number=number))
+
+
+@bp.post("/player")
+def my_player(game_id: int):
+    """Say once which of the table's players this member is (any member, a viewer too):
+    their phones confirm for that player's team. An owner changes it on the club page."""
+    replay = replay_or_404(game_id)
+    form = PlayerForm(request.form)
+    session = get_session()
+    member = session.get(Member, current_member().id)
+    if member.player_id is not None:
+        return refused(replay, fill(_("You are %(name)s at the table already; an owner can "
+                                      "change that on the club page."),
+                                    name=typed(session.get(Player, member.player_id).name)),
+                       409, keep_draft=False)
+    free = dict(free_players(replay))
+    if form.validate() and form.player_id.data in free:
+        try:
+            link_player(session, member, form.player_id.data)
+        except PlayerTaken:
+            pass  # another member took that player a moment ago
+        else:
+            g.member = replace(current_member(), player_id=member.player_id)  # as it is now
+            return done(replay, said_player(free[member.player_id], phone_team(
+                replay, member.player_id, replay.state.next_number)))
+    return refused(replay, _("That player is not at this table, or is another member "
+                             "already; nothing was changed."), 409, keep_draft=False)
 
 
 def _confirmed_meanwhile(replay: Replay, number: int):

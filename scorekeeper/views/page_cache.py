@@ -55,7 +55,7 @@ from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
 from scorekeeper.table.live import EveningHead, GameHead, game_head
-from scorekeeper.views.confirming import shown_phone
+from scorekeeper.views.confirming import shown_player
 from scorekeeper.views.pages import PageKey, wants_fragment
 from scorekeeper.web.languages import current_language
 
@@ -193,9 +193,9 @@ def _plain_request() -> bool:
 def _key(game_id: int, created_at, revision: int, draft_seq: int, past: bool | None,
          evening_id: int | None = None) -> tuple:
     """The key of a page of a game (``evening_id``: a game page's evening, where what the
-    page shows depends on whose phone it is: ``views.confirming``; None for a board)."""
+    page shows depends on the member's player: ``views.confirming``; None for a board)."""
     return (game_id, created_at, revision, draft_seq, current_member().role,
-            current_language(), request.script_root, past, shown_phone(evening_id))
+            current_language(), request.script_root, past, shown_player() if evening_id else None)
 
 
 @dataclass(frozen=True)

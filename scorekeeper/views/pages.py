@@ -517,7 +517,8 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
     session = get_session()
     evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
     sentence, preview_problem = preview_of(replay, entry)
-    read_only = past or watching or replay.game.abandoned_at is not None
+    kept_as_is = past or replay.game.abandoned_at is not None
+    read_only = kept_as_is or watching
     return dict(
         replay=replay, game=replay.game, state=state, names=_names_for(replay, entry),
         teams=replay.rules.team_seats, entry=entry, draft=entry.draft,
@@ -535,7 +536,8 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
         game_time=partial(game_time, replay),
         chart=score_chart(replay) if state.deals else None,
         past=past, watching=watching,
-        read_only=read_only, confirming=confirm_panel(replay, evening, read_only),
+        # A viewer seated at the table confirms too: only a game kept as it was can't.
+        read_only=read_only, confirming=confirm_panel(replay, evening, kept_as_is),
         poll_every=POLL_SECONDS,
         changes=recent_changes(session, replay.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=replay.hands,

@@ -308,8 +308,7 @@ class ConfirmingForm(FlaskForm):
     confirming = StringField(validators=[AnyOf(["on", "off"], _l("Say on or off."))])
 
 
-class PhoneForm(FlaskForm):
-    """Whose phone this is, for the evening: a player, and the game the question was on."""
+class PlayerForm(FlaskForm):
+    """The player a member is at the table: tapped once on their phone, or an owner's fix."""
 
     player_id = WholeNumberField(validators=[InputRequired(_l("Tap your name."))])
-    game_id = WholeNumberField(validators=[InputRequired()])

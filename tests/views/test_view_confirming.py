@@ -1,4 +1,7 @@
-"""A night played for a ranking: each hand waits for a phone of another team to confirm it."""
+"""A night played for a ranking: each hand waits for a member of another team to confirm it.
+
+A member says once which player they are (an owner may change it); their phones' team
+is that player's; any member seated in another team confirms, a viewer too."""
 from __future__ import annotations
 
 import re
@@ -7,7 +10,7 @@ import pytest
 from sqlmodel import Session, select
 
 from scorekeeper.rules import team_of
-from scorekeeper.store.models import ChangeKind, Evening, GameChange, Hand, Player
+from scorekeeper.store.models import ChangeKind, Club, Evening, GameChange, Hand, Member, Player
 from tests.members import client_as
 from tests.views.view_helpers import hand_form, rows
 
@@ -29,8 +32,8 @@ def player_id(db, name: str) -> int:
 
 
 def say_whose(phone, db, evening_id: int, game_id: int, name: str):
-    response = phone.post(f"/evenings/{evening_id}/phone",
-                          data={"player_id": player_id(db, name), "game_id": game_id})
+    """The member of this phone says once which player they are, on the game's page."""
+    response = phone.post(f"/games/{game_id}/hands/player", data={"player_id": player_id(db, name)})
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/games/{game_id}")
     return phone.get(f"/games/{game_id}").text
@@ -63,7 +66,8 @@ def test_a_hand_waits_for_another_teams_phone_and_is_confirmed_once(app, client,
     assert f"team {team_of(1, '3x2')}" in page
     other = client_as(app, "scorer", name="Bea")
     asked = other.get(f"/games/{game_id}").text
-    assert "Whose phone is this?" in asked and ">Bob</button>" in asked
+    assert "Which player are you?" in asked and ">Bob</button>" in asked
+    assert ">Ann</button>" not in asked  # Ann is another member's already
     say_whose(other, db, evening_id, game_id, "Bob")  # seat 2: another team
 
     assert record(client, game_id).status_code == 303
@@ -73,7 +77,7 @@ def test_a_hand_waits_for_another_teams_phone_and_is_confirmed_once(app, client,
     mine = client.get(f"/games/{game_id}").text
     assert "Hand 1 waits for confirmation." in mine and "Not confirmed yet." in mine
     assert "/hands/1/confirm" not in mine  # the recording team's phone can't
-    assert "A phone of another team confirms it." in mine
+    assert "A member of another team confirms it." in mine
     theirs = other.get(f"/games/{game_id}").text
     assert f"Confirm hand 1 for team {team_of(2, '3x2')}" in theirs
 
@@ -101,25 +105,90 @@ def test_the_recording_team_and_a_phone_that_never_said_are_refused(app, client,
     say_whose(partner, db, evening_id, game_id, "Dan")  # seat 4: Ann's partner
     refused = confirm(partner, game_id)
     assert refused.status_code == 409
-    assert "was recorded by this phone&#39;s team" in refused.text
+    assert "was recorded by your team" in refused.text
     silent = client_as(app, "scorer", name="Sam")
     refused = confirm(silent, game_id)
-    assert refused.status_code == 409 and "Say whose phone this is first" in refused.text
+    assert refused.status_code == 409 and "Say which player you are first" in refused.text
     assert hand(db).confirmed_team is None
     assert rows(db, GameChange, GameChange.kind == ChangeKind.CONFIRMED) == []
 
 
-def test_a_viewer_sees_what_waits_and_cannot_confirm(app, client, night, db):
+def test_a_viewer_seated_in_another_team_confirms_with_one_tap(app, client, night, db):
+    """Confirmation needs no scorer at each table: a viewer at the table is a member too."""
     game_id, evening_id = night
+    say_whose(client, db, evening_id, game_id, "Ann")
     record(client, game_id)
     viewer = client_as(app, "viewer", name="Vic")
     page = viewer.get(f"/games/{game_id}").text
-    assert "Hand 1 waits for confirmation." in page
-    assert "/confirm" not in page and "Whose phone is this?" not in page
-    assert confirm(viewer, game_id).status_code == 403
-    assert viewer.post(f"/evenings/{evening_id}/phone",
-                       data={"player_id": player_id(db, "Bob"), "game_id": game_id}
-                       ).status_code == 403
+    assert "Hand 1 waits for confirmation." in page and "Which player are you?" in page
+    assert "/confirm" not in page  # not before saying which player
+    say_whose(viewer, db, evening_id, game_id, "Bob")
+    page = viewer.get(f"/games/{game_id}").text
+    assert "Confirm hand 1 for team B" in page and "/hands" in page
+    assert 'action="/games/%s/hands"' % game_id not in page  # still no entry to record
+    assert confirm(viewer, game_id).status_code == 303
+    assert hand(db).confirmed_team == "B"
+    assert viewer.post(f"/games/{game_id}/hands", data=hand_form(
+        2, *HAND)).status_code == 403  # a viewer still records nothing
+
+
+def test_a_member_says_once_which_player_they_are_and_only_an_owner_moves_it(
+        app, client, night, db):
+    """The owner's phone can't pass for another member's: a player taken is refused,
+    a member can't change their own, and the owner fixes a wrong link on the club page."""
+    game_id, evening_id = night
+    bea = client_as(app, "scorer", name="Bea")
+    say_whose(bea, db, evening_id, game_id, "Bob")
+    taken = client.post(f"/games/{game_id}/hands/player", data={"player_id": player_id(db, "Bob")})
+    assert taken.status_code == 409 and "is another member already" in taken.text
+    again = bea.post(f"/games/{game_id}/hands/player", data={"player_id": player_id(db, "Cid")})
+    assert again.status_code == 409
+    assert "You are <bdi translate=no>Bob</bdi> at the table already" in again.text
+    assert linked(db) == {"Bea": "Bob"}
+    assert bea.post("/club/members/2/player", data={"player_id": player_id(db, "Cid")}
+                    ).status_code == 403  # a scorer can't move it either
+    club_page = client.get("/club").text
+    assert "plays as <bdi translate=no>Bob</bdi>" in club_page
+    moved = client.post("/club/members/1/player", data={"player_id": player_id(db, "Bob")},
+                        follow_redirects=True)  # the owner is Bob, in fact: taken from Bea
+    assert "is <bdi translate=no>Bob</bdi> at the table." in moved.text
+    assert linked(db) == {"Owner": "Bob"}
+    client.post("/club/members/1/player", data={"player_id": "0"})
+    assert linked(db) == {}
+    for bad in ({"player_id": "999999"}, {}, {"player_id": "x"}):
+        told = client.post("/club/members/1/player", data=bad, follow_redirects=True)
+        assert "nothing was changed" in told.text or "Tap your name." in told.text
+    assert linked(db) == {}
+
+
+def linked(db) -> dict[str, str]:
+    players = {p.id: p.name for p in rows(db, Player)}
+    return {m.name: players[m.player_id] for m in rows(db, Member) if m.player_id}
+
+
+def test_a_throw_in_waits_for_nobody(app, client, night, db):
+    game_id, evening_id = night
+    say_whose(client, db, evening_id, game_id, "Ann")
+    thrown = client.post(f"/games/{game_id}/hands",
+                         data=hand_form(1, "pass,pass,pass,pass,pass,pass"))
+    assert thrown.status_code == 303
+    assert not hand(db).to_confirm and hand(db).recorded_team is None
+    assert "waits for confirmation" not in client.get(f"/games/{game_id}").text
+
+
+def test_a_club_that_confirms_by_default_starts_each_evening_asking(app, client, evening, db):
+    page = client.get("/club").text
+    assert "Confirm hands on every new evening" in page
+    assert client.post("/club/confirming", data={"confirming": "on"}).status_code == 303
+    assert rows(db, Club)[0].confirm_hands
+    scorer = client_as(app, "scorer", name="Bea")
+    assert scorer.post("/club/confirming", data={"confirming": "off"}).status_code == 403
+    game_id = evening.game()
+    assert rows(db, Evening)[0].confirm_hands
+    record(client, game_id)
+    assert hand(db).to_confirm
+    told = client.post("/club/confirming", data={"confirming": "maybe"}, follow_redirects=True)
+    assert "Say on or off." in told.text and rows(db, Club)[0].confirm_hands
 
 
 def confirmed_hand(app, client, night, db) -> int:
@@ -186,7 +255,7 @@ def test_a_won_game_counts_tonight_once_its_hands_are_confirmed(app, client, eve
 def test_an_evening_that_asks_nothing_shows_nothing_and_off_stops_asking(client, evening, db):
     game_id = evening.game()
     page = client.get(f"/games/{game_id}").text
-    assert "Whose phone is this?" not in page and "waits for confirmation" not in page
+    assert "Which player are you?" not in page and "waits for confirmation" not in page
     assert "Confirm each hand" in client.get(f"/evenings/{evening.id}").text
     client.post(f"/evenings/{evening.id}/confirming", data={"confirming": "on"})
     again = client.post(f"/evenings/{evening.id}/confirming", data={"confirming": "on"},
@@ -203,14 +272,11 @@ def test_bad_answers_are_told_and_change_nothing(app, client, night, db):
     bad = client.post(f"/evenings/{evening_id}/confirming", data={"confirming": "maybe"},
                       follow_redirects=True)
     assert "Say on or off." in bad.text
-    for data in ({"player_id": "999999", "game_id": game_id}, {"game_id": game_id},
-                 {"player_id": player_id(db, "Bob"), "game_id": "999999"},
-                 {"player_id": "9" * 30, "game_id": game_id},  # past any id a row can have
-                 {"player_id": player_id(db, "Bob"), "game_id": "9" * 30}):
-        answer = client.post(f"/evenings/{evening_id}/phone", data=data, follow_redirects=True)
-        assert answer.status_code == 200
-        assert "nothing was changed" in answer.text or "Tap your name." in answer.text
-    assert "Whose phone is this?" in client.get(f"/games/{game_id}").text
+    for data in ({"player_id": "999999"}, {}, {"player_id": "9" * 30},  # past any id
+                 {"player_id": "x"}):
+        answer = client.post(f"/games/{game_id}/hands/player", data=data)
+        assert answer.status_code == 409 and "nothing was changed" in answer.text
+    assert "Which player are you?" in client.get(f"/games/{game_id}").text
     assert confirm(client, game_id, 7).status_code == 409  # no such hand waits
     assert rows(db, GameChange, GameChange.kind == ChangeKind.CONFIRMED) == []
 
@@ -225,13 +291,13 @@ def test_a_phone_from_another_club_learns_nothing(app, client, night, db):
                          data={"confirming": "off"}).status_code == 404
 
 
-def test_saying_whose_phone_from_the_page_answers_with_the_game_saying_so(app, client, night, db):
+def test_saying_which_player_from_the_page_answers_with_the_game_saying_so(app, client, night, db):
     game_id, evening_id = night
-    answer = client.post(f"/evenings/{evening_id}/phone", headers={"HX-Request": "true"},
-                         data={"player_id": player_id(db, "Bob"), "game_id": game_id})
+    answer = client.post(f"/games/{game_id}/hands/player", headers={"HX-Request": "true"},
+                         data={"player_id": player_id(db, "Bob")})
     assert answer.status_code == 200
-    assert "This phone is <bdi translate=no>Bob</bdi>&#39;s, team B." in answer.text
-    assert 'id="game"' in answer.text and "Whose phone is this?" not in answer.text
+    assert "You are <bdi translate=no>Bob</bdi> at the table, team B." in answer.text
+    assert 'id="game"' in answer.text and "Which player are you?" not in answer.text
     assert answer.headers["HX-Push-Url"].endswith(f"/games/{game_id}")
 
 
