@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
@@ -187,6 +187,11 @@ def current_member() -> Who | None:
         current_device()  # reads the member with it
         g.setdefault("member", None)
     return g.member
+
+
+def now_plays_as(player_id: int | None) -> None:
+    """The member of this request was just linked to a player: its answer shows them so."""
+    g.member = replace(current_member(), player_id=player_id)
 
 
 def actor() -> Actor:

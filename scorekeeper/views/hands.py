@@ -1,12 +1,10 @@
 """Hands: record the next one, save a correction, undo the last, bring it back."""
 from __future__ import annotations
 
-from dataclasses import replace
-
-from flask import Blueprint, abort, g, request, url_for
+from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import actor, change_author, current_member
+from scorekeeper.clubs.access import actor, change_author, current_member, now_plays_as
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
 from scorekeeper.store.replay import (
@@ -365,7 +363,7 @@ def my_player(game_id: int):
         except PlayerTaken:
             pass  # another member took that player a moment ago
         else:
-            g.member = replace(current_member(), player_id=member.player_id)  # as it is now
+            now_plays_as(member.player_id)
             return done(replay, said_player(free[member.player_id], phone_team(
                 replay, member.player_id, replay.state.next_number)))
     return refused(replay, _("That player is not at this table, or is another member "
