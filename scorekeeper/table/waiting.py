@@ -49,9 +49,9 @@ class Watch:
         self._waiting: dict[Hashable, tuple[Read, list[tuple[object, threading.Event]]]] = {}
         self._thread: threading.Thread | None = None
 
-    def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> None:
+    def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> bool:
         """Until the head ``read`` gives (``key`` names it) is no longer ``seen``, or
-        ``seconds`` have passed."""
+        ``seconds`` have passed; True if it moved, False if the time ran out."""
         waiter = (seen.mark if key[0] == "game" else seen, threading.Event())
         with self._lock:
             self._waiting.setdefault(key, (read, []))[1].append(waiter)
@@ -60,7 +60,7 @@ class Watch:
                                                 name="scorekeeper-watch")
                 self._thread.start()
         try:
-            waiter[1].wait(seconds)
+            return waiter[1].wait(seconds)
         finally:
             with self._lock:
                 waiters = self._waiting[key][1]

@@ -1,43 +1,48 @@
 """A page's poll held until something changes (``wait=1``): answered at once when the page
 is behind already, as soon as another phone changes the game or the board, and with an
-empty 204 when the time is up."""
+empty 204 when the time is up. What the watch did says which (woken by a change, or its
+time ran out): no test here reads a clock."""
 from __future__ import annotations
 
 import threading
-import time
 
 import pytest
 from sqlmodel import select
 
+from scorekeeper.table.waiting import Watch
 from tests.members import client_as
+from tests.patience import until
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
 
 HOLD = 1.5  # seconds: the test's own, short, LIVE_WAIT_SECONDS
-# Seconds a poll that must be woken by a change may be held: so long that an answer
-# well before it was woken, however slow and busy the machine.
+# Seconds a poll that must be woken by a change may be held: a poll that times out
+# instead is told apart by the watch, not by the clock.
 LONG_HOLD = 30
+
+
+class TellingWatch(Watch):
+    """The app's watch, keeping how each wait ended: True woken by a change, False when
+    its time ran out."""
+
+    def __init__(self, engine) -> None:
+        super().__init__(engine)
+        self.ended: list[bool] = []
+
+    def wait(self, *args) -> bool:
+        woken = super().wait(*args)
+        self.ended.append(woken)
+        return woken
 
 
 @pytest.fixture
 def held_app(app):
     app.config["LIVE_WAIT_SECONDS"] = HOLD
+    app.extensions["live_watch"] = TellingWatch(app.extensions["db_engine"])
     return app
 
 
-def timed(phone, url: str):
-    started = time.monotonic()
-    response = phone.get(url, headers=HX)
-    return response, time.monotonic() - started
-
-
-def later(seconds: float, change) -> threading.Thread:
-    """``change()`` on another thread (another phone), ``seconds`` from now."""
-    def run():
-        time.sleep(seconds)
-        change()
-    thread = threading.Thread(target=run)
-    thread.start()
-    return thread
+def waits(app) -> list[bool]:
+    return app.extensions["live_watch"].ended
 
 
 def polls_held(app) -> int:
@@ -47,21 +52,15 @@ def polls_held(app) -> int:
 
 def woken_by(app, change, phone, url: str):
     """The answer to a poll held while ``change()`` is made on another phone as soon
-    as the poll waits, and how long after that phone's own answer it came (a little
-    below 0 when the poll was woken before the change's page was rendered)."""
-    changed = []
-
+    as the poll waits."""
     def once_held() -> None:
-        deadline = time.monotonic() + LONG_HOLD / 3
-        while not polls_held(app) and time.monotonic() < deadline:
-            time.sleep(0.01)
-        changed.append((change(), time.monotonic()))
-
-    scorer = later(0, once_held)
-    response, _took = timed(phone, url)
-    answered_at = time.monotonic()
+        until(lambda: polls_held(app) > 0)
+        change()
+    scorer = threading.Thread(target=once_held)
+    scorer.start()
+    response = phone.get(url, headers=HX)
     scorer.join()
-    return response, answered_at - changed[0][1]
+    return response
 
 
 def test_a_held_poll_of_an_unchanged_game_answers_204_when_its_time_is_up(
@@ -69,11 +68,11 @@ def test_a_held_poll_of_an_unchanged_game_answers_204_when_its_time_is_up(
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{start_game()}").text)
     assert "wait=1" in url
-    response, took = timed(viewer, url)
-    assert response.status_code == 204 and HOLD - 0.1 <= took < LONG_HOLD
-    # A poll that does not ask to wait is answered at once, as ever.
-    response, took = timed(viewer, url.replace("&wait=1", ""))
-    assert response.status_code == 204 and took < HOLD
+    response = viewer.get(url, headers=HX)
+    assert response.status_code == 204 and waits(held_app) == [False]  # held to the end
+    # A poll that does not ask to wait is answered at once, as ever: never held.
+    response = viewer.get(url.replace("&wait=1", ""), headers=HX)
+    assert response.status_code == 204 and waits(held_app) == [False]
 
 
 def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
@@ -82,13 +81,13 @@ def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
     game = start_game()
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{game}").text)
-    response, after = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
-                                                       "ABBCC", "A"), viewer, url)
-    assert response.status_code == 200 and after < LONG_HOLD / 3
+    response = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
+                                               "ABBCC", "A"), viewer, url)
+    assert response.status_code == 200 and waits(held_app) == [True]  # woken by the hand
     assert "Hand 2" in response.text
     # Behind already: answered at once, held not at all.
-    response, took = timed(viewer, url)
-    assert response.status_code == 200 and took < LONG_HOLD / 3
+    response = viewer.get(url, headers=HX)
+    assert response.status_code == 200 and waits(held_app) == [True]
 
 
 def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, play):
@@ -97,9 +96,9 @@ def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, pla
     tv = client_as(held_app, "viewer", name="TV")
     board = tv.get(f"/games/{game}/board").text
     assert "wait=1" in poll_url(board, "board")
-    response, after = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
-                                                       "ABBCC", "A"), tv, poll_url(board, "board"))
-    assert response.status_code == 200 and after < LONG_HOLD / 3
+    response = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
+                                               "ABBCC", "A"), tv, poll_url(board, "board"))
+    assert response.status_code == 200 and waits(held_app) == [True]
     assert "Hand 2" in response.text
 
 
