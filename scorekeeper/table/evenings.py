@@ -32,15 +32,23 @@ QUIET = timedelta(hours=QUIET_HOURS)
 EVENINGS_PER_PAGE = 20
 
 
+def already_played(evening: Evening) -> bool:
+    """Made after its day: an evening already played (a club's history from paper),
+    whose games are typed in afterwards. Nobody is asked whether they come to it, and
+    it is never tonight's, however recent its games."""
+    return aware(evening.created_at).date() > evening.played_on
+
+
 def current_evening(session: Session, club: Club, now: datetime | None = None) -> Evening | None:
     """Tonight's evening: dated today, or with a game begun in the last twelve hours,
-    and not closed (a game after the evening was closed opens a new one)."""
+    and not closed (a game after the evening was closed opens a new one); never one
+    ``already_played``."""
     now = now or utcnow()
     latest = session.exec(  # an evening planned for a later day is not tonight's
         select(Evening).where(Evening.club_id == club.id, Evening.played_on <= now.date())
         .order_by(Evening.played_on.desc(), Evening.id.desc())
     ).first()
-    if latest is None or latest.closed_at is not None:
+    if latest is None or latest.closed_at is not None or already_played(latest):
         return None
     if latest.played_on == now.date():
         return latest
