@@ -21,7 +21,7 @@ from scorekeeper.table.attendance import (
 )
 from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
-    QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
+    QUIET_HOURS, already_played, close_evening, current_game, evening_games, evening_state, evenings_page,
     partners_tonight, proposed_round, reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
@@ -36,7 +36,7 @@ from scorekeeper.views.confirming import said_whose
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.aside import aside
 from scorekeeper.web.forms import (
-    ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
+    EARLIEST_DAY, ComingForm, ConfirmingForm, PhoneForm, PlainForm, PlanEveningForm, all_errors,
 )
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.text.names import name_key, typed
@@ -58,7 +58,7 @@ def _history(plan: PlanEveningForm | None = None, refusals: list | None = None,
     return render_page("evenings.html", status=status, evenings=evenings, counts=counts,
                        page=page, more=more, players=players, player=player,
                        plan=plan or PlanEveningForm(), refusals=refusals or [],
-                       today=utcnow().date())
+                       today=utcnow().date(), earliest_day=EARLIEST_DAY)
 
 
 @bp.get("")
@@ -69,14 +69,21 @@ def history():
 
 @bp.post("/plan")
 def plan():
-    """Plan an evening (scorers): its date and place, for members to say if they come."""
-    form = PlanEveningForm(today=utcnow().date())
+    """Plan an evening (scorers): its date and place, for members to say if they come;
+    or, dated before today, add an evening already played, for its games to be recorded
+    or imported into."""
+    form = PlanEveningForm()
     if not form.validate_on_submit():
         return _history(form, all_errors(form), 400)
     session = get_session()
     evening = plan_evening(session, current_club(session), form.played_on.data,
                            form.place.data or "", form.note.data or "")
-    flash(_("The evening is planned: members can say here whether they are coming."), "notice")
+    if already_played(evening):
+        flash(_("The evening already played is added: record or import its games here."),
+              "notice")
+    else:
+        flash(_("The evening is planned: members can say here whether they are coming."),
+              "notice")
     return redirect(url_for("evenings.show", evening_id=evening.id), 303)
 
 

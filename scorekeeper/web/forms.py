@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -280,20 +281,26 @@ class SeasonForm(FlaskForm):
             raise ValidationError(_l("The last day can't come before the first."))
 
 
-class PlanEveningForm(FlaskForm):
-    """An evening planned ahead: its date (today or later), and where, for who is coming."""
+# The earliest day an evening or a game may be dated: anything before it is a slip of
+# the keyboard, not a club's history.
+EARLIEST_DAY = date(1900, 1, 1)
 
-    played_on = DateField(_l("Date"), validators=[InputRequired(_l("Give the evening's date."))])
+
+def from_earliest_day(_form, field) -> None:
+    """A date field's check: no day before ``EARLIEST_DAY``."""
+    if field.data and field.data < EARLIEST_DAY:
+        raise ValidationError(_l("Give a date in %(year)s or later.", year=EARLIEST_DAY.year))
+
+
+class PlanEveningForm(FlaskForm):
+    """An evening: its date and where. Today or later, it is planned, for who is coming;
+    an earlier day adds an evening already played, its games recorded or imported
+    afterwards."""
+
+    played_on = DateField(_l("Date"), validators=[InputRequired(_l("Give the evening's date.")),
+                                                  from_earliest_day])
     place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
     note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
-
-    def __init__(self, *args, today=None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.today = today
-
-    def validate_played_on(self, field) -> None:
-        if self.today and field.data and field.data < self.today:
-            raise ValidationError(_l("An evening is planned for today or a later day."))
 
 
 class ComingForm(FlaskForm):
