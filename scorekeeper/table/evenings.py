@@ -470,6 +470,12 @@ def evening_state(session: Session, evening: Evening, now: datetime | None = Non
     return EveningState(closed, latest if quiet else None)
 
 
+def open_after_its_day(session: Session, evening: Evening, today: date) -> bool:
+    """Whether a game may be recorded into the evening after its day (one already played,
+    from paper; or a game forgotten): dated before ``today`` and still open."""
+    return evening.played_on < today and not evening_state(session, evening).over
+
+
 def is_past_game(session: Session, replay: Replay) -> bool:
     """A finished game of an evening that is over: kept as it was, read-only.
 

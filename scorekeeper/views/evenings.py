@@ -21,8 +21,9 @@ from scorekeeper.table.attendance import (
 )
 from scorekeeper.table.confirming import Phone, ask_confirmation, phone_team, waiting
 from scorekeeper.table.evenings import (
-    QUIET_HOURS, already_played, close_evening, current_game, evening_games, evening_state, evenings_page,
-    partners_tonight, proposed_round, reopen_evening, tables_now, tally,
+    QUIET_HOURS, already_played, close_evening, current_evening, current_game, evening_games,
+    evening_state, evenings_page, open_after_its_day, partners_tonight, proposed_round,
+    reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.table.waiting import held
@@ -162,6 +163,9 @@ def show(evening_id: int):
     replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
     coming = who_is_coming(evening, games)
     where = None if state.over else _whereabouts(evening, replays, coming["answers"])
+    tonight = current_evening(session, current_club(session))
+    record_here = (can(Role.SCORER) and open_after_its_day(session, evening, utcnow().date())
+                   and (tonight is None or tonight.id != evening.id))
     next_round = _next_round(evening, replays, where.here) if where else None
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
@@ -169,7 +173,7 @@ def show(evening_id: int):
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
                        taken=evening_time(replays), tables=tables_now(games),
-                       next_round=next_round,
+                       next_round=next_round, record_here=record_here,
                        whereabouts=where if next_round or (where and where.gone) else None,
                        **coming)
 
