@@ -66,6 +66,15 @@ def new_evening(club: Club, played_on: date, place: str = "", note: str = "") ->
                    place=" ".join(place.split()) or None, note=note.strip() or None)
 
 
+def evening_of_day(session: Session, club: Club, day: date) -> Evening:
+    """The evening a game played on ``day`` goes into (an imported one): the club's first
+    evening of that day, or a new one (written with the game)."""
+    found = session.exec(select(Evening).where(Evening.club_id == club.id,
+                                               Evening.played_on == day)
+                         .order_by(Evening.id)).first()  # type: ignore[arg-type]
+    return found or new_evening(club, day)
+
+
 def evening_games(session: Session, evening: Evening) -> list[Game]:
     """The evening's games in the order they were started, abandoned ones too."""
     return list(session.exec(

@@ -18,7 +18,7 @@ from wtforms.validators import (
 from scorekeeper.rules import SEATS, HouseRules
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
-    SEASON_NAME_LENGTH, Ladder,
+    SEASON_NAME_LENGTH, Ladder, utcnow,
 )
 from scorekeeper.text.digits import latin_digits
 from scorekeeper.text.names import clean_name
@@ -35,6 +35,17 @@ def all_errors(form: FlaskForm) -> list[str]:
 def first_error(form: FlaskForm) -> str:
     errors = all_errors(form)
     return errors[0] if errors else ""
+
+
+# The earliest day an evening or a game may be dated: anything before it is a slip of
+# the keyboard, not a club's history.
+EARLIEST_DAY = date(1900, 1, 1)
+
+
+def from_earliest_day(_form, field) -> None:
+    """A date field's check: no day before ``EARLIEST_DAY``."""
+    if field.data and field.data < EARLIEST_DAY:
+        raise ValidationError(_l("Give a date in %(year)s or later.", year=EARLIEST_DAY.year))
 
 
 class WholeNumberField(IntegerField):
@@ -157,11 +168,17 @@ class NewGameForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    """The game file to import."""
+    """The game file to import, and the day it was played (none: today); the game goes
+    into that day's evening."""
 
     game_file = FileField(
         _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
     )
+    played_on = DateField(_l("Date played"), validators=[Optional(), from_earliest_day])
+
+    def validate_played_on(self, field) -> None:
+        if field.data and field.data > utcnow().date():
+            raise ValidationError(_l("A game can't be dated later than today."))
 
 
 def _one_line(value):
@@ -279,17 +296,6 @@ class SeasonForm(FlaskForm):
     def validate_ends_on(self, field) -> None:
         if self.starts_on.data and field.data and field.data < self.starts_on.data:
             raise ValidationError(_l("The last day can't come before the first."))
-
-
-# The earliest day an evening or a game may be dated: anything before it is a slip of
-# the keyboard, not a club's history.
-EARLIEST_DAY = date(1900, 1, 1)
-
-
-def from_earliest_day(_form, field) -> None:
-    """A date field's check: no day before ``EARLIEST_DAY``."""
-    if field.data and field.data < EARLIEST_DAY:
-        raise ValidationError(_l("Give a date in %(year)s or later.", year=EARLIEST_DAY.year))
 
 
 class PlanEveningForm(FlaskForm):
