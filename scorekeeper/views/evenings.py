@@ -172,7 +172,9 @@ def show(evening_id: int):
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(), waiting=waiting,
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
-                       taken=evening_time(replays), tables=tables_now(games),
+                       # typed in afterwards, its games took no time of that night
+                       taken=None if already_played(evening) else evening_time(replays),
+                       tables=tables_now(games),
                        next_round=next_round, record_here=record_here,
                        whereabouts=where if next_round or (where and where.gone) else None,
                        **coming)

@@ -85,6 +85,7 @@ def test_a_game_is_recorded_into_it_from_its_page_and_counts_in_its_night(
     ranking = page.root.find("table", id="night-ranking").find_all("tr")
     assert [row.text(gaps=True).split()[:2] for row in ranking[1:3]] == [["1", "Bob"],
                                                                         ["1", "Eve"]]
+    assert page.by_id("evening-time") is None  # typing it in took no time of that night
     # The next game of it is offered there too; a game started as usual opens tonight's.
     again = Page(client.get("/games/new", query_string={"evening": str(evening.id)}))
     assert again.form_posting_to("/games/new").checked("evening") == str(evening.id)
