@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import random
 from concurrent.futures import ThreadPoolExecutor
-from datetime import datetime, timezone
+from datetime import date, datetime, timezone
 
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
@@ -26,7 +26,9 @@ from scorekeeper.figures import ratings
 from scorekeeper.figures.summaries import club_stamp
 from scorekeeper.files.exchange import import_game
 from scorekeeper.rules import Deal, Tally
-from scorekeeper.store.models import Club, ClubRatings, Game, Player, PlayerRating, RatedGame
+from scorekeeper.store.models import (
+    Club, ClubRatings, Evening, Game, Player, PlayerRating, RatedGame,
+)
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from tests.databases import database_url
@@ -259,6 +261,42 @@ def test_many_changes_in_a_row_always_equal_a_rating_from_the_hands(rng, steps):
     with session:
         each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
                     lambda: assert_kept_equals_a_rating_from_the_hands(session, club))
+
+
+def in_evening(session: Session, game: Game, evening: Evening) -> Game:
+    """The game put in ``evening`` (its revision moves, as any change's does)."""
+    game.evening_id = evening.id
+    session.add(game)
+    session.commit()
+    return game
+
+
+def test_a_game_brought_in_from_paper_is_rated_at_its_evenings_date_and_re_rates_what_follows(
+        club_session, monkeypatch):
+    """Games are rated in the order they were played (their evenings' dates, then the
+    order within the evening), not the order they were typed in: a game of last March,
+    typed in after tonight's two, goes before them, and theirs are rated again after it."""
+    session, club = club_session
+    tonight, march = (Evening(club_id=club.id, played_on=day)
+                      for day in (datetime.now(timezone.utc).date(), date(2024, 3, 7)))
+    session.add_all([tonight, march])
+    session.commit()
+    close, trios = (in_evening(session, import_game(session, club, raw), tonight)
+                    for raw in (CLOSE, TRIOS))
+    ratings.club_ratings(session, club.id)
+    seen = rated_matches(monkeypatch)
+    tie = in_evening(session, import_game(session, club, TIE), march)
+    tie_match, trios_match, close_match = HISTORY
+    assert_same(kept(session, club), by_openskill([tie_match, close_match, trios_match]))
+    assert seen == [tie.id, close.id, trios.id]  # tonight's games rated again after it
+    assert_kept_equals_a_rating_from_the_hands(session, club)
+    assert ratings.latest_changes(session, club.id)[0] == trios.id  # the last played
+    ann = session.exec(select(Player).where(Player.name == "Ann")).one()
+    assert [(point.played_on, point.rating.games)
+            for point in ratings.player_rating(session, ann).evenings] == [
+        (tonight.played_on, 3)]  # drawn from the third game on: tonight's end
+    assert [change.game_id for change in ratings.player_rating(session, ann).games] == [
+        trios.id, close.id, tie.id]
 
 
 def rated_matches(monkeypatch) -> list:

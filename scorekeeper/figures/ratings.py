@@ -1,7 +1,8 @@
 """Ratings that see through partners: openskill's Plackett-Luce model over a club's games.
 
 Every finished game of a club that wasn't abandoned is one match of its teams (each
-team: its players), taken in the order the games finished (ties by the game's id). The
+team: its players), taken in the order the games were played (``rated_moment``: by their
+evenings' dates, then the order they finished; ties by the game's id). The
 winner is ranked first; the other teams follow by final score, equal scores sharing a
 rank. A player's rating is openskill's mu and sigma (``rated_match`` moves them on after
 one game). Pages show one number on Elo's scale: 1500 for a new player, 48 points per
@@ -21,10 +22,14 @@ shared mu, sigma by that share of the whole game's narrowing. A player who sat a
 don't fit: they rescale a team's weights to 1..2 and divide a loss by the weight, so the
 player who sat fewest hands would lose the most.)
 
-A game finishes with the hand that ended it: its moment is when that hand was recorded.
+A game finishes with the hand that ended it: its moment is when that hand was recorded,
+kept within its evening's night (``NIGHT``). A game recorded after that night (an evening
+already played, brought in from paper; a game finished days later) is rated at the
+night's end, after the games played on it and before the next day's: a game of last
+March typed in today goes before every later game, which are rated again after it.
 
 A club with years of games is not rated afresh on every page. Each game is looked at
-once per revision (``RatedGame``: when it finished, or that it is no match), and each
+once per revision (``RatedGame``: its moment, or that it is no match), and each
 player's rating after each rated game is kept (``PlayerRating``), with everyone's latest
 rating under the stamp of the club's games (``ClubRatings``). When the stamp no longer
 holds, the games whose revision moved (or that are new) are looked at again, and the
@@ -46,7 +51,7 @@ from __future__ import annotations
 import logging
 import math
 from dataclasses import dataclass
-from datetime import date, datetime
+from datetime import date, datetime, time, timedelta, timezone
 from functools import partial
 from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
@@ -211,12 +216,30 @@ def rate(matches: Iterable[Match], start: dict[int, Rating] | None = None
     return ratings
 
 
-def game_match(replay: Replay) -> tuple[datetime, Match] | None:
-    """When a game finished and the match it is, or None when it counts for nothing
-    (still in play, or abandoned). Each team's players are everyone who sat for it,
-    substitutes too, with the share of the game's hands each sat; they go by id within
-    a team, so that a match read back from the kept rows is the very one rated from the
-    hands."""
+# An evening's night: from the start of its day (UTC, as its date is) until this long
+# after, a card table's night running past midnight. Every game of an evening is rated
+# within it (``rated_moment``).
+NIGHT = timedelta(hours=36)
+
+
+def rated_moment(finished_at: datetime, played_on: date | None) -> datetime:
+    """Where a game that finished at ``finished_at`` stands in the order rated: then,
+    kept within its evening's night (``played_on``: its date; None, a game of no evening:
+    then, as it is). A game typed in after its night (from paper) stands at the night's
+    end, with any other such game of it, in the order of their ids."""
+    if played_on is None:
+        return finished_at
+    night = datetime.combine(played_on, time(), timezone.utc)
+    return min(max(finished_at, night), night + NIGHT)
+
+
+def game_match(replay: Replay, played_on: date | None = None
+               ) -> tuple[datetime, Match] | None:
+    """The game's moment in the order rated (``rated_moment``; ``played_on``: its
+    evening's date) and the match it is, or None when it counts for nothing (still in
+    play, or abandoned). Each team's players are everyone who sat for it, substitutes
+    too, with the share of the game's hands each sat; they go by id within a team, so
+    that a match read back from the kept rows is the very one rated from the hands."""
     state = replay.state
     if replay.game.abandoned_at is not None or not state.finished or not replay.hands:
         return None
@@ -224,7 +247,7 @@ def game_match(replay: Replay) -> tuple[datetime, Match] | None:
     ranks = ranks_of(state.winner, state.scores)
     teams = replay.rules.team_names
     shares = replay.team_shares()
-    return aware(ending.recorded_at), Match(
+    return rated_moment(aware(ending.recorded_at), played_on), Match(
         replay.game.id,
         tuple(tuple(sorted(shares[team])) for team in teams),
         tuple(ranks[team] for team in teams),
@@ -232,19 +255,33 @@ def game_match(replay: Replay) -> tuple[datetime, Match] | None:
               for team in teams))
 
 
+def _evening_days(session: Session, games: Sequence[Game]) -> dict[int, date]:
+    """The dates of ``games``' evenings, by evening id; one query."""
+    ids = {game.evening_id for game in games if game.evening_id is not None}
+    return dict(session.exec(select(Evening.id, Evening.played_on)
+                             .where(Evening.id.in_(ids))).all()) if ids else {}  # type: ignore[union-attr]
+
+
+def _matches(session: Session, games: Sequence[Game]) -> list[tuple[datetime, Match]]:
+    """The matches among ``games``, each with its moment, replayed from their hands."""
+    days = _evening_days(session, games)
+    return [found for found in (game_match(replay, days.get(replay.game.evening_id))
+                                for replay in load_replays(session, games))
+            if found is not None]
+
+
 def club_matches(session: Session, club_id: int) -> list[Match]:
-    """The club's finished games that count, as matches, in the order they finished,
+    """The club's finished games that count, as matches, in the order they were played,
     replayed from the hands (``club_ratings`` keeps what this works out)."""
     games = session.exec(
         select(Game).where(Game.club_id == club_id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
     ).all()
-    finished = [found for found in map(game_match, load_replays(session, games))
-                if found is not None]
+    finished = _matches(session, games)
     finished.sort(key=lambda item: (item[0], item[1].game_id))
     return [match for _, match in finished]
 
 
-Place = tuple[datetime, int]  # where a game stands in the order: finished, then id
+Place = tuple[datetime, int]  # where a game stands in the order: its moment, then id
 
 
 def _before(place: Place):
@@ -273,10 +310,8 @@ def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime,
     """The matches among ``games``, replayed from their hands a batch at a time."""
     found = {}
     for first in range(0, len(games), BATCH):
-        for replay in load_replays(session, games[first:first + BATCH]):
-            match = game_match(replay)
-            if match is not None:
-                found[replay.game.id] = match
+        found.update((match.game_id, (moment, match))
+                     for moment, match in _matches(session, games[first:first + BATCH]))
     return found
 
 
@@ -677,7 +712,7 @@ def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, Game
 
 
 def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameChange]] | None:
-    """The club's game rated last (the last to finish) and what it did to each of its
+    """The club's game rated last (the last played) and what it did to each of its
     players' ratings (as ``game_changes``); None before the first game is over."""
     _, kept = _up_to_date(session, club_id)
     if kept:

@@ -32,10 +32,12 @@ from scorekeeper.rules import (
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
 from scorekeeper.rules.table import check_seat
-from scorekeeper.store.models import Club, Game, Hand
+from scorekeeper.store.models import Club, Evening, Game, Hand
 from scorekeeper.store.replay import Replay, hand_fields
 from scorekeeper.store.sittings import Sitting, starting_seating
-from scorekeeper.table.seating import check_names, new_game, seat_game, substitute_problem
+from scorekeeper.table.seating import (
+    check_names, in_evening, new_game, seat_game, substitute_problem,
+)
 from scorekeeper.text.names import clean_name
 from scorekeeper.web.words import verdict_sentence
 
@@ -321,11 +323,14 @@ def read_hand(data: Any, where: str, rules: HouseRules, dealer: int) -> Deal:
     return deal
 
 
-def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
-    """Write a checked game, committing once: on any failure nothing is left behind."""
+def store_game(session: Session, club: Club, imported: ImportedGame,
+               evening: Evening | None = None) -> Game:
+    """Write a checked game (into ``evening``, stored or new, if given), committing once:
+    on any failure nothing is left behind."""
     try:
         game = seat_game(session, club, imported.names,
-                         new_game(club, imported.rules, imported.first_dealer, drawn=False),
+                         new_game(club, imported.rules, imported.first_dealer, drawn=False,
+                                  **in_evening(session, evening)),
                          imported.substitutes)
         for number, deal in enumerate(imported.deals, start=1):
             # The same columns as a hand recorded at the table, so the two can't differ.
@@ -338,9 +343,11 @@ def store_game(session: Session, club: Club, imported: ImportedGame) -> Game:
     return game
 
 
-def import_game(session: Session, club: Club, raw: bytes | str, limit: int | None = None) -> Game:
-    """Check a game file and store it as a new game; FileRefused if anything is wrong."""
-    return store_game(session, club, read_game_file(raw, limit))
+def import_game(session: Session, club: Club, raw: bytes | str, limit: int | None = None,
+                evening: Evening | None = None) -> Game:
+    """Check a game file and store it as a new game (of ``evening``, if given);
+    FileRefused if anything is wrong."""
+    return store_game(session, club, read_game_file(raw, limit), evening)
 
 
 _RULES_FIELDS = {

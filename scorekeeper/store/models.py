@@ -474,9 +474,10 @@ class RatedGame(SQLModel, table=True):
 
     Tagged with the game's revision when it was looked at, like ``SeatSummary``: a game
     whose row carries another revision (or has none) is looked at again before any rating
-    is read. ``finished_at`` is when the hand that ended it was recorded; the games are
-    rated in that order (ties by id). None: the game is no match (still in play, or
-    abandoned).
+    is read. ``finished_at`` is the game's moment in the order rated: when the hand that
+    ended it was recorded, kept within its evening's night (``ratings.rated_moment``: a
+    game typed in from paper stands on its evening's date); the games are rated in that
+    order (ties by id). None: the game is no match (still in play, or abandoned).
     """
 
     __tablename__ = "rated_game"

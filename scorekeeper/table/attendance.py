@@ -19,7 +19,9 @@ from scorekeeper.store.models import (
     Attendance, Club, Evening, Game, GoneTonight, Member, aware, utcnow,
 )
 from scorekeeper.store.replay import Replay
-from scorekeeper.table.evenings import LastGame, last_games, new_evening, played_tonight
+from scorekeeper.table.evenings import (
+    LastGame, already_played, last_games, new_evening, played_tonight,
+)
 from scorekeeper.text.names import name_key
 
 
@@ -63,17 +65,18 @@ def next_planned(session: Session, club_id: int, today: date) -> Evening | None:
 
 def plan_evening(session: Session, club: Club, played_on: date, place: str = "",
                  note: str = "") -> Evening:
-    """The evening planned: a new one, or the one already planned for that day and place
-    with no game yet (a double tap, or two organisers at once, plan one evening)."""
+    """The evening planned (or, dated before today, an evening ``already_played`` added):
+    a new one, or the one of that kind already made for that day and place with no game
+    yet (a double tap, or two organisers at once, make one evening)."""
     evening = new_evening(club, played_on, place, note)
     session.add(evening)
     session.commit()
-    first = session.exec(
+    first = next((other for other in session.exec(
         select(Evening).where(Evening.club_id == club.id, Evening.played_on == played_on,
                               Evening.place == evening.place, Evening.id < evening.id,
                               ~Evening.id.in_(select(Game.evening_id).where(
                                   Game.evening_id.is_not(None))))
-        .order_by(Evening.id)).first()
+        .order_by(Evening.id)) if already_played(other) == already_played(evening)), None)
     if first is None:
         return evening
     session.delete(evening)

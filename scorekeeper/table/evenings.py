@@ -32,15 +32,23 @@ QUIET = timedelta(hours=QUIET_HOURS)
 EVENINGS_PER_PAGE = 20
 
 
+def already_played(evening: Evening) -> bool:
+    """Made after its day: an evening already played (a club's history from paper),
+    whose games are typed in afterwards. Nobody is asked whether they come to it, and
+    it is never tonight's, however recent its games."""
+    return aware(evening.created_at).date() > evening.played_on
+
+
 def current_evening(session: Session, club: Club, now: datetime | None = None) -> Evening | None:
     """Tonight's evening: dated today, or with a game begun in the last twelve hours,
-    and not closed (a game after the evening was closed opens a new one)."""
+    and not closed (a game after the evening was closed opens a new one); never one
+    ``already_played``."""
     now = now or utcnow()
     latest = session.exec(  # an evening planned for a later day is not tonight's
         select(Evening).where(Evening.club_id == club.id, Evening.played_on <= now.date())
         .order_by(Evening.played_on.desc(), Evening.id.desc())
     ).first()
-    if latest is None or latest.closed_at is not None:
+    if latest is None or latest.closed_at is not None or already_played(latest):
         return None
     if latest.played_on == now.date():
         return latest
@@ -58,6 +66,15 @@ def new_evening(club: Club, played_on: date, place: str = "", note: str = "") ->
     return Evening(club_id=club.id, played_on=played_on,
                    place=" ".join(place.split()) or None, note=note.strip() or None,
                    confirm_hands=club.confirm_hands)
+
+
+def evening_of_day(session: Session, club: Club, day: date) -> Evening:
+    """The evening a game played on ``day`` goes into (an imported one): the club's first
+    evening of that day, or a new one (written with the game)."""
+    found = session.exec(select(Evening).where(Evening.club_id == club.id,
+                                               Evening.played_on == day)
+                         .order_by(Evening.id)).first()  # type: ignore[arg-type]
+    return found or new_evening(club, day)
 
 
 def evening_games(session: Session, evening: Evening) -> list[Game]:
@@ -462,6 +479,12 @@ def evening_state(session: Session, evening: Evening, now: datetime | None = Non
     quiet = (now or utcnow()) - latest >= QUIET
     closed = aware(evening.closed_at) if evening.closed_at else None
     return EveningState(closed, latest if quiet else None)
+
+
+def open_after_its_day(session: Session, evening: Evening, today: date) -> bool:
+    """Whether a game may be recorded into the evening after its day (one already played,
+    from paper; or a game forgotten): dated before ``today`` and still open."""
+    return evening.played_on < today and not evening_state(session, evening).over
 
 
 def is_past_game(session: Session, replay: Replay) -> bool:

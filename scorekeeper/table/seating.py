@@ -155,12 +155,18 @@ def seat_game(session: Session, club: Club, names: Sequence[str], game: Game,
     return game
 
 
+def in_evening(session: Session, evening: Evening | None) -> dict:
+    """The column that puts a new game in ``evening`` (written first, if new); none for
+    a game of no evening."""
+    if evening is None:
+        return {}
+    session.add(evening)
+    session.flush()
+    return {"evening_id": evening.id}
+
+
 def _seat(session, club, names, rules, dealer, drawn, evening, table) -> Game:
-    if evening is not None:
-        session.add(evening)
-        session.flush()
     game = seat_game(session, club, names, new_game(
-        club, rules, dealer, drawn=drawn, evening_id=evening.id if evening else None,
-        table_number=table))
+        club, rules, dealer, drawn=drawn, table_number=table, **in_evening(session, evening)))
     session.commit()
     return game

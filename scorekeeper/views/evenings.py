@@ -21,8 +21,9 @@ from scorekeeper.table.attendance import (
 )
 from scorekeeper.table.confirming import ask_confirmation, waiting
 from scorekeeper.table.evenings import (
-    QUIET_HOURS, close_evening, current_game, evening_games, evening_state, evenings_page,
-    partners_tonight, proposed_round, reopen_evening, tables_now, tally,
+    QUIET_HOURS, already_played, close_evening, current_evening, current_game, evening_games,
+    evening_state, evenings_page, open_after_its_day, partners_tonight, proposed_round,
+    reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.table.waiting import held
@@ -34,7 +35,7 @@ from scorekeeper.views.pages import (
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.aside import aside
 from scorekeeper.web.forms import (
-    ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,
+    EARLIEST_DAY, ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,
 )
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.text.names import name_key, typed
@@ -56,7 +57,7 @@ def _history(plan: PlanEveningForm | None = None, refusals: list | None = None,
     return render_page("evenings.html", status=status, evenings=evenings, counts=counts,
                        page=page, more=more, players=players, player=player,
                        plan=plan or PlanEveningForm(), refusals=refusals or [],
-                       today=utcnow().date())
+                       today=utcnow().date(), earliest_day=EARLIEST_DAY)
 
 
 @bp.get("")
@@ -67,14 +68,21 @@ def history():
 
 @bp.post("/plan")
 def plan():
-    """Plan an evening (scorers): its date and place, for members to say if they come."""
-    form = PlanEveningForm(today=utcnow().date())
+    """Plan an evening (scorers): its date and place, for members to say if they come;
+    or, dated before today, add an evening already played, for its games to be recorded
+    or imported into."""
+    form = PlanEveningForm()
     if not form.validate_on_submit():
         return _history(form, all_errors(form), 400)
     session = get_session()
     evening = plan_evening(session, current_club(session), form.played_on.data,
                            form.place.data or "", form.note.data or "")
-    flash(_("The evening is planned: members can say here whether they are coming."), "notice")
+    if already_played(evening):
+        flash(_("The evening already played is added: record or import its games here."),
+              "notice")
+    else:
+        flash(_("The evening is planned: members can say here whether they are coming."),
+              "notice")
     return redirect(url_for("evenings.show", evening_id=evening.id), 303)
 
 
@@ -130,14 +138,19 @@ def show(evening_id: int):
     replay = next((replay for replay in replays if latest and replay.game.id == latest.id), None)
     coming = who_is_coming(evening, games)
     where = None if state.over else _whereabouts(evening, replays, coming["answers"])
+    tonight = current_evening(session, current_club(session))
+    record_here = (can(Role.SCORER) and open_after_its_day(session, evening, utcnow().date())
+                   and (tonight is None or tonight.id != evening.id))
     next_round = _next_round(evening, replays, where.here) if where else None
     return render_page("evening.html", evening=evening, replays=replays, tally=tally(replays),
                        player_ids=player_ids, verdict_sentence=verdict_sentence,
                        state=state, quiet_hours=QUIET_HOURS, plain_form=PlainForm(), waiting=waiting,
                        partners=partners_tonight(replays, replay),
                        new_partners=_new_partners_fields(replay, replays, state.over),
-                       taken=evening_time(replays), tables=tables_now(games),
-                       next_round=next_round,
+                       # typed in afterwards, its games took no time of that night
+                       taken=None if already_played(evening) else evening_time(replays),
+                       tables=tables_now(games),
+                       next_round=next_round, record_here=record_here,
                        whereabouts=where if next_round or (where and where.gone) else None,
                        **coming)
 

@@ -9,16 +9,19 @@ from scorekeeper.files.exchange import export_text, import_game as store_import
 from scorekeeper.files.json_files import N_, FileRefused, Message, size_text
 from scorekeeper.rules import CARD_POINTS, POINTS
 from scorekeeper.store.db import get_session
+from scorekeeper.store.models import utcnow
+from scorekeeper.table.evenings import evening_of_day
 from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.pages import render_page
-from scorekeeper.web.forms import ImportForm, first_error
+from scorekeeper.web.forms import EARLIEST_DAY, ImportForm, first_error
 from scorekeeper.web.words import point_name, suit_name
 
 bp = Blueprint("exchange", __name__)
 
 
 def _render_import(form: ImportForm, message: str | None = None, status: int = 200):
-    return render_page("import_game.html", status=status, form=form, message=message)
+    return render_page("import_game.html", status=status, form=form, message=message,
+                       earliest_day=EARLIEST_DAY, today=utcnow().date())
 
 
 @bp.get("/games/<int:game_id>/export")
@@ -71,9 +74,11 @@ def import_game():
     if not form.validate_on_submit():
         return _render_import(form, first_error(form), 422)
     session = get_session()
+    club = current_club(session)
     limit = current_app.config.get("MAX_CONTENT_LENGTH")
+    evening = evening_of_day(session, club, form.played_on.data or utcnow().date())
     try:
-        game = store_import(session, current_club(session), form.game_file.data.read(), limit)
+        game = store_import(session, club, form.game_file.data.read(), limit, evening)
     except FileRefused as refused:
         session.rollback()
         # In the reader's words, with the path and the value as the file wrote them.

@@ -16,11 +16,13 @@ from scorekeeper.figures.summaries import game_counts
 from scorekeeper.figures.teams import BEST, nothing_to_go_on
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
 from scorekeeper.store.db import get_connection, get_session
-from scorekeeper.store.models import Evening, Game, utcnow
+from scorekeeper.store.models import Club, Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays, recent_changes
-from scorekeeper.store.rosters import roster
+from scorekeeper.store.rosters import club_row, roster
 from scorekeeper.table.attendance import next_planned
-from scorekeeper.table.evenings import current_evening, evening_games, is_past_game, new_evening
+from scorekeeper.table.evenings import (
+    current_evening, evening_games, is_past_game, new_evening, open_after_its_day,
+)
 from scorekeeper.table.live import (
     POLL_SECONDS, EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
 )
@@ -169,22 +171,41 @@ def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=fro
     )
 
 
-def _offer_evenings(form: NewGameForm, tonight: Evening | None) -> None:
-    """Tonight's evening first, if there is one; else only a new evening."""
-    if tonight is None:
-        form.evening.choices = [SelectChoice(NEW_EVENING, _("A new evening, today"))]
-        if request.method != "POST" or form.evening.data is None:
-            form.evening.data = NEW_EVENING
-        return
-    games = game_counts(get_session(), [tonight.id])[tonight.id]
-    label = ngettext("Tonight's evening (%(day)s, %(num)s game so far)",
-                     "Tonight's evening (%(day)s, %(num)s games so far)",
-                     games, day=format_date(tonight.played_on))
-    form.evening.choices = [SelectChoice(str(tonight.id), label),
-                            SelectChoice(NEW_EVENING, _("A new evening"))]
-    if form.evening.data is None or (request.method != "POST" and
-                                     form.evening.data not in (str(tonight.id), NEW_EVENING)):
-        form.evening.data = str(tonight.id)  # the usual answer, ticked already
+def _earlier_evening(club: Club, asked: str | None, tonight: Evening | None
+                     ) -> Evening | None:
+    """The club's evening the form names, if a game may be recorded into it after its
+    day (``open_after_its_day``: one already played, from paper), tonight's aside."""
+    session = get_session()
+    evening = club_row(session, club.id, Evening, int(asked)) \
+        if asked and asked.isdecimal() else None
+    if evening is None or (tonight is not None and evening.id == tonight.id):
+        return None
+    return evening if open_after_its_day(session, evening, utcnow().date()) else None
+
+
+def _offer_evenings(form: NewGameForm, tonight: Evening | None,
+                    earlier: Evening | None) -> None:
+    """Tonight's evening first, if there is one; then the earlier evening asked for, if
+    any; then a new evening."""
+    counts = game_counts(get_session(), [evening.id for evening in (tonight, earlier) if evening])
+    choices = []
+    if tonight is not None:
+        choices.append(SelectChoice(str(tonight.id), ngettext(
+            "Tonight's evening (%(day)s, %(num)s game so far)",
+            "Tonight's evening (%(day)s, %(num)s games so far)",
+            counts[tonight.id], day=format_date(tonight.played_on))))
+    if earlier is not None:
+        choices.append(SelectChoice(str(earlier.id), ngettext(
+            "The evening of %(day)s (%(num)s game so far)",
+            "The evening of %(day)s (%(num)s games so far)",
+            counts[earlier.id], day=format_date(earlier.played_on))))
+    choices.append(SelectChoice(NEW_EVENING, _("A new evening") if tonight
+                                else _("A new evening, today")))
+    form.evening.choices = choices
+    values = [choice.value for choice in choices]
+    if form.evening.data is None or (request.method != "POST"
+                                     and form.evening.data not in values):
+        form.evening.data = values[0]  # the usual answer, ticked already
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
@@ -194,7 +215,8 @@ def new():
     session = get_session()
     club = current_club(session)
     tonight = current_evening(session, club)
-    _offer_evenings(form, tonight)
+    earlier = _earlier_evening(club, form.evening.data, tonight)
+    _offer_evenings(form, tonight, earlier)
     if request.method != "POST":  # GET and HEAD: a look, never a submission
         return _render_new(form)
     # Every problem at once, so a clumsy form is put right in one go.
@@ -209,7 +231,7 @@ def new():
     if form.evening.data == NEW_EVENING:
         evening = new_evening(club, utcnow().date(), form.place.data or "", form.note.data or "")
     else:
-        evening = tonight
+        evening = earlier if earlier and form.evening.data == str(earlier.id) else tonight
     game = start_game(session, club, form.names(), form.house_rules(), form.dealer(), evening,
                       form.table.data or 1)
     return redirect(url_for("games.show", game_id=game.id), 303)

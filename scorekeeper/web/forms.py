@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -17,7 +18,7 @@ from wtforms.validators import (
 from scorekeeper.rules import SEATS, HouseRules
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
-    SEASON_NAME_LENGTH, Ladder,
+    SEASON_NAME_LENGTH, Ladder, utcnow,
 )
 from scorekeeper.text.digits import latin_digits
 from scorekeeper.text.names import clean_name
@@ -34,6 +35,17 @@ def all_errors(form: FlaskForm) -> list[str]:
 def first_error(form: FlaskForm) -> str:
     errors = all_errors(form)
     return errors[0] if errors else ""
+
+
+# The earliest day an evening or a game may be dated: anything before it is a slip of
+# the keyboard, not a club's history.
+EARLIEST_DAY = date(1900, 1, 1)
+
+
+def from_earliest_day(_form, field) -> None:
+    """A date field's check: no day before ``EARLIEST_DAY``."""
+    if field.data and field.data < EARLIEST_DAY:
+        raise ValidationError(_l("Give a date in %(year)s or later.", year=EARLIEST_DAY.year))
 
 
 class WholeNumberField(IntegerField):
@@ -156,11 +168,17 @@ class NewGameForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    """The game file to import."""
+    """The game file to import, and the day it was played (none: today); the game goes
+    into that day's evening."""
 
     game_file = FileField(
         _l("Game file (JSON)"), validators=[FileRequired(_l("Choose a game file to import."))]
     )
+    played_on = DateField(_l("Date played"), validators=[Optional(), from_earliest_day])
+
+    def validate_played_on(self, field) -> None:
+        if field.data and field.data > utcnow().date():
+            raise ValidationError(_l("A game can't be dated later than today."))
 
 
 def _one_line(value):
@@ -281,19 +299,14 @@ class SeasonForm(FlaskForm):
 
 
 class PlanEveningForm(FlaskForm):
-    """An evening planned ahead: its date (today or later), and where, for who is coming."""
+    """An evening: its date and where. Today or later, it is planned, for who is coming;
+    an earlier day adds an evening already played, its games recorded or imported
+    afterwards."""
 
-    played_on = DateField(_l("Date"), validators=[InputRequired(_l("Give the evening's date."))])
+    played_on = DateField(_l("Date"), validators=[InputRequired(_l("Give the evening's date.")),
+                                                  from_earliest_day])
     place = StringField(_l("Place (optional)"), validators=[Optional(), Length(max=PLACE_LENGTH)])
     note = StringField(_l("Note (optional)"), validators=[Optional(), Length(max=NOTE_LENGTH)])
-
-    def __init__(self, *args, today=None, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self.today = today
-
-    def validate_played_on(self, field) -> None:
-        if self.today and field.data and field.data < self.today:
-            raise ValidationError(_l("An evening is planned for today or a later day."))
 
 
 class ComingForm(FlaskForm):

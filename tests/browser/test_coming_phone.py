@@ -20,7 +20,7 @@ def test_an_evening_planned_and_answered_on_a_phone(small_page: Page, live_serve
     day = utcnow().date() + timedelta(days=2)
     page.get_by_label("Date", exact=True).fill(day.isoformat())
     page.get_by_label("Place (optional)").fill("Kitchen")
-    page.get_by_role("button", name="Plan the evening").click()
+    page.get_by_role("button", name="Add the evening").click()
     expect(page.get_by_role("heading", name="Who is coming")).to_be_visible()
     page.get_by_role("button", name="I'm in").click()
     expect(page.get_by_role("status")).to_have_text("You're in.")

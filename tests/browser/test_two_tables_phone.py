@@ -90,7 +90,7 @@ def test_thirteen_at_two_tables_through_two_rounds(page: Page, viewer: Page, clu
                                                    live_server: str, tmp_path):
     page.goto(f"{live_server}/evenings")
     page.get_by_label("Date", exact=True).fill(utcnow().date().isoformat())
-    page.get_by_role("button", name="Plan the evening").click()
+    page.get_by_role("button", name="Add the evening").click()
     expect(page.get_by_role("heading", name="Who is coming")).to_be_visible()
     evening_url = page.url
     all_say_in(club, int(evening_url.rsplit("/", 1)[1]))

@@ -1,6 +1,7 @@
 """Who is coming: a scorer plans an evening, every member (a viewer too) says in or out
 for themselves, the evening's page counts the tables of six, and the first game's seats
-start from who is in. A past date is refused with a message, and nothing changes."""
+start from who is in. An earlier day adds an evening already played instead, asking
+nobody (test_view_past_evenings.py)."""
 from __future__ import annotations
 
 from datetime import date, timedelta
@@ -90,14 +91,6 @@ def test_fewer_than_six_say_how_many_more_are_wanted(app, client, db):
         phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
     said = Page(client.get(f"/evenings/{evening}")).section_text("coming-title-section")
     assert "In: 4. 2 more are needed for a table." in said
-
-
-def test_a_past_date_is_refused_and_nothing_is_planned(client, db):
-    before = count(db, Evening)
-    response = plan(client, utcnow().date() - timedelta(days=1))
-    assert response.status_code == 400
-    assert "An evening is planned for today or a later day." in Page(response).text
-    assert count(db, Evening) == before
 
 
 def test_a_viewer_may_not_plan_and_a_stranger_finds_nothing(app, client, db):

@@ -9,7 +9,7 @@ from datetime import date, timedelta, timezone
 
 from sqlmodel import Session, select
 
-from scorekeeper.store.models import Evening, Game, Player
+from scorekeeper.store.models import Evening, Game, Player, utcnow
 from tests.members import client_as
 from tests.views.view_helpers import Page, calls_for, hands_of, submit
 
@@ -156,12 +156,13 @@ def test_a_form_without_an_evening_joins_tonights(client, db, new_game_form):
 
 
 def test_an_evening_that_runs_past_midnight_is_still_tonights(client, db, new_game_form):
-    from datetime import datetime, timezone
+    from datetime import datetime, time, timezone
 
     game_id = new_game(client, new_game_form, evening="new")
     game, evening = db.get(Game, game_id), evening_of(db, game_id)
     now = datetime.now(timezone.utc)
     evening.played_on = now.date() - timedelta(days=1)  # the evening began yesterday...
+    evening.created_at = datetime.combine(evening.played_on, time(20), timezone.utc)
     game.created_at = now - timedelta(hours=2)  # ...and its last game two hours ago
     db.add_all([evening, game])
     db.commit()
@@ -171,6 +172,20 @@ def test_an_evening_that_runs_past_midnight_is_still_tonights(client, db, new_ga
     db.commit()
     page = Page(client.get("/games/new"))
     assert "Tonight's evening" not in page.text and "A new evening, today" in page.text
+
+
+def test_an_evening_already_played_is_never_tonights(client, db, new_game_form):
+    """An evening made after its day (a club's history from paper) with a game typed in
+    just now is not tonight's: tonight's next game opens an evening of today."""
+    game_id = new_game(client, new_game_form, evening="new")
+    evening = evening_of(db, game_id)
+    evening.played_on = utcnow().date() - timedelta(days=1)  # made today, for yesterday
+    db.add(evening)
+    db.commit()
+    page = Page(client.get("/games/new"))
+    assert "Tonight's evening" not in page.text and "A new evening, today" in page.text
+    tonight = evening_of(db, new_game(client, new_game_form))
+    assert tonight.id != evening.id and tonight.played_on == utcnow().date()
 
 
 def test_a_finished_game_of_a_past_evening_is_kept_as_it_was(client, db, new_game_form, play):
