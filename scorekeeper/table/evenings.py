@@ -4,7 +4,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import combinations
 from dataclasses import dataclass
-from datetime import date, datetime, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 from typing import Sequence
 
 from sqlalchemy import update
@@ -464,12 +464,14 @@ class EveningState:
 
 
 def last_change(session: Session, evening: Evening) -> datetime:
-    """When a game of the evening was last started or changed (or the evening made)."""
+    """When a game of the evening was last started or changed (or the evening made), and
+    never before its day began: an evening planned a week ahead is not quiet on its day."""
     latest = session.exec(
         select(func.max(func.coalesce(Game.changed_at, Game.created_at)))
         .where(Game.evening_id == evening.id)
     ).one()
-    return aware(latest or evening.created_at)
+    its_day = datetime.combine(evening.played_on, time(), tzinfo=timezone.utc)
+    return max(aware(latest or evening.created_at), its_day)
 
 
 def evening_state(session: Session, evening: Evening, now: datetime | None = None

@@ -4,7 +4,7 @@ start from who is in. An earlier day adds an evening already played instead, ask
 nobody (test_view_past_evenings.py)."""
 from __future__ import annotations
 
-from datetime import date, timedelta
+from datetime import date, datetime, time, timedelta, timezone
 
 from scorekeeper.store.models import Attendance, Evening, Game, utcnow
 from tests.members import client_as
@@ -156,3 +156,21 @@ def test_the_answer_just_given_is_said_once(app, client, db):
         later = Page(client.get(f"/evenings/{evening}"))
         assert later.text.count(words) == 1
         assert f"{words} Tap the other button" in later.section_text("coming-title-section")
+
+
+def test_an_evening_planned_days_ahead_is_open_on_its_day(app, client, db, monkeypatch):
+    """Planned a week ahead, nothing has changed in it since: on its day it is tonight's,
+    open, with its first round to start (its quiet hours count from its day, not from
+    when it was planned)."""
+    day = utcnow().date() + timedelta(days=7)
+    evening = planned_evening(client, db, day)
+    phones = members(app, [("scorer", name) for name in NAMES[:6]])
+    for name in NAMES[:6]:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    that_night = datetime.combine(day, time(19), tzinfo=timezone.utc)
+    for module in ("scorekeeper.table.evenings", "scorekeeper.views.evenings",
+                   "scorekeeper.table.attendance", "scorekeeper.views.games"):
+        monkeypatch.setattr(f"{module}.utcnow", lambda: that_night, raising=False)
+    page = Page(client.get(f"/evenings/{evening}"))
+    assert "so it is over" not in page.text
+    assert page.root.find("a", id="start-table-1") is not None

@@ -44,3 +44,17 @@ def test_a_round_sat_out_costs_nothing_and_ties_are_broken_as_stated():
     # everything, they share a place. Then the average score: Bob's 50 in 3 games
     # (16.7) beats Cid's 40 (13.3).
     assert places == [(1, "Ann"), (1, "Eve"), (3, "Bob"), (4, "Cid"), (5, "Dan")]
+
+
+def test_an_evening_with_no_game_finished_shows_no_empty_ranking(client, db):
+    """An evening added from paper (or planned) before its games: no table of headers."""
+    from datetime import timedelta
+
+    from scorekeeper.store.models import Evening, utcnow
+    from tests.views.view_helpers import rows
+
+    day = utcnow().date() - timedelta(days=30)
+    assert client.post("/evenings/plan", data={"played_on": day.isoformat()}).status_code == 303
+    page = Page(client.get(f"/evenings/{rows(db, Evening)[-1].id}"))
+    assert page.root.find("table", id="night-ranking") is None
+    assert "Ranked by the share" not in page.text
