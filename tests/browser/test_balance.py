@@ -17,7 +17,6 @@ pytestmark = pytest.mark.browser
 
 # Names of this test alone: the browser tests share one club.
 NAMES = ["Una", "Vik", "Wes", "Xia", "Yan", "Zoe"]  # pairs: Una & Xia, Vik & Yan, Wes & Zoe
-SCREENSHOT = "/tmp/balanced-new-game-390.png"
 
 
 def type_names(page: Page, base: str) -> None:
@@ -31,7 +30,8 @@ def seats(page: Page) -> list[str]:
             for seat in range(1, 7)]
 
 
-def test_balance_the_teams_and_start_with_that_split(page: Page, live_server: str) -> None:
+def test_balance_the_teams_and_start_with_that_split(page: Page, live_server: str,
+                                                      tmp_path) -> None:
     taps = Taps()
     # One game first: Vik & Yan (B) sweep the only hand, so they are rated above the rest.
     type_names(page, live_server)
@@ -63,7 +63,7 @@ def test_balance_the_teams_and_start_with_that_split(page: Page, live_server: st
     expect(page.get_by_text("The most even of the 15 ways to split these six")).to_be_visible()
     others = page.locator("#teams-preview button[name=balance]")
     expect(others).to_have_count(2)
-    page.screenshot(path=SCREENSHOT, full_page=True)
+    page.screenshot(path=tmp_path / "balanced-new-game-390.png", full_page=True)
     # On the smallest phone too: no sideways scroll, every button a thumb's size.
     page.set_viewport_size(SMALL_PHONE)
     assert layout_problems(page, "balanced new game") == []

@@ -13,7 +13,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_head_to_head_page_opens_from_the_players_page_and_fits(
-        page: Page, club, live_app, live_server: str) -> None:
+        page: Page, club, live_app, live_server: str, tmp_path) -> None:
     scene.start_scene(live_app, club.id)
     page.goto(f"{live_server}/players/{scene.player_id(live_app, 'Anna', club.id)}")
     expect(page.locator("#best-partner")).to_contain_text("Best partner: shown once Anna")
@@ -25,7 +25,7 @@ def test_the_head_to_head_page_opens_from_the_players_page_and_fits(
     expect(page.locator("#together")).to_contain_text("Won together")
     expect(page.locator("#against")).to_contain_text("Won by Dora")
     problems += layout_problems(page, "head to head, partners", PHONE["width"])
-    page.screenshot(path="/tmp/head-to-head-390.png", full_page=True)
+    page.screenshot(path=tmp_path / "head-to-head-390.png", full_page=True)
 
     page.get_by_role("link", name="Anna", exact=True).click()
     page.locator("#rivals tbody tr", has_text="Bob").get_by_role("link", name="1").click()

@@ -44,14 +44,14 @@ def rated_page(browser, live_app, live_server, rated_club):
                           (live_server, member_cookie(live_app, "owner", club_id=rated_club)))
 
 
-def pictured(page: Page, path: str) -> None:
+def pictured(page: Page, path) -> None:
     """A screenshot at the width of a usual phone (the layout was checked at 360 px)."""
     page.set_viewport_size({"width": PHONE["width"], "height": PHONE["height"]})
     page.screenshot(path=path, full_page=True)
 
 
 def test_the_leaderboard_leads_with_the_ratings_and_fits(rated_page: Page,
-                                                         live_server: str) -> None:
+                                                         live_server: str, tmp_path) -> None:
     page = rated_page
     page.goto(f"{live_server}/players")
     expect(page.get_by_role("table", name="Leaderboard: Rating")).to_be_visible()
@@ -65,11 +65,11 @@ def test_the_leaderboard_leads_with_the_ratings_and_fits(rated_page: Page,
     problems = layout_problems(page, "leaderboard by rating")
     assert problems == [], "\n".join(problems)
     assert violations(page) == []
-    pictured(page, "/tmp/ratings-leaderboard-390.png")
+    pictured(page, tmp_path / "ratings-leaderboard-390.png")
 
 
 def test_a_players_page_says_and_draws_the_rating(rated_page: Page, live_app, live_server: str,
-                                                  rated_club: int) -> None:
+                                                  rated_club: int, tmp_path) -> None:
     page = rated_page
     with Session(live_app.extensions["db_engine"]) as session:
         ann = session.exec(select(Player.id).where(Player.club_id == rated_club,
@@ -84,4 +84,4 @@ def test_a_players_page_says_and_draws_the_rating(rated_page: Page, live_app, li
     problems = layout_problems(page, "player's rating")
     assert problems == [], "\n".join(problems)
     assert violations(page) == []
-    pictured(page, "/tmp/ratings-player-390.png")
+    pictured(page, tmp_path / "ratings-player-390.png")

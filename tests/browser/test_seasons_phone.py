@@ -36,7 +36,7 @@ def standings_widths_fit(page: Page) -> None:
 
 
 def test_a_seasons_standings_fit_a_phone_and_follow_a_correction(
-        page: Page, club, live_app, live_server: str) -> None:
+        page: Page, club, live_app, live_server: str, tmp_path) -> None:
     game_id = scene.start_scene(live_app, club.id)
     page.goto(f"{live_server}/seasons")
     expect(page.locator("#no-seasons")).to_contain_text("one lifetime")
@@ -53,7 +53,7 @@ def test_a_seasons_standings_fit_a_phone_and_follow_a_correction(
     expect(table.locator("tbody tr")).to_have_count(6)
     standings_widths_fit(page)
     problems += layout_problems(page, "season", PHONE["width"])
-    page.screenshot(path="/tmp/season-standings-390.png", full_page=True)
+    page.screenshot(path=tmp_path / "season-standings-390.png", full_page=True)
 
     abandon(live_app, game_id)
     page.reload()

@@ -33,7 +33,7 @@ def headings(page: Page) -> list[str]:
 
 
 def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
-        small_page: Page, club, live_app, live_server: str) -> None:
+        small_page: Page, club, live_app, live_server: str, tmp_path) -> None:
     page = small_page
     scene.start_scene(live_app, club.id)
     page.goto(f"{live_server}/players?sort=win_rate")  # the ratings lead once a game is over
@@ -41,7 +41,7 @@ def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
     assert headings(page) == ["Player", "Played", "Won", "Lost", "Win rate"]
     widths_fit(page)
     problems = layout_problems(page, "leaderboard")
-    page.screenshot(path="/tmp/statistics-leaderboard-360.png", full_page=True)
+    page.screenshot(path=tmp_path / "statistics-leaderboard-360.png", full_page=True)
 
     groups = page.get_by_role("navigation", name="Figures to show:")
     for link, columns in (
@@ -60,7 +60,7 @@ def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
         widths_fit(page)
         problems += layout_problems(page, f"leaderboard, {link}")
         if link == "Hands":
-            page.screenshot(path="/tmp/statistics-leaderboard-hands-360.png", full_page=True)
+            page.screenshot(path=tmp_path / "statistics-leaderboard-hands-360.png", full_page=True)
 
     # A heading sorts within the group shown; tapped again, the other way round.
     groups.get_by_role("link", name="Bids", exact=True).click()
@@ -78,7 +78,7 @@ def test_the_leaderboard_fits_a_small_phone_and_its_columns_are_chosen_by_links(
 
 @pytest.mark.parametrize("language", ["fa", "sk", "lo", "te", "fy"])
 def test_every_group_fits_in_every_language(small_page: Page, club, live_app, live_server: str,
-                                            language: str) -> None:
+                                            language: str, tmp_path) -> None:
     page = small_page
     scene.start_scene(live_app, club.id)
     page.context.add_cookies([{"name": "lang", "value": language, "url": live_server}])
@@ -86,11 +86,11 @@ def test_every_group_fits_in_every_language(small_page: Page, club, live_app, li
         page.goto(f"{live_server}/players?sort={sort}")
         widths_fit(page)
     if language == "te":
-        page.screenshot(path="/tmp/statistics-leaderboard-te-360.png", full_page=True)
+        page.screenshot(path=tmp_path / f"statistics-leaderboard-{language}-360.png", full_page=True)
 
 
 def test_a_players_page_draws_the_first_evening_and_fits(small_page: Page, club, live_app,
-                                                         live_server: str) -> None:
+                                                         live_server: str, tmp_path) -> None:
     page = small_page
     scene.start_scene(live_app, club.id)
     page.goto(f"{live_server}/players/{scene.player_id(live_app, 'Bob', club.id)}")
@@ -99,7 +99,7 @@ def test_a_players_page_draws_the_first_evening_and_fits(small_page: Page, club,
     expect(page.locator("#trend-table tbody tr").first).to_be_visible()
     assert page.evaluate("document.scrollingElement.scrollWidth <= innerWidth")
     problems = layout_problems(page, "player")
-    page.screenshot(path="/tmp/statistics-player-360.png", full_page=True)
+    page.screenshot(path=tmp_path / "statistics-player-360.png", full_page=True)
     assert problems == [], "\n".join(problems)
 
 
