@@ -197,7 +197,7 @@ class CodeForm(FlaskForm):
 class NewLinkForm(FlaskForm):
     role = RadioField(_l("They may"), choices=[
         SelectChoice("scorer", _l("keep score")), SelectChoice("viewer", _l("watch only")),
-        SelectChoice(SCREEN, _l("show tonight's boards on a TV, without joining")),
+        SelectChoice(SCREEN, _l("show tonight's boards on a TV")),
     ], default="viewer", validators=[InputRequired()])
 
 
