@@ -53,7 +53,7 @@ def _wire(app: Flask) -> None:
     from scorekeeper.store import db
     from scorekeeper.views import (
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
-        offline, page_cache, players, rules, seasons,
+        offline, page_cache, players, rules, screens, seasons,
     )
     from scorekeeper.web import aside, assets, extensions, heap, languages, security
 
@@ -63,7 +63,7 @@ def _wire(app: Flask) -> None:
     for part in (extensions, assets, security, db, access, languages, page_cache, aside):
         part.init_app(app)
     for views in (games, evenings, players, seasons, backups, hands, corrections, exchange, club, join,
-                  rules, health, offline):
+                  rules, health, offline, screens):
         app.register_blueprint(views.bp)
     errors.init_app(app)
     commands.init_app(app)

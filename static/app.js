@@ -620,4 +620,5 @@ document.addEventListener("DOMContentLoaded", () => {
 
 // Installable, with an offline notice instead of the browser's error page. The worker's
 // address (and the health check's) come from the page: the app may be served under a prefix.
-if ("serviceWorker" in navigator) addEventListener("load", () => navigator.serviceWorker.register(root.dataset.sw));
+// A screen link's page names none: it keeps nothing in the browser that opens it.
+if ("serviceWorker" in navigator && root.dataset.sw) addEventListener("load", () => navigator.serviceWorker.register(root.dataset.sw));

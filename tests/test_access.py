@@ -21,7 +21,8 @@ from tests.members import client_as
 
 # Who may use each endpoint: "public" (anyone, members or not), "read" (any member),
 # "score" (scorers and owners), "own" (owners only), "device" (any member, on their own
-# device), "front" (the home page: members see it, strangers are sent to make or join).
+# device), "front" (the home page: members see it, strangers are sent to make or join),
+# "screen" (anyone holding a live screen link, members or not).
 ACCESS = {
     "static": "public", "rules.show": "public", "languages.choose": "public",
     "health.healthz": "public", "offline.service_worker": "public", "offline.offline": "public",
@@ -53,12 +54,14 @@ ACCESS = {
     "club.forget_device_": "device",
     "seasons.index": "read", "seasons.show": "read", "seasons.create": "own",
     "seasons.edit": "own", "seasons.update": "own", "seasons.delete": "own",
+    "screens.board": "screen", "screens.live": "screen", "screens.tables": "screen",
+    "screens.tables_live": "screen", "screens.chart": "screen",
 }
 ROLES = ("owner", "scorer", "viewer", "stranger")
 ALLOWED = {
     "public": set(ROLES), "front": {"owner", "scorer", "viewer"},
     "read": {"owner", "scorer", "viewer"}, "score": {"owner", "scorer"}, "own": {"owner"},
-    "device": {"owner", "scorer", "viewer"},
+    "device": {"owner", "scorer", "viewer"}, "screen": set(ROLES),
 }
 # Requests that change things are asked last, so that they can't hide the others.
 LAST = ("club.forget_device_", "club.revoke_link", "club.remove_member_", "seasons.delete")
@@ -119,6 +122,7 @@ def world(app, client, start_game):
         session.add(victim)
         session.commit()
         invite = new_invite(session, club, "viewer")
+        screen = new_invite(session, club, "screen")
         season = Season(club_id=club.id, name="Spring", starts_on=date(2020, 1, 1),
                         ends_on=date.today(), min_evenings=1)
         session.add(season)
@@ -129,6 +133,7 @@ def world(app, client, start_game):
             "player_id": session.exec(select(Player.id).order_by(Player.id)).first(),
             "other_id": session.exec(select(Player.id).order_by(Player.id.desc())).first(),
             "member_id": victim.id, "invite_id": invite.id, "token": invite.token,
+            "screen_token": screen.token,
             "filename": "app.css", "season_id": season.id,
         }
     return clients, ids, spare_devices

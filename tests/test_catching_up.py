@@ -5,6 +5,7 @@ equals a full count and rating of the hands."""
 from __future__ import annotations
 
 import random
+from datetime import date
 
 import pytest
 from sqlmodel import Session, select
@@ -14,7 +15,7 @@ from scorekeeper import create_app
 from scorekeeper.store import kept
 
 from scorekeeper.figures import ratings, summaries
-from scorekeeper.store.models import Club, ClubRatings, ClubSummary
+from scorekeeper.store.models import Club, ClubRatings, ClubSummary, Season
 from tests.databases import database_url
 from tests.members import client_as, first_club_id
 from tests.test_ratings import assert_kept_equals_a_rating_from_the_hands
@@ -142,3 +143,19 @@ def test_the_locked_lru_keeps_the_latest_within_its_size():
     sized = kept.LockedLRU(10, getsizeof=len)
     sized.put("big", "x" * 11)  # bigger than the whole cache: not kept
     assert sized.get("big") is None and len(sized) == 0
+
+
+def test_a_season_page_brings_them_up_to_date_by_itself_a_batch_a_visit(big_club):
+    """Its ladder of games won reads no rating: the page rates a batch all the same."""
+    app, session, club = big_club
+    season = Season(club_id=club.id, name="All", starts_on=date(2000, 1, 1),
+                    ends_on=date(2100, 1, 1))
+    session.add(season)
+    session.commit()
+    client = client_as(app)
+    page = Page(client.get(f"/seasons/{season.id}"))
+    assert f"{GAMES - PER_VISIT} games to go" in page.section_text("catching-up")
+    for _ in range(GAMES // PER_VISIT):
+        page = Page(client.get(f"/seasons/{season.id}"))
+    assert page.by_id("catching-up") is None
+    assert_kept_equals_a_rating_from_the_hands(session, club)

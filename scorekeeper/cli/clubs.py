@@ -13,7 +13,7 @@ from scorekeeper.clubs.membership import (
     revoke, shown_code, typed_code,
 )
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import CLUB_NAME_LENGTH, Club, Game, Role
+from scorekeeper.store.models import CLUB_NAME_LENGTH, SCREEN, Club, Game, Role
 from scorekeeper.text.names import clean_name
 
 ROLE_CHOICE = click.Choice([role.value for role in Role])
@@ -127,7 +127,10 @@ def members_command(club_id: int) -> None:
             seen = device.last_seen_at.strftime("%Y-%m-%d %H:%M") if device.last_seen_at else "-"
             click.echo(f"  device {device.id}\t{device.label}\tlast seen {seen}")
     for invite in club_invites(session, club):
-        click.echo(f"link {invite.id}\t{invite.role}\tcode {shown_code(invite.code)}\t"
+        # A screen link's code is taken nowhere: its token is what names it.
+        named = (f"token {invite.token}" if invite.role == SCREEN
+                 else f"code {shown_code(invite.code)}")
+        click.echo(f"link {invite.id}\t{invite.role}\t{named}\t"
                    f"made {invite.created_at.strftime('%Y-%m-%d')}")
 
 
@@ -138,7 +141,8 @@ def revoke_link_command(link: str) -> None:
     """Revoke a link, named by its code, its token or the whole link."""
     session = get_session()
     token = link.rstrip("/").rsplit("/", 1)[-1]
-    invite = live_invite(session, token=token) or live_invite(session, code=typed_code(link))
+    invite = (live_invite(session, token=token, screens=True)
+              or live_invite(session, code=typed_code(link)))
     if invite is None:
         raise click.ClickException("no live link has that code or token")
     revoke(session, invite)

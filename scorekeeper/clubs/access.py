@@ -32,6 +32,10 @@ RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.OWNER: 2}
 # Blueprints whose every page belongs to the member's club: strangers get 404 there.
 CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "seasons",
                    "backups", "exchange", "club"}
+# A screen link's pages (views/screens.py): its token alone decides, and whoever holds it,
+# member or not, sees them as a stranger would: no device cookie is read, no member's
+# name or role is known to them.
+SCREEN_BLUEPRINTS = {"screens"}
 # Endpoints only an owner may use. A member knows the club exists, so other members are
 # told they may not (403); strangers still get 404.
 # A backup is the whole club (its change log and device names too): owners only.
@@ -228,6 +232,9 @@ def init_app(app: Flask) -> None:
     @app.before_request
     def members_only():
         blueprint = request.blueprint
+        if blueprint in SCREEN_BLUEPRINTS:
+            g.member, g.device = None, None  # (``current_member``: a stranger)
+            return None
         if blueprint not in CLUB_BLUEPRINTS:
             return None
         member = current_member()

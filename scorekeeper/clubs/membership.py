@@ -6,6 +6,7 @@ import secrets
 from datetime import timedelta
 
 from sqlalchemy import insert, literal, text, update
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, delete, func, select
 
@@ -13,7 +14,7 @@ from scorekeeper.clubs.access import (
     device_cookie_value, joined_device_token, new_device, token_hash,
 )
 from scorekeeper.store.models import (
-    Club, Device, Game, Invite, JoinAttempt, Member, Role, utcnow,
+    SCREEN, Club, Device, Game, Invite, JoinAttempt, Member, Role, utcnow,
 )
 from scorekeeper.store.rosters import live_invites
 from scorekeeper.text.digits import latin_digits
@@ -32,6 +33,8 @@ SHARE_LINK_LIFE = timedelta(hours=16)  # a game's share links: the evening, and 
 JOIN_SENT_AGAIN_WITHIN = timedelta(hours=1)
 # An owner's links make scorers and viewers; the server's commands may make an owner too.
 ROLES = tuple(Role)
+# What a link may be: one of those, or a screen link, which makes nobody a member.
+LINK_ROLES = (*ROLES, SCREEN)
 
 
 def anyone_is_member(session: Session) -> bool:
@@ -111,12 +114,15 @@ def typed_code(text: str) -> str:
 
 def new_invite(session: Session, club: Club, role: str, by: Member | None = None,
                game: Game | None = None) -> Invite:
-    """A link and code to join ``club`` as ``role`` (optionally opening one game).
+    """A link and code to join ``club`` as ``role`` (optionally opening one game), or a
+    screen link (``SCREEN``: its code is never shown, nor taken).
 
-    A game's links last the evening (SHARE_LINK_LIFE); the club's last until revoked.
+    A game's links last the evening (SHARE_LINK_LIFE); the club's last until revoked: a
+    screen link too, as it shows whichever evening is tonight's, every week.
     """
-    if role not in ROLES:
-        raise ValueError(f"an invite is for an owner, a scorer or a viewer, not {role!r}")
+    if role not in LINK_ROLES:
+        raise ValueError(f"an invite is for an owner, a scorer, a viewer or a screen, "
+                         f"not {role!r}")
     invite = Invite(club_id=club.id, role=role, token=secrets.token_urlsafe(24),
                     code=new_code(), created_by=by.id if by else None,
                     game_id=game.id if game else None,
@@ -147,9 +153,10 @@ def game_invite(session: Session, club: Club, role: str, game: Game) -> Invite |
 
 
 def live_invite(session: Session, *, token: str | None = None,
-                code: str | None = None) -> Invite | None:
-    """The live invite with that token or code, else None."""
-    query = live_invites()
+                code: str | None = None, screens: bool = False) -> Invite | None:
+    """The live invite with that token or code, else None; a screen link only where
+    asked (``screens``): it lets nobody join."""
+    query = live_invites() if screens else live_invites().where(Invite.role != SCREEN)
     if token is not None:
         query = query.where(Invite.token == token)
     elif code is not None:
@@ -157,6 +164,14 @@ def live_invite(session: Session, *, token: str | None = None,
     else:
         return None
     return session.exec(query).first()
+
+
+def screen_club(connection: Connection, token: str) -> int | None:
+    """The club whose live screen link ``token`` is, else None: one small read, without
+    the ORM (a screen's poll asks it, and the process's watch four times a second)."""
+    return connection.execute(
+        live_invites().with_only_columns(Invite.club_id)
+        .where(Invite.token == token, Invite.role == SCREEN)).scalar()
 
 
 def client_key(address: str) -> str:

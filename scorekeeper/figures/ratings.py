@@ -516,6 +516,7 @@ def _up_to_date(session: Session, club_id: int, most: int | None = None
     only when another page was keeping them at the same moment). At most ``most`` games
     are looked at again (None: a page's worth, ``kept.PER_VISIT``); the ratings of the
     games rated so far stand meanwhile, and ``to_go`` tells how many games are left."""
+    keeping.note_brought(session, "ratings", club_id)
     stamp = stamp_of(session, club_id)
     kept = session.exec(select(ClubRatings).where(ClubRatings.club_id == club_id)
                         .execution_options(populate_existing=True)).first()

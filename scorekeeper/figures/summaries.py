@@ -300,6 +300,7 @@ def up_to_date(session: Session, club_id: int, most: int | None = None) -> ClubS
     to go, the sums of the rows as they are kept are shown this once (``to_go`` tells
     how many games are left).
     """
+    kept.note_brought(session, "statistics", club_id)
     stamp = stamp_of(session, club_id)
     summary = session.get(ClubSummary, club_id)
     if summary is not None and Stamp.from_kept(summary.stamp) == stamp:

@@ -65,7 +65,7 @@ from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, SEASON_NAME_LENGTH,
     WHO_LENGTH as MAX_WHO, DEVICE_LABEL_LENGTH, ChangeKind, Club, Device, Evening, Game,
-    GameChange, GameSeat, Hand, Invite, Ladder, Member, Player, Role, Season, utcnow,
+    SCREEN, GameChange, GameSeat, Hand, Invite, Ladder, Member, Player, Role, Season, utcnow,
 )
 from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, house_rules
 from scorekeeper.store.rosters import live_invites
@@ -373,6 +373,7 @@ class SeasonFacts(_Part):
 
 
 Roles = Literal[tuple(role.value for role in Role)]  # type: ignore[valid-type]
+LinkRoles = Literal[(*(role.value for role in Role), SCREEN)]  # type: ignore[valid-type]
 
 
 class DeviceFacts(_Part):
@@ -396,10 +397,11 @@ class MemberFacts(_Part):
 
 
 class InviteFacts(_Part):
-    """A live link, with its code: whoever has it may join."""
+    """A live link, with its code: whoever has it may join (a screen link: show tonight's
+    boards)."""
 
     id: StrictInt
-    role: Roles
+    role: LinkRoles
     token: Annotated[StrictStr, Field(min_length=1, max_length=64)]
     code: Annotated[StrictStr, Field(min_length=1, max_length=16)]
     game_id: Optional[StrictInt] = None

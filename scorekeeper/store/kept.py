@@ -65,6 +65,8 @@ log = logging.getLogger(__name__)
 # Games worked out again in one request at most; more wait for the next pages (or the
 # catch-up command), which show the figures as last kept meanwhile.
 PER_VISIT = 200
+# What of a club's kept figures a request has brought up to date (its session's note).
+_BROUGHT = "kept_figures_brought"
 
 
 @dataclass(frozen=True)
@@ -135,6 +137,17 @@ def games_to_go(session: Session, club_id: int, counted_at, kept: str | None,
         return 0
     return session.exec(select(func.count()).select_from(Game)
                         .where(*_changed(club_id, counted_at))).one()
+
+
+def note_brought(session: Session, what: str, club_id: int) -> None:
+    """Note that the club's ``what`` ("statistics", "ratings") had this request's batch
+    (its session's): a page whose parts read them twice works out one batch, not two."""
+    session.info.setdefault(_BROUGHT, set()).add((what, club_id))
+
+
+def brought(session: Session, what: str, club_id: int) -> bool:
+    """Whether the club's ``what`` were brought up to date in this request already."""
+    return (what, club_id) in session.info.get(_BROUGHT, ())
 
 
 def commit_if_current(session: Session, club_id: int, stamp: Stamp | None, what: str

@@ -44,6 +44,11 @@ class Role(StrEnum):
     VIEWER = "viewer"  # watches: every change is refused
 
 
+# ``Invite.role`` of a screen link: it lets nobody in, and shows the club's boards of
+# tonight, read-only, to whoever opens it (a TV on the wall), week after week.
+SCREEN = "screen"
+
+
 class ChangeKind(StrEnum):
     """What one change did to a game: ``GameChange.kind`` holds these words (backups and
     game files too)."""
@@ -381,7 +386,7 @@ class Invite(SQLModel, table=True):
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
-    role: str = Field(max_length=8)  # a ``Role``: scorer or viewer, or owner (works once)
+    role: str = Field(max_length=8)  # a ``Role``: scorer or viewer, or owner (works once); or ``SCREEN``
     token: str = Field(max_length=64, unique=True)  # in the link: 192 random bits
     code: str = Field(max_length=16, unique=True)  # typed at the table: 40 random bits
     game_id: Optional[int] = Field(default=None, foreign_key="game.id")  # opened on joining

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
 from typing import Sequence
 
-from sqlalchemy import update
+from sqlalchemy import bindparam, update
+from sqlalchemy.engine import Connection, Row
 from sqlmodel import Session, func, select
 
 from scorekeeper.figures.rounds import Round, next_round, sit_outs_ahead
@@ -32,7 +33,7 @@ QUIET = timedelta(hours=QUIET_HOURS)
 EVENINGS_PER_PAGE = 20
 
 
-def already_played(evening: Evening) -> bool:
+def already_played(evening: Evening | Row) -> bool:
     """Made after its day: an evening already played (a club's history from paper),
     whose games are typed in afterwards. Nobody is asked whether they come to it, and
     it is never tonight's, however recent its games."""
@@ -40,23 +41,36 @@ def already_played(evening: Evening) -> bool:
 
 
 def current_evening(session: Session, club: Club, now: datetime | None = None) -> Evening | None:
-    """Tonight's evening: dated today, or with a game begun in the last twelve hours,
-    and not closed (a game after the evening was closed opens a new one); never one
-    ``already_played``."""
+    """Tonight's evening (``tonight_id``)."""
+    evening_id = tonight_id(session, club.id, now)
+    return None if evening_id is None else session.get(Evening, evening_id)
+
+
+# The club's latest evening up to a day, and an evening's newest game's start: built once,
+# run without the ORM too (a screen's poll reads tonight's evening four times a second).
+_LATEST_EVENING = (select(Evening.id, Evening.played_on, Evening.closed_at, Evening.created_at)
+                   .where(Evening.club_id == bindparam("club_id"),
+                          Evening.played_on <= bindparam("today"))
+                   .order_by(Evening.played_on.desc(), Evening.id.desc()).limit(1))
+_LAST_GAME = select(func.max(Game.created_at)).where(Game.evening_id == bindparam("evening_id"))
+
+
+def tonight_id(reader: Session | Connection, club_id: int, now: datetime | None = None
+               ) -> int | None:
+    """The id of the club's evening of tonight: dated today, or with a game begun in the
+    last twelve hours, and not closed (a game after the evening was closed opens a new
+    one); never one ``already_played``. ``reader``: a session, or a connection (a few
+    small reads, no ORM objects)."""
     now = now or utcnow()
-    latest = session.exec(  # an evening planned for a later day is not tonight's
-        select(Evening).where(Evening.club_id == club.id, Evening.played_on <= now.date())
-        .order_by(Evening.played_on.desc(), Evening.id.desc())
-    ).first()
+    # An evening planned for a later day is not tonight's.
+    latest = reader.execute(_LATEST_EVENING, {"club_id": club_id, "today": now.date()}).first()
     if latest is None or latest.closed_at is not None or already_played(latest):
         return None
     if latest.played_on == now.date():
-        return latest
-    last_game = session.exec(
-        select(func.max(Game.created_at)).where(Game.evening_id == latest.id)
-    ).one()
+        return latest.id
+    last_game = reader.execute(_LAST_GAME, {"evening_id": latest.id}).scalar()
     if last_game is not None and now - aware(last_game) <= SAME_EVENING:
-        return latest
+        return latest.id
     return None
 
 

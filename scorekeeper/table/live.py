@@ -249,6 +249,26 @@ class EveningHead:
         return f"{self.game_id or 0}.{self.revisions}.{self.abandoned}.{self.draft_seq}"
 
 
+@dataclass(frozen=True)
+class TonightHead:
+    """What a screen link's board depends on: its club, which evening is tonight's there
+    (None: none is), and that evening's head at the board's table, or at every table."""
+
+    club_id: int
+    evening: EveningHead | None
+
+    @property
+    def version(self) -> str:
+        """The evening's version, under its id: a new evening tonight (or none any more)
+        moves the board as a hand does."""
+        return tonight_version(self.evening)
+
+
+def tonight_version(head: EveningHead | None) -> str:
+    """The version a screen's board shows of tonight's evening at ``head`` (None: none)."""
+    return f"{head.evening_id}-{head.version}" if head else "none"
+
+
 _EVENING_GAMES = (Game.evening_id == bindparam("evening_id"),
                   Game.club_id == bindparam("club_id"))
 

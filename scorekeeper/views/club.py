@@ -12,12 +12,12 @@ from scorekeeper.clubs.membership import (
     owners, remove_member, revoke, set_role, shown_code,
 )
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import MAX_ID, Device, Invite, Member, Player, Role
+from scorekeeper.store.models import MAX_ID, SCREEN, Device, Invite, Member, Player, Role
 from scorekeeper.store.rosters import club_row, roster
 from scorekeeper.table.confirming import confirm_by_default, link_player
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
-from scorekeeper.views.pages import render_page
+from scorekeeper.views.pages import render_page, table_arg
 from scorekeeper.web.forms import (
     ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, all_errors,
 )
@@ -27,7 +27,11 @@ bp = Blueprint("club", __name__, url_prefix="/club")
 LINK_ROLE = "link_role"  # the role the owner last made a link for
 
 
-def link_of(invite: Invite) -> str:
+def link_of(invite: Invite, table: int = 1) -> str:
+    """The link's address: the join page, or a screen link's table board (``table``)."""
+    if invite.role == SCREEN:
+        return url_for("screens.board", screen_token=invite.token, _external=True,
+                       **table_arg(table))
     return url_for("join.by_link", token=invite.token, _external=True)
 
 
@@ -189,11 +193,16 @@ def share(game_id: int):
             invite = game_invite(session, current_club(session), role, game)
             if invite is not None:
                 links.append((role, invite, link_of(invite)))
-    # The TV's address: the evening's table board, which moves on to each next game.
+    # The TV's address: the evening's table board, which moves on to each next game; and
+    # for a TV not in the club, the club's screen links (owners'), at the game's table.
     table_board = (url_for("evenings.board", evening_id=game.evening_id, _external=True)
                    if game.evening_id else None)
+    screens = [(invite, link_of(invite, game.table_number))
+               for invite in club_invites(session, current_club(session))
+               if invite.role == SCREEN] if current_member().role == Role.OWNER else []
     return render_page("share.html", game=game, links=links, qr_svg=qr_svg,
-                       shown_code=shown_code, plain_form=PlainForm(), table_board=table_board)
+                       shown_code=shown_code, plain_form=PlainForm(), table_board=table_board,
+                       screens=screens)
 
 
 @bp.post("/share/<int:game_id>")

@@ -12,9 +12,9 @@ from scorekeeper.figures.pictures import png_of
 from scorekeeper.figures.rounds import TABLE
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.rules import SEATS, TeamLayout, teams_for
-from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Attendance, Evening, Role, utcnow
-from scorekeeper.store.replay import Replay, load_replay, load_replays
+from scorekeeper.store.replay import Replay, load_replays
 from scorekeeper.store.rosters import roster
 from scorekeeper.table.attendance import (
     Answers, Whereabouts, answers, here_tonight, is_planned, plan_evening, say_coming, say_gone,
@@ -26,14 +26,12 @@ from scorekeeper.table.evenings import (
     reopen_evening, tables_now, tally,
 )
 from scorekeeper.table.live import EveningHead, evening_head
-from scorekeeper.table.waiting import held
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import (
-    evening_time, new_partners_fields, render_board, render_page, render_tables, table_arg,
-    table_head, unchanged_poll,
+    board_poll, evening_time, new_partners_fields, render_page, render_table_board,
+    render_tables, table_arg, table_head,
 )
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
-from scorekeeper.web.aside import aside
 from scorekeeper.web.forms import (
     EARLIEST_DAY, ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,
 )
@@ -240,26 +238,19 @@ def board(evening_id: int):
     default), the next one by itself, and a line for each other table."""
     evening = row_or_404(Evening, evening_id)
     table = whole_number_arg("table", 1)
-    return _table_board(evening, table, table_head(evening.club_id, evening.id, table))
-
-
-def _table_board(evening: Evening, table: int, head: EveningHead) -> Response:
-    """The board of the evening's table at ``head``, read before its game is."""
-    session = get_session()
-    game = current_game(evening_games(session, evening), table)
-    return render_board(load_replay(session, game) if game else None, evening, table,
-                        head=head)
+    return render_table_board(evening, table, table_head(evening.club_id, evening.id, table))
 
 
 @bp.get("/<int:evening_id>/live")
 def live(evening_id: int):
     """The table board's poll: 204 while the evening is as it shows it, else the board."""
     table = whole_number_arg("table", 1)
-    head = _moved(evening_id, table)
-    if head is None:
-        return unchanged_poll()
-    # The board is drawn aside, never in another poll's way.
-    response = aside(lambda: _table_board(row_or_404(Evening, evening_id), table, head))
+    return _poll(evening_id, table, lambda head: _table_board(evening_id, table, head))
+
+
+def _table_board(evening_id: int, table: int, head: EveningHead) -> Response:
+    """The table board at ``head``, as its poll answers it."""
+    response = render_table_board(row_or_404(Evening, evening_id), table, head)
     # A game's own board that moved on is the table board now: a reload stays with it.
     response.headers["HX-Replace-Url"] = url_for("evenings.board", evening_id=evening_id,
                                                  **table_arg(table))
@@ -276,27 +267,20 @@ def tables(evening_id: int):
 @bp.get("/<int:evening_id>/tables/live")
 def tables_live(evening_id: int):
     """The evening board's poll: 204 while no table's game changed, else the board."""
-    if _moved(evening_id, None) is None:
-        return unchanged_poll()
-    return aside(lambda: tables(evening_id))
+    return _poll(evening_id, None, lambda _head: tables(evening_id))
 
 
-def _moved(evening_id: int, table: int | None) -> EveningHead | None:
-    """The evening's head at one of its tables, or at every table (None), if it moved
-    from the version the board's poll shows; None while it is as shown. 404 for an
-    evening not of the member's club."""
+def _poll(evening_id: int, table: int | None, draw) -> Response:
+    """A board's poll of the evening at one of its tables, or at every table (None):
+    held while the evening is as the board shows it. 404 for an evening not of the
+    member's club."""
     # One small read, no ORM objects, no replay; held while nothing changes.
     club_id = current_member().club_id
-    shown = request.args.get("v", "")
 
     def read(connection) -> EveningHead | None:
         return evening_head(connection, club_id, evening_id, table)
 
-    head = held(("evening", club_id, evening_id, table), read(get_connection()), read,
-                lambda head: head.version == shown)
-    if head is None:
-        abort(404)
-    return None if head.version == shown else head
+    return board_poll(("evening", club_id, evening_id, table), read, draw)
 
 
 @bp.get("/<int:evening_id>/recap")

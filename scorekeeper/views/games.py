@@ -432,7 +432,12 @@ def _arrival_notice(game_id: int) -> str | None:
 @bp.get("/games/<int:game_id>/chart.svg")
 def chart(game_id: int):
     """The game's score chart as an image, kept by the phone while the game is as it was."""
-    replay = replay_or_404(game_id)
+    return chart_picture(replay_or_404(game_id))
+
+
+def chart_picture(replay: Replay) -> Response:
+    """The game's score chart (404 before its first hand), kept by the browser forever
+    where its address names the game's revision."""
     if not replay.state.deals:
         abort(404)
     response = make_response(render_template("chart.svg", chart=score_chart(replay)))

@@ -14,15 +14,16 @@ from dataclasses import dataclass, replace
 from enum import Enum
 from datetime import timedelta
 from functools import partial
-from typing import Sequence
+from typing import Callable, Sequence
 
 from flask import (
-    Response, current_app, get_flashed_messages, make_response, render_template, request,
-    url_for,
+    Response, abort, current_app, get_flashed_messages, make_response, render_template,
+    request, url_for,
 )
 from flask_babel import format_percent, gettext as _
 from jinja2_fragments.flask import render_block, render_blocks
 from markupsafe import Markup
+from sqlalchemy.engine import Connection
 from sqlmodel import Session
 
 from scorekeeper.clubs.access import SCORER, can, current_device
@@ -39,7 +40,9 @@ from scorekeeper.rules.table import left_of
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.figures.rounds import TABLE
 from scorekeeper.store.models import Evening, aware
-from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
+from scorekeeper.store.replay import (
+    Replay, deal_from_hand, load_replay, load_replays, recent_changes,
+)
 from scorekeeper.table.attendance import answers, here_tonight
 from scorekeeper.table.confirming import waiting
 from scorekeeper.table.corrections import plan_insert
@@ -47,13 +50,16 @@ from scorekeeper.table.draft import (
     FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
 )
 from scorekeeper.table.evenings import (
-    evening_games, evening_state, evening_tally, is_past_game, new_partners, tables_now,
-    tonight_tally,
+    current_game, evening_games, evening_state, evening_tally, is_past_game, new_partners,
+    tables_now, tonight_tally,
 )
 from scorekeeper.table.live import (
-    POLL_SECONDS, EveningHead, evening_head, shared_draft, version,
+    POLL_SECONDS, EveningHead, evening_head, shared_draft, tonight_version, version,
 )
 from scorekeeper.table.recording import last_undone_hand
+from scorekeeper.table.waiting import Head, held
+from scorekeeper.web.aside import aside
+from scorekeeper.web.languages import current_language
 from scorekeeper.web.words import (
     fill, hand_preview, list_teams, need_sentence, point_name, signed, suit_name,
     verdict_sentence, violation_message,
@@ -620,6 +626,55 @@ def table_arg(table: int) -> dict:
     return {} if table == 1 else {"table": table}
 
 
+@dataclass(frozen=True)
+class BoardLinks:
+    """Where a board's addresses lead: the evening's own, for a member, with a way on to
+    the game and the evening; or a screen link's (``screen``: its token), for whoever
+    holds it, which lead nowhere else in the club. Each of its boards (a table's, every
+    table's) and their polls has the same name in both (``evenings.board``,
+    ``screens.board``…)."""
+
+    screen: str | None = None
+
+    @property
+    def to_club(self) -> bool:
+        """Whether the board leads to the club's pages: a member's board."""
+        return self.screen is None
+
+    def _url(self, name: str, evening_id: int | None, **args) -> str:
+        if self.screen is not None:
+            return url_for(f"screens.{name}", screen_token=self.screen, **args)
+        return url_for(f"evenings.{name}", evening_id=evening_id, **args)
+
+    def version(self, head: EveningHead | None) -> str:
+        """The version a board's poll shows: a screen's says which evening is tonight's."""
+        return tonight_version(head) if self.screen is not None else head.version
+
+    def board(self, evening_id: int | None, table: int) -> str:
+        return self._url("board", evening_id, **table_arg(table))
+
+    def live(self, head: EveningHead | None, table: int) -> str:
+        return self._url("live", head and head.evening_id, v=self.version(head), wait=1,
+                         **table_arg(table))
+
+    def tables(self, evening_id: int | None) -> str:
+        return self._url("tables", evening_id)
+
+    def tables_live(self, head: EveningHead | None) -> str:
+        return self._url("tables_live", head and head.evening_id, v=self.version(head),
+                         wait=1)
+
+    def chart(self, game) -> str:
+        """The game's score chart, kept by its revision, in the page's language."""
+        args = {"game_id": game.id, "v": game.revision, "lang": current_language()}
+        if self.screen is not None:
+            return url_for("screens.chart", screen_token=self.screen, **args)
+        return url_for("games.chart", **args)
+
+
+MEMBERS_BOARD = BoardLinks()
+
+
 def evening_tables(session: Session, evening: Evening, but: int | None = None
                    ) -> list[tuple[int, Replay]]:
     """The evening's tables, by number, each with the game it plays (or last finished):
@@ -663,7 +718,7 @@ def table_head(club_id: int, evening_id: int | None, table: int) -> EveningHead 
 
 
 def render_board(replay: Replay | None, evening: Evening | None = None, table: int = 1, *,
-                 head: EveningHead | None) -> Response:
+                 head: EveningHead | None, links: BoardLinks = MEMBERS_BOARD) -> Response:
     """The scoreboard: big scores, dealer and bidder, the last hand, the winner's reason.
 
     ``evening``: the table board, showing the current game of one of that evening's
@@ -671,7 +726,8 @@ def render_board(replay: Replay | None, evening: Evening | None = None, table: i
     game by itself, with the evening's games won between games and a line for each
     other table. A game's own board follows its table too once the game is over, if it
     is still the table's current game; else it offers the table board. ``head``: the
-    table's head, read before the game (``table_head``).
+    table's head, read before the game (``table_head``). ``links``: where its addresses
+    lead (a member's, or a screen link's).
     """
     session = get_session()
     game = replay.game if replay else None
@@ -682,27 +738,31 @@ def render_board(replay: Replay | None, evening: Evening | None = None, table: i
     context = {} if replay is None else _board_game(session, replay)
     if follows:
         evening = evening or session.get(Evening, evening_id)
-        context["live_url"] = url_for("evenings.live", evening_id=evening_id, v=head.version,
-                                      wait=1, **table_arg(table))
+        context["live_url"] = links.live(head, table)
         if over:
             context["evening_tally"] = evening_tally(session, evening, replay)
     elif over and head is not None and head.game_id is not None:
         context["newer_game"] = head.game_id  # the table plays on: the board can follow
     if evening_id is not None:
-        context["table_board_url"] = url_for("evenings.board", evening_id=evening_id,
-                                             **table_arg(table))
+        context["table_board_url"] = links.board(evening_id, table)
         context["other_tables"] = evening_tables(
             session, evening or session.get(Evening, evening_id), but=table)
         if context["other_tables"]:
-            context["tables_url"] = url_for("evenings.tables", evening_id=evening_id)
-    return render_page(
-        "board.html", block="board" if wants_fragment() else None, **context,
-        evening=evening, point_name=point_name, suit_name=suit_name, card_points=CARD_POINTS,
-        poll_every=POLL_SECONDS,
-    )
+            context["tables_url"] = links.tables(evening_id)
+    return _board_page("board.html", **context, evening=evening, point_name=point_name,
+                       suit_name=suit_name, card_points=CARD_POINTS, links=links)
 
 
-def render_tables(evening: Evening) -> Response:
+def render_table_board(evening: Evening, table: int, head: EveningHead,
+                       links: BoardLinks = MEMBERS_BOARD) -> Response:
+    """The board of the evening's table at ``head``, read before its game is."""
+    session = get_session()
+    game = current_game(evening_games(session, evening), table)
+    return render_board(load_replay(session, game) if game else None, evening, table,
+                        head=head, links=links)
+
+
+def render_tables(evening: Evening, links: BoardLinks = MEMBERS_BOARD) -> Response:
     """The evening board: every table at once, each with its game's teams and scores and
     its next hand's dealer (or its winner), moving on to each table's next game by
     itself; and below, the evening's games won, once a game is."""
@@ -710,11 +770,36 @@ def render_tables(evening: Evening) -> Response:
     head = evening_head(get_connection(), evening.club_id, evening.id, table=None)
     tables = evening_tables(session, evening)
     tally = evening_tally(session, evening, *(replay for _number, replay in tables))
-    return render_page(
-        "tables.html", block="board" if wants_fragment() else None, evening=evening,
-        tables=tables, evening_tally=tally if tally.finished else None,
-        live_url=url_for("evenings.tables_live", evening_id=evening.id, v=head.version, wait=1),
-        poll_every=POLL_SECONDS)
+    return _board_page("tables.html", evening=evening, tables=tables,
+                       evening_tally=tally if tally.finished else None,
+                       live_url=links.tables_live(head), links=links)
+
+
+def render_no_evening(live_url: str, links: BoardLinks) -> Response:
+    """A screen's board while the club has no evening tonight: it says so, and shows
+    tonight's as soon as it begins (its poll, ``live_url``)."""
+    return _board_page("board.html", evening=None, live_url=live_url, links=links)
+
+
+def _board_page(template: str, **context) -> Response:
+    """A board's page, or (its poll's answer) the board alone."""
+    return render_page(template, block="board" if wants_fragment() else None, **context,
+                       poll_every=POLL_SECONDS)
+
+
+def board_poll(key: tuple, read: Callable[[Connection], Head | None],
+               draw: Callable[[Head], Response]) -> Response:
+    """A board's poll: 204 while the head the board depends on (``read``; held under
+    ``key`` while it is as shown) is the version the board shows; else the board drawn
+    at the head that moved, aside (never in another poll's way). 404 where there is no
+    such board (not the club's, or a link revoked)."""
+    shown = request.args.get("v", "")
+    head = held(key, read(get_connection()), read, lambda head: head.version == shown)
+    if head is None:
+        abort(404)
+    if head.version == shown:
+        return unchanged_poll()
+    return aside(lambda: draw(head))
 
 
 def unchanged_poll() -> Response:

@@ -23,7 +23,7 @@ from scorekeeper.figures.summaries import (
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store.db import get_session
-from scorekeeper.store.kept import stamp_of
+from scorekeeper.store.kept import brought, stamp_of
 from scorekeeper.store.models import Club, Player
 from scorekeeper.text.digits import number_text
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
@@ -250,7 +250,14 @@ def _club_board(session: Session, club: Club) -> Board:
 
 
 def games_to_go(session: Session, club_id: int) -> int:
-    """Games the kept statistics or ratings have still to count (0: they are exact)."""
+    """Games the kept statistics or ratings have still to count (0: they are exact),
+    once both have had this visit's batch: a page that read only one of them (a season
+    ranked by games won reads no rating) brings the other up to date too, so that its
+    notice goes by itself, not only once someone opens the players' page."""
+    if not brought(session, "statistics", club_id):
+        summaries.up_to_date(session, club_id)
+    if not brought(session, "ratings", club_id):
+        ratings.club_ratings(session, club_id)
     stamp = stamp_of(session, club_id)
     return max(summaries.to_go(session, club_id, stamp), ratings.to_go(session, club_id, stamp))
 

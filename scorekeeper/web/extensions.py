@@ -25,9 +25,11 @@ csrf = SameOriginForms()
 htmx = Htmx()
 compress = Compress()
 
-# Requests that never change the session: a poll every 2 seconds needn't send it back.
+# Requests that never change the session: a poll every 2 seconds needn't send it back,
+# and a screen link's pages give the browser that opens them no cookie at all.
 QUIET_ENDPOINTS = {"games.live", "evenings.live", "evenings.tables_live", "health.healthz",
-                   "static", "offline.service_worker"}
+                   "static", "offline.service_worker", "screens.board", "screens.live",
+                   "screens.tables", "screens.tables_live", "screens.chart"}
 
 
 class LazySession(SecureCookieSession):

@@ -24,6 +24,8 @@ LANGUAGES = {
     "fy": "Frysk",
 }
 RIGHT_TO_LEFT = {"fa"}
+# The score chart's addresses (a member's, a screen link's): each names its language.
+PICTURES = {"games.chart", "screens.chart"}
 COOKIE = "lang"
 COOKIE_DAYS = 400
 # What a language writes its own way: CLDR's default digits where they are not 0-9
@@ -41,7 +43,7 @@ bp = Blueprint("languages", __name__)
 def select_locale() -> str:
     if not has_request_context():
         return "en"  # a command line speaks English
-    if request.endpoint == "games.chart" and request.args.get("lang") in LANGUAGES:
+    if request.endpoint in PICTURES and request.args.get("lang") in LANGUAGES:
         return request.args["lang"]  # an image in its page's language, kept under it
     chosen = request.cookies.get(COOKIE)
     if chosen in LANGUAGES:

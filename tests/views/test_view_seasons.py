@@ -12,7 +12,7 @@ from datetime import date, timedelta
 import pytest
 from sqlmodel import Session, select
 
-from scorekeeper.store.models import Evening, Season
+from scorekeeper.store.models import Evening, Player, Season
 from tests.members import client_as, new_club
 from tests.views.test_view_players import history  # noqa: F401  (a fixture)
 from tests.views.test_view_evenings import B_SWEEPS, new_game
@@ -207,3 +207,21 @@ def test_the_ladder_has_a_column_per_evening_and_marks_what_was_dropped(
     assert [cell.find("s") is not None for cell in rows["Bob"]] == [False, True]
     assert [cell.text() for cell in rows["Ann"]] == ["0 dropped", "1"]
     assert "struck through" in page.section_text("dropped-hint")
+
+
+@pytest.mark.parametrize("ladder_rule", ["won", "place", "rating"])
+def test_the_season_page_brings_the_figures_up_to_date_itself(app, client, history,
+                                                              ladder_rule):
+    """Its notice of games to go is gone without a visit to any other page."""
+    season_id = made(client, ranked_by=ladder_rule)
+    first = Page(client.get(f"/seasons/{season_id}"))
+    second = Page(client.get(f"/seasons/{season_id}"))
+    assert first.by_id("catching-up") is None, first.section_text("catching-up")
+    assert second.by_id("catching-up") is None, second.section_text("catching-up")
+
+
+def test_a_head_to_head_page_brings_the_figures_up_to_date_itself(app, client, db, history):
+    ann, bob = (db.exec(select(Player.id).where(Player.name == name)).one()
+                for name in ("Ann", "Bob"))
+    page = Page(client.get(f"/players/{ann}/versus/{bob}"))
+    assert page.by_id("catching-up") is None, page.section_text("catching-up")
