@@ -18,7 +18,7 @@ from sqlmodel import Session, select
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
 from scorekeeper.clubs.membership import add_member, new_invite
-from scorekeeper.store.models import Club, Game, Player
+from scorekeeper.store.models import SCREEN, Club, Game, Player
 from tests.views.conftest import CheckedClient
 from tests.views.view_helpers import HTMX, Page, calls_for, hand_form, parse
 
@@ -133,6 +133,7 @@ def test_device_names_reach_owners_only(servers, phones, db):
     with first.test_request_context(), Session(first.extensions["db_engine"]) as session:
         club = session.exec(select(Club).order_by(Club.id)).first()
         token = new_invite(session, club, "viewer").token
+        screen_token = new_invite(session, club, SCREEN).token
     season = olga.post("/seasons", data={"name": "Spring", "starts_on": "2000-01-01",
                                          "ends_on": "2999-12-31", "ranked_by": "rating",
                                          "min_evenings": "0", "drop_worst": "0"})
@@ -144,7 +145,8 @@ def test_device_names_reach_owners_only(servers, phones, db):
     for game in (one, two):
         values = {"game_id": game, "evening_id": int(evening), "player_id": player,
                   "other_id": other,
-                  "number": 1, "token": token, "filename": "app.js",
+                  "number": 1, "token": token, "screen_token": screen_token,
+                  "filename": "app.js",
                   "season_id": int(season.headers["Location"].rsplit("/", 1)[1])}
         addresses = every_get_address(first, values) + [
             f"/rules?game={game}", f"/evenings?player={player}",
