@@ -41,9 +41,9 @@ from werkzeug.test import encode_multipart
 
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
-from scorekeeper.clubs.membership import add_member, shown_code
+from scorekeeper.clubs.membership import add_member, new_invite, shown_code
 from scorekeeper.files.exchange import import_game
-from scorekeeper.store.models import Club, Evening, Game, Invite, Player, Season
+from scorekeeper.store.models import SCREEN, Club, Evening, Game, Invite, Player, Season
 from tests.browser import scene
 from tests.databases import database_url, forget
 from tests.members import first_club_id
@@ -126,6 +126,7 @@ class Scene:
     player: int  # Jo 2
     partner: int  # مریم, Jo 2's partner
     token: str  # the club's invite link
+    screen: str  # the club's screen link, for a TV
     cleanups: list = field(default_factory=list)
 
 
@@ -172,8 +173,11 @@ def seeded(app) -> Scene:
         player = session.exec(select(Player.id).where(Player.name == "Jo 2")).one()
         partner = session.exec(select(Player.id).where(Player.name == "مریم")).one()
         token = session.exec(select(Invite.token).where(Invite.game_id.is_(None))).first()
+    with app.test_request_context(), Session(engine) as session:
+        screen = new_invite(session, session.get(Club, club_id), SCREEN).token
     club = Scene(app, stranger=_persian_client(app), game=game, finished=finished,
-                 evening=evening, player=player, partner=partner, token=token, **phones)
+                 evening=evening, player=player, partner=partner, token=token, screen=screen,
+                 **phones)
     yield club
     for cleanup in club.cleanups:
         cleanup()
@@ -499,6 +503,19 @@ CASES: dict[str, Case] = {
         "board"),
     "poll: home page": Case("games.index_live", _get(
         lambda s: poll_url(page_of(s.owner, "/"), "0"), "games"), "games"),
+    # A TV's screen link: tonight's boards to a browser that is no member (Persian).
+    "screen: table board": Case("screens.board", _get(
+        lambda s: f"/screen/{s.screen}", who="stranger")),
+    "screen: every table": Case("screens.tables", _get(
+        lambda s: f"/screen/{s.screen}/tables", who="stranger")),
+    "screen: chart": Case("screens.chart", _get(
+        lambda s: f"/screen/{s.screen}/games/{s.game}/chart.svg", who="stranger")),
+    "poll: screen's table board": Case("screens.live", _get(
+        lambda s: poll_url(page_of(s.stranger, f"/screen/{s.screen}"), "1"), "board",
+        who="stranger"), "board"),
+    "poll: screen's every table": Case("screens.tables_live", _get(
+        lambda s: poll_url(page_of(s.stranger, f"/screen/{s.screen}/tables"), "1"), "board",
+        who="stranger"), "board"),
     "poll: evening board": Case("evenings.tables_live", _get(
         lambda s: poll_url(page_of(s.owner, f"/evenings/{s.evening}/tables"), "1"), "board"),
         "board"),

@@ -19,7 +19,7 @@ from scorekeeper.store.models import (
 from scorekeeper.store.rosters import find_or_add_player
 from tests.members import client_as, new_club
 from tests.test_backup import fresh_app
-from tests.views.test_view_live_wait import LONG_HOLD, woken_by
+from tests.views.test_view_live_wait import LONG_HOLD, TellingWatch, waits, woken_by
 from tests.views.test_view_table_board import B_SWEEPS, C_IS_SET, poll_of
 from tests.views.test_view_tables import SECOND_TABLE, start
 from tests.views.view_helpers import HTMX, Page, rows
@@ -274,15 +274,16 @@ def test_a_servers_backup_keeps_the_screen_link_and_a_restore_brings_it_back(
 def test_a_held_screen_poll_wakes_on_a_hand_and_on_the_link_revoked(app, client, db, evening,
                                                                     play):
     app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
+    app.extensions["live_watch"] = TellingWatch(app.extensions["db_engine"])
     game = evening.game()
     screen = make_screen(client, db)
     tv = app.test_client()
     url = poll_of(tv.get(f"/screen/{screen.token}").text)
     assert "wait=1" in url
-    response, after = woken_by(app, lambda: play(game, 1, *C_IS_SET), tv, url)
-    assert response.status_code == 200 and after < LONG_HOLD / 3
+    response = woken_by(app, lambda: play(game, 1, *C_IS_SET), tv, url)
+    assert response.status_code == 200 and waits(app) == [True]  # woken by the hand
     assert 'aria-label="Team A: 4 points"' in response.text
     url = poll_of(response.text)
-    response, after = woken_by(
+    response = woken_by(
         app, lambda: client.post(f"/club/links/{screen.id}/revoke", data={}), tv, url)
-    assert response.status_code == 404 and after < LONG_HOLD / 3
+    assert response.status_code == 404 and waits(app) == [True, True]  # and by the revoking
