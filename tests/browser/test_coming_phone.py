@@ -38,7 +38,7 @@ def test_the_next_evening_is_answered_from_the_home_page(page: Page, viewer: Pag
     page.goto(f"{live_server}/evenings")
     day = utcnow().date() + timedelta(days=3)
     page.get_by_label("Date", exact=True).fill(day.isoformat())
-    page.get_by_role("button", name="Plan the evening").click()
+    page.get_by_role("button", name="Add the evening").click()
     expect(page.get_by_role("heading", name="Who is coming")).to_be_visible()
 
     viewer.goto(live_server)
