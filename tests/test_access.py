@@ -1,7 +1,7 @@
 """Every route of the app, asked by an owner, a scorer, a viewer and a stranger.
 
-Each endpoint is classified below; a new endpoint that isn't fails the test, so nobody
-adds a page without deciding who may use it. A refused request must change nothing:
+Each route says who may use it (``@allow``, ``web.allow``); a route that doesn't fails
+the test, and answers nobody, so nobody adds a page without deciding who may use it. A refused request must change nothing:
 the rows of every table are compared before and after it.
 """
 from __future__ import annotations
@@ -14,63 +14,40 @@ from sqlmodel import Session, func, select
 
 from scorekeeper.clubs.access import COOKIE, new_device
 from scorekeeper.clubs.membership import new_invite
+from scorekeeper.web.allow import Allow, allowed
 from scorekeeper.store.models import (
     Club, Device, Evening, Game, GameSeat, Hand, Invite, Member, Player, Season, SeatSummary,
 )
 from tests.members import client_as
 
-# Who may use each endpoint: "public" (anyone, members or not), "read" (any member),
-# "score" (scorers and owners), "own" (owners only), "device" (any member, on their own
-# device), "front" (the home page: members see it, strangers are sent to make or join),
-# "screen" (anyone holding a live screen link, members or not).
-ACCESS = {
-    "static": "public", "rules.show": "public", "languages.choose": "public",
-    "health.healthz": "public", "offline.service_worker": "public", "offline.offline": "public",
-    "join.welcome": "public", "join.by_code": "public", "join.by_link": "public",
-    "join.by_code_joining": "public",
-    "games.index": "front", "games.index_live": "read",
-    "games.show": "read", "games.changes": "read", "games.live": "read", "games.board": "read",
-    "games.chart": "read", "offline.words": "read",
-    "evenings.history": "read", "evenings.show": "read", "evenings.board": "read",
-    "evenings.live": "read", "evenings.tables": "read", "evenings.tables_live": "read",
-    "evenings.close": "score", "evenings.reopen": "score", "evenings.gone": "score",
-    "evenings.recap": "read", "evenings.recap_picture": "read", "evenings.recap_png": "read",
-    "evenings.plan": "score", "evenings.coming": "device",
-    "evenings.confirming": "score",
-    "players.leaderboard": "read", "players.leaderboard_csv": "read", "players.show": "read",
-    "players.versus": "read",
-    "exchange.export_game": "read", "exchange.hands_csv": "read", "backups.show": "own",
-    "backups.download": "own", "club.show": "read", "club.share": "read",
-    "games.new": "score", "games.edit_hand": "score", "exchange.import_game": "score",
-    "hands.record": "score", "hands.save": "score", "hands.undo": "score",
-    "hands.restore": "score", "hands.confirm": "device", "hands.my_player": "device",
-    "corrections.show": "score", "corrections.insert_form": "score",
-    "corrections.insert": "score", "corrections.swap": "score", "corrections.rename": "score",
-    "corrections.abandon": "score", "corrections.reinstate": "score",
-    "corrections.substitute": "score", "corrections.take_back": "score",
-    "backups.restore": "own", "club.new_link": "own", "club.revoke_link": "own",
-    "club.remove_member_": "own", "club.make_share_links": "own",
-    "club.change_role": "own", "club.link_player_": "own", "club.confirming": "own",
-    "club.forget_device_": "device",
-    "seasons.index": "read", "seasons.show": "read", "seasons.create": "own",
-    "seasons.edit": "own", "seasons.update": "own", "seasons.delete": "own",
-    "screens.board": "screen", "screens.live": "screen", "screens.tables": "screen",
-    "screens.tables_live": "screen", "screens.chart": "screen",
-}
+# Who may use each endpoint is declared on its route (``web.allow``): read here, never
+# listed again. What each kind lets in:
 ROLES = ("owner", "scorer", "viewer", "stranger")
 ALLOWED = {
-    "public": set(ROLES), "front": {"owner", "scorer", "viewer"},
-    "read": {"owner", "scorer", "viewer"}, "score": {"owner", "scorer"}, "own": {"owner"},
-    "device": {"owner", "scorer", "viewer"}, "screen": set(ROLES),
+    Allow.PUBLIC: set(ROLES), Allow.FRONT: {"owner", "scorer", "viewer"},
+    Allow.READ: {"owner", "scorer", "viewer"}, Allow.SCORE: {"owner", "scorer"},
+    Allow.OWN: {"owner"}, Allow.DEVICE: {"owner", "scorer", "viewer"},
+    Allow.SCREEN: set(ROLES),
 }
 # Requests that change things are asked last, so that they can't hide the others.
 LAST = ("club.forget_device_", "club.revoke_link", "club.remove_member_", "seasons.delete")
 TABLES = (Club, Member, Device, Invite, Player, Evening, Game, GameSeat, Hand, Season)
 
 
-def test_every_endpoint_is_classified(app):
-    endpoints = {rule.endpoint for rule in app.url_map.iter_rules()}
-    assert endpoints == set(ACCESS)
+def access_of(app) -> dict[str, Allow]:
+    """Every endpoint and who may use it, as its route declares."""
+    return {rule.endpoint: allowed(app, rule.endpoint) for rule in app.url_map.iter_rules()}
+
+
+def test_every_endpoint_says_who_may_use_it(app):
+    assert [endpoint for endpoint, kind in access_of(app).items() if kind is None] == []
+
+
+def test_a_route_that_says_nothing_answers_nobody(app, client):
+    """The safe side: a route added without ``@allow`` is no page, to members too."""
+    app.add_url_rule("/undeclared", "undeclared", lambda: "secret")
+    assert client.get("/undeclared").status_code == 404
+    assert app.test_client().get("/undeclared").status_code == 404
 
 
 def rows(app) -> dict:
@@ -152,12 +129,13 @@ def requests(app):
 def test_each_route_answers_each_role_as_its_access_says(app, world, role):
     clients, ids, spare_devices = world
     http = clients[role]
+    access = access_of(app)
     for rule, method in requests(app):
         args = {name: ids[name] for name in rule.arguments if name != "device_id"}
         if "device_id" in rule.arguments:
             args["device_id"] = spare_devices[role]
         url = rule.build(args)[1]
-        kind = ACCESS[rule.endpoint]
+        kind = access[rule.endpoint]
         before = rows(app)
         response = http.open(url, method=method, data={})
         where = f"{role} {method} {url} ({rule.endpoint}: {kind})"
@@ -165,7 +143,7 @@ def test_each_route_answers_each_role_as_its_access_says(app, world, role):
         if role in ALLOWED[kind]:
             assert response.status_code not in (403, 404), where
             continue
-        if kind == "front":  # a stranger at the front door is shown the way in
+        if kind == Allow.FRONT:  # a stranger at the front door is shown the way in
             assert response.status_code == 303, where
             assert response.headers["Location"].endswith("/welcome"), where
         elif role == "stranger":

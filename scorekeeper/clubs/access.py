@@ -19,6 +19,7 @@ from sqlmodel import Session
 from scorekeeper.store.db import commit, get_connection
 from scorekeeper.store.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
 from scorekeeper.table.recording import Actor
+from scorekeeper.web.allow import Allow, allowed
 from scorekeeper.web.extensions import made_once
 
 COOKIE = "scorekeeper_device"
@@ -29,37 +30,9 @@ SEEN_EVERY = timedelta(hours=1)  # how often a device's "last seen" is written
 OWNER, SCORER, VIEWER = Role.OWNER, Role.SCORER, Role.VIEWER
 RANK = {Role.VIEWER: 0, Role.SCORER: 1, Role.OWNER: 2}
 
-# Blueprints whose every page belongs to the member's club: strangers get 404 there.
-CLUB_BLUEPRINTS = {"games", "hands", "corrections", "evenings", "players", "seasons",
-                   "backups", "exchange", "club"}
-# A screen link's pages (views/screens.py): its token alone decides, and whoever holds it,
-# member or not, sees them as a stranger would: no device cookie is read, no member's
-# name or role is known to them.
-SCREEN_BLUEPRINTS = {"screens"}
-# Endpoints only an owner may use. A member knows the club exists, so other members are
-# told they may not (403); strangers still get 404.
-# A backup is the whole club (its change log and device names too): owners only.
-OWNER_ENDPOINTS = {"backups.show", "backups.download", "backups.restore", "club.new_link",
-                   "club.revoke_link", "club.remove_member_", "club.make_share_links",
-                   "club.change_role",
-                   # Which player a member is: fixed by an owner once the member said it.
-                   "club.link_player_", "club.confirming",
-                   # Seasons and their ladders' rules: every member sees the standings.
-                   "seasons.create", "seasons.edit", "seasons.update", "seasons.delete"}
-# Pages only for keeping score: a viewer is refused even the form.
-SCORER_ENDPOINTS = {"games.new", "games.edit_hand", "exchange.import_game",
-                    "corrections.show", "corrections.insert_form",
-                    # Closing an evening (and opening it again) decides what can be corrected.
-                    "evenings.close", "evenings.reopen",
-                    # Planning an evening: the organiser's.
-                    "evenings.plan",
-                    # A night played for a ranking: asked for by a scorer.
-                    "evenings.confirming"}
-# Endpoints any member may POST to, whatever their role: forgetting their own device,
-# saying whether they are coming to a planned evening, which player they are at the
-# table, and confirming a hand another team recorded (a viewer seated at the table too).
-ANY_MEMBER_POSTS = {"club.forget_device_", "evenings.coming", "hands.my_player",
-                    "hands.confirm"}
+# Who may use each route is said on the route (``web.allow``); this module makes it so.
+# A member knows the club exists, so members are told they may not (403); strangers get
+# 404 from every page of a club: they learn nothing, not even that the page exists.
 
 
 def token_hash(token: str) -> str:
@@ -231,25 +204,26 @@ def can(role: str) -> bool:
 def init_app(app: Flask) -> None:
     @app.before_request
     def members_only():
-        blueprint = request.blueprint
-        if blueprint in SCREEN_BLUEPRINTS:
-            g.member, g.device = None, None  # (``current_member``: a stranger)
+        kind = allowed(app, request.endpoint)
+        if kind == Allow.SCREEN:  # its token alone decides: whoever holds the link, member
+            g.member, g.device = None, None  # or not, is read as a stranger (no cookie)
             return None
-        if blueprint not in CLUB_BLUEPRINTS:
-            return None
+        if request.endpoint is None or kind == Allow.PUBLIC:
+            return None  # (no route: the 404 is routing's own)
+        if kind is None:
+            abort(404)  # a route that says nothing of who may use it answers nobody
         member = current_member()
-        endpoint = request.endpoint or ""
         if member is None:
-            if endpoint == "games.index":  # the front door: make a club, or join one
+            if kind == Allow.FRONT:  # the front door: make a club, or join one
                 return redirect(url_for("join.welcome"), 303)
-            abort(404)  # a stranger learns nothing, not even that the page exists
-        if endpoint in OWNER_ENDPOINTS and member.role != Role.OWNER:
+            abort(404)
+        if kind == Allow.OWN and member.role != Role.OWNER:
             abort(403)
-        if endpoint in SCORER_ENDPOINTS and member.role == Role.VIEWER:
+        if kind == Allow.SCORE and member.role == Role.VIEWER:
             abort(403)
-        if request.method not in ("GET", "HEAD", "OPTIONS") and member.role == Role.VIEWER \
-                and endpoint not in ANY_MEMBER_POSTS:
-            abort(403)
+        if kind in (Allow.READ, Allow.FRONT) and member.role == Role.VIEWER \
+                and request.method not in ("GET", "HEAD", "OPTIONS"):
+            abort(403)  # a page to read changes nothing, whatever it is sent
         return None
 
     app.jinja_env.globals["change_author"] = change_author

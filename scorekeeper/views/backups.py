@@ -19,6 +19,7 @@ from scorekeeper.views.lookup import current_club
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.extensions import csrf
 from scorekeeper.web.forms import first_error
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("backups", __name__)
 
@@ -40,12 +41,14 @@ def _render_backup(form: BackupForm, message: str | None = None, status: int = 2
 
 
 @bp.get("/backup")
+@allow(Allow.OWN)
 def show():
     """Download a backup, or restore one into an empty scorekeeper."""
     return _render_backup(BackupForm())
 
 
 @bp.get("/backup/download")
+@allow(Allow.OWN)
 def download():
     """The club's backup as a JSON file."""
     session = get_session()
@@ -59,6 +62,7 @@ def download():
 
 
 @bp.post("/backup")
+@allow(Allow.OWN)
 @csrf.exempt  # checked below, once the larger size limit for a backup is in place
 def restore():
     """Restore an uploaded backup; a file with anything wrong is refused whole."""

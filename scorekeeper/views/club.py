@@ -22,6 +22,7 @@ from scorekeeper.web.forms import (
     ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, all_errors,
 )
 from scorekeeper.web.words import fill
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("club", __name__, url_prefix="/club")
 LINK_ROLE = "link_role"  # the role the owner last made a link for
@@ -63,11 +64,13 @@ def role_names() -> dict[str, str]:
 
 
 @bp.get("")
+@allow(Allow.READ)
 def show():
     return _page()
 
 
 @bp.post("/links")
+@allow(Allow.OWN)
 def new_link():
     """A new invite link and code for a scorer or a viewer (owners only)."""
     form = NewLinkForm()
@@ -80,6 +83,7 @@ def new_link():
 
 
 @bp.post("/links/<int:invite_id>/revoke")
+@allow(Allow.OWN)
 def revoke_link(invite_id: int):
     if not PlainForm().validate_on_submit():
         abort(400)
@@ -88,6 +92,7 @@ def revoke_link(invite_id: int):
 
 
 @bp.post("/members/<int:member_id>/remove")
+@allow(Allow.OWN)
 def remove_member_(member_id: int):
     if not PlainForm().validate_on_submit():
         abort(400)
@@ -104,6 +109,7 @@ def remove_member_(member_id: int):
 
 
 @bp.post("/members/<int:member_id>/role")
+@allow(Allow.OWN)
 def change_role(member_id: int):
     """Give another member another part (owners only; an owner can't demote themself)."""
     form = PlainForm()
@@ -120,6 +126,7 @@ def change_role(member_id: int):
 
 
 @bp.post("/members/<int:member_id>/player")
+@allow(Allow.OWN)
 def link_player_(member_id: int):
     """Put right which player a member is at the table (owners only): the link moves from
     whoever had that player; 0 links them to nobody."""
@@ -140,6 +147,7 @@ def link_player_(member_id: int):
 
 
 @bp.post("/confirming")
+@allow(Allow.OWN)
 def confirming():
     """Whether the club's new evenings ask for each hand to be confirmed (owners only)."""
     form = ConfirmingForm()
@@ -154,6 +162,7 @@ def confirming():
 
 
 @bp.post("/devices/<int:device_id>/forget")
+@allow(Allow.DEVICE)
 def forget_device_(device_id: int):
     """Forget one of this member's own devices (this one included: it signs out).
 
@@ -183,6 +192,7 @@ def forget_device_(device_id: int):
 
 
 @bp.get("/share/<int:game_id>")
+@allow(Allow.READ)
 def share(game_id: int):
     """QR codes and links to watch a game and to join it as a scorer, while they last."""
     session = get_session()
@@ -206,6 +216,7 @@ def share(game_id: int):
 
 
 @bp.post("/share/<int:game_id>")
+@allow(Allow.OWN)
 def make_share_links(game_id: int):
     """Make the game's two links (owners only), or keep the ones still live."""
     if not PlainForm().validate_on_submit():

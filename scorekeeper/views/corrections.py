@@ -32,6 +32,7 @@ from scorekeeper.web.forms import (
     all_errors,
 )
 from scorekeeper.web.words import consequences, fill, violation_message
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("corrections", __name__, url_prefix="/games/<int:game_id>")
 
@@ -71,6 +72,7 @@ def _fix_page(replay: Replay, *, check: Check | None = None, message=None, statu
 
 
 @bp.get("/fix")
+@allow(Allow.SCORE)
 def show(game_id: int):
     """Every correction that reaches past one hand, each checked before it is made."""
     return _fix_page(replay_or_404(game_id))
@@ -143,6 +145,7 @@ def _make(replay: Replay, plan: Plan, form, heading: str, fields, done_words: st
 
 
 @bp.post("/seats/swap")
+@allow(Allow.SCORE)
 def swap(game_id: int):
     """Two players sat the other way round: they change seats; the hands stay by seat."""
     replay = replay_or_404(game_id)
@@ -162,6 +165,7 @@ def swap(game_id: int):
 
 
 @bp.post("/seats/rename")
+@allow(Allow.SCORE)
 def rename(game_id: int):
     """Someone else sat in a seat than was entered, or a name was typed wrong."""
     replay = replay_or_404(game_id)
@@ -258,6 +262,7 @@ def _going_out(replay: Replay, plan: Plan) -> list[Markup]:
 
 
 @bp.post("/seats/substitute")
+@allow(Allow.SCORE)
 def substitute(game_id: int):
     """A player left during the game and someone took their seat from a hand on."""
     replay = replay_or_404(game_id)
@@ -290,6 +295,7 @@ def _substitute_done(seat: int, number: int, name: str) -> Markup:
 
 
 @bp.post("/seats/take-back")
+@allow(Allow.SCORE)
 def take_back(game_id: int):
     """A substitute entered by mistake: the seat's player before them plays on."""
     replay = replay_or_404(game_id)
@@ -321,12 +327,14 @@ def _taken_back(seat: int, number: int, name: str) -> Markup:
 
 
 @bp.post("/abandon")
+@allow(Allow.SCORE)
 def abandon(game_id: int):
     """Set the game aside: kept, shown as abandoned, out of the statistics."""
     return _abandon(game_id, True)
 
 
 @bp.post("/reinstate")
+@allow(Allow.SCORE)
 def reinstate(game_id: int):
     """Take an abandoned game back into play."""
     return _abandon(game_id, False)
@@ -353,6 +361,7 @@ def _abandon(game_id: int, abandon: bool):
 
 
 @bp.get("/hands/insert")
+@allow(Allow.SCORE)
 def insert_form(game_id: int):
     """The game page, its entry panel holding a forgotten hand before hand ``before``."""
     replay = replay_or_404(game_id)
@@ -367,6 +376,7 @@ def insert_form(game_id: int):
 
 
 @bp.post("/hands/insert")
+@allow(Allow.SCORE)
 def insert(game_id: int):
     """Put a forgotten hand in before another: checked, then (confirmed) written."""
     replay = replay_or_404(game_id)

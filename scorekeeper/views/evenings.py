@@ -38,6 +38,7 @@ from scorekeeper.web.forms import (
 from scorekeeper.web.languages import current_language, page_digits
 from scorekeeper.text.names import name_key, typed
 from scorekeeper.web.words import fill, verdict_sentence
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("evenings", __name__, url_prefix="/evenings")
 
@@ -59,12 +60,14 @@ def _history(plan: PlanEveningForm | None = None, refusals: list | None = None,
 
 
 @bp.get("")
+@allow(Allow.READ)
 def history():
     """The club's evenings, newest first, a page at a time; optionally one player's."""
     return _history()
 
 
 @bp.post("/plan")
+@allow(Allow.SCORE)
 def plan():
     """Plan an evening (scorers): its date and place, for members to say if they come;
     or, dated before today, add an evening already played, for its games to be recorded
@@ -85,6 +88,7 @@ def plan():
 
 
 @bp.post("/<int:evening_id>/coming")
+@allow(Allow.DEVICE)
 def coming(evening_id: int):
     """A member says whether they are coming to a planned evening (any member, for
     themselves)."""
@@ -103,6 +107,7 @@ def coming(evening_id: int):
 
 
 @bp.post("/<int:evening_id>/confirming")
+@allow(Allow.SCORE)
 def confirming(evening_id: int):
     """Turn on or off (scorers) that each hand waits for another team's phone."""
     evening = row_or_404(Evening, evening_id)
@@ -122,6 +127,7 @@ def confirming(evening_id: int):
 
 
 @bp.get("/<int:evening_id>")
+@allow(Allow.READ)
 def show(evening_id: int):
     """One evening: its games with results and reasons, who won how many, and whether
     its games can still be corrected."""
@@ -211,6 +217,7 @@ def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: boo
 
 
 @bp.post("/<int:evening_id>/gone")
+@allow(Allow.SCORE)
 def gone(evening_id: int):
     """Say a player present went home for the night, or is back (scorers): the next
     round seats only those here."""
@@ -233,6 +240,7 @@ def gone(evening_id: int):
 
 
 @bp.get("/<int:evening_id>/board")
+@allow(Allow.READ)
 def board(evening_id: int):
     """The table board for a TV: a table's current game (``?table=2``; the first by
     default), the next one by itself, and a line for each other table."""
@@ -242,6 +250,7 @@ def board(evening_id: int):
 
 
 @bp.get("/<int:evening_id>/live")
+@allow(Allow.READ)
 def live(evening_id: int):
     """The table board's poll: 204 while the evening is as it shows it, else the board."""
     table = whole_number_arg("table", 1)
@@ -258,6 +267,7 @@ def _table_board(evening_id: int, table: int, head: EveningHead) -> Response:
 
 
 @bp.get("/<int:evening_id>/tables")
+@allow(Allow.READ)
 def tables(evening_id: int):
     """The evening board, for a TV or a phone: every table at once, each following its
     table to the next game by itself, and the evening's games won."""
@@ -265,6 +275,7 @@ def tables(evening_id: int):
 
 
 @bp.get("/<int:evening_id>/tables/live")
+@allow(Allow.READ)
 def tables_live(evening_id: int):
     """The evening board's poll: 204 while no table's game changed, else the board."""
     return _poll(evening_id, None, lambda _head: tables(evening_id))
@@ -284,6 +295,7 @@ def _poll(evening_id: int, table: int | None, draw) -> Response:
 
 
 @bp.get("/<int:evening_id>/recap")
+@allow(Allow.READ)
 def recap(evening_id: int):
     """The evening's recap to share: its picture, and its lines for the table's chat."""
     evening = row_or_404(Evening, evening_id)
@@ -302,6 +314,7 @@ def _picture(body: str | bytes, mimetype: str) -> Response:
 
 
 @bp.get("/<int:evening_id>/recap.svg")
+@allow(Allow.READ)
 def recap_picture(evening_id: int):
     """The recap's picture, drawn on the server."""
     evening = row_or_404(Evening, evening_id)
@@ -309,6 +322,7 @@ def recap_picture(evening_id: int):
 
 
 @bp.get("/<int:evening_id>/recap.png")
+@allow(Allow.READ)
 def recap_png(evening_id: int):
     """The same picture as PNG, for the chat apps that take no SVG."""
     evening = row_or_404(Evening, evening_id)
@@ -317,6 +331,7 @@ def recap_png(evening_id: int):
 
 
 @bp.post("/<int:evening_id>/close")
+@allow(Allow.SCORE)
 def close(evening_id: int):
     """Close the evening (scorers): from now on its finished games are kept as they are.
 
@@ -333,6 +348,7 @@ def close(evening_id: int):
 
 
 @bp.post("/<int:evening_id>/reopen")
+@allow(Allow.SCORE)
 def reopen(evening_id: int):
     """Open a closed evening again (scorers), to put right a mistake found after closing.
 

@@ -15,6 +15,7 @@ from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.forms import EARLIEST_DAY, ImportForm, first_error
 from scorekeeper.web.words import point_name, suit_name
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("exchange", __name__)
 
@@ -25,6 +26,7 @@ def _render_import(form: ImportForm, message: str | None = None, status: int = 2
 
 
 @bp.get("/games/<int:game_id>/export")
+@allow(Allow.READ)
 def export_game(game_id: int):
     """Download the game as JSON."""
     replay = replay_or_404(game_id)
@@ -37,6 +39,7 @@ def export_game(game_id: int):
 
 
 @bp.get("/games/<int:game_id>/hands.csv")
+@allow(Allow.READ)
 def hands_csv(game_id: int):
     """The game's hand record as a CSV file: one row a deal, with the running scores."""
     replay = replay_or_404(game_id)
@@ -66,6 +69,7 @@ def hands_csv(game_id: int):
 
 
 @bp.route("/games/import", methods=["GET", "POST"])
+@allow(Allow.SCORE)
 def import_game():
     """Upload a game file; one that breaks any rule is refused whole and nothing is stored."""
     form = ImportForm()

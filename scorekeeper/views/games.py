@@ -44,6 +44,7 @@ from scorekeeper.web.aside import aside
 from scorekeeper.web.assets import YEAR
 from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
+from scorekeeper.web.allow import Allow, allow
 from sqlalchemy import bindparam, func
 from sqlalchemy.engine import Connection
 from sqlmodel import select
@@ -64,6 +65,7 @@ def newest_game(connection: Connection, club_id: int) -> int:
 
 
 @bp.get("/")
+@allow(Allow.FRONT)
 def index():
     """The club's recent games and a way to start one, following the club's games."""
     session = get_session()
@@ -87,6 +89,7 @@ def index():
 
 
 @bp.get("/live")
+@allow(Allow.READ)
 def index_live():
     """The home page's poll: 204 while the club has no newer game than the page lists;
     else tonight's game just started, or the games listed again."""
@@ -209,6 +212,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None,
 
 
 @bp.route("/games/new", methods=["GET", "POST"])
+@allow(Allow.SCORE)
 def new():
     """Seat six players, choose house rules, the first dealer and the evening."""
     form = NewGameForm(formdata=request.form if request.method == "POST" else request.args or None)
@@ -238,6 +242,7 @@ def new():
 
 
 @bp.get("/games/<int:game_id>")
+@allow(Allow.READ)
 def show(game_id: int):
     """The game: scores, the hand being entered, the history."""
     arrival = None
@@ -262,6 +267,7 @@ def show(game_id: int):
 
 
 @bp.get("/games/<int:game_id>/live")
+@allow(Allow.READ)
 def live(game_id: int):
     """A phone's poll: 204 while the game is as it shows it, else the new page part; a
     game page whose table has moved on to the evening's next game goes there."""
@@ -430,6 +436,7 @@ def _arrival_notice(game_id: int) -> str | None:
 
 
 @bp.get("/games/<int:game_id>/chart.svg")
+@allow(Allow.READ)
 def chart(game_id: int):
     """The game's score chart as an image, kept by the phone while the game is as it was."""
     return chart_picture(replay_or_404(game_id))
@@ -451,6 +458,7 @@ def chart_picture(replay: Replay) -> Response:
 
 
 @bp.get("/games/<int:game_id>/board")
+@allow(Allow.READ)
 def board(game_id: int):
     """The scoreboard for a tablet or TV in the middle of the table."""
     club_id = current_member().club_id
@@ -462,6 +470,7 @@ def board(game_id: int):
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")
+@allow(Allow.SCORE)
 def edit_hand(game_id: int, number: int):
     """The game page with a past hand open for correction."""
     replay = replay_or_404(game_id)
@@ -475,6 +484,7 @@ def edit_hand(game_id: int, number: int):
 
 
 @bp.get("/games/<int:game_id>/changes")
+@allow(Allow.READ)
 def changes(game_id: int):
     """Every change to the game, newest first: who, when, and the scores it moved."""
     replay = replay_or_404(game_id)

@@ -31,6 +31,7 @@ from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
     what_changed,
 )
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("hands", __name__, url_prefix="/games/<int:game_id>/hands")
 
@@ -62,6 +63,7 @@ def _changed(replay: Replay):
 
 
 @bp.post("")
+@allow(Allow.SCORE)
 def record(game_id: int):
     """Record the next hand (a throw-in, or a played hand with its points)."""
     replay = replay_or_404(game_id)
@@ -190,6 +192,7 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
 
 
 @bp.post("/<int:number>")
+@allow(Allow.SCORE)
 def save(game_id: int, number: int):
     """Save a correction to a past hand; everything after it is replayed."""
     replay = replay_or_404(game_id)
@@ -254,6 +257,7 @@ def _confirmed_lines(replay: Replay, number: int, correcting: bool = True) -> li
 
 
 @bp.post("/undo")
+@allow(Allow.SCORE)
 def undo(game_id: int):
     """Take back the last hand (kept, and can be brought back): it comes back in the entry."""
     replay = replay_or_404(game_id)
@@ -301,6 +305,7 @@ def _not_undone(replay: Replay, number: int):
 
 
 @bp.post("/restore")
+@allow(Allow.SCORE)
 def restore(game_id: int):
     """Bring back the hand the last change undid."""
     replay = replay_or_404(game_id)
@@ -323,6 +328,7 @@ def restore(game_id: int):
 
 
 @bp.post("/<int:number>/confirm")
+@allow(Allow.DEVICE)
 def confirm(game_id: int, number: int):
     """Confirm a hand another team's phone wrote (a night played for a ranking)."""
     replay = replay_or_404(game_id)
@@ -344,6 +350,7 @@ def confirm(game_id: int, number: int):
 
 
 @bp.post("/player")
+@allow(Allow.DEVICE)
 def my_player(game_id: int):
     """Say once which of the table's players this member is (any member, a viewer too):
     their phones confirm for that player's team. An owner changes it on the club page."""

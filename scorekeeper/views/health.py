@@ -8,6 +8,7 @@ from flask import Blueprint
 
 from scorekeeper.store.db import get_engine
 from scorekeeper.store.migrate import SchemaMismatch, check_schema
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("health", __name__)
 
@@ -17,6 +18,7 @@ VERSION = metadata.version("scorekeeper")
 
 
 @bp.get("/healthz")
+@allow(Allow.PUBLIC)
 def healthz():
     """"ok" when the app's database answers with every table and column the app needs;
     no club's data is read."""

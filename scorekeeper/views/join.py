@@ -18,6 +18,7 @@ from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Club, Invite
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.forms import CodeForm, JoinForm, NewClubForm, all_errors
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("join", __name__)
 
@@ -70,6 +71,7 @@ def _may_create() -> bool:
 
 
 @bp.route("/welcome", methods=["GET", "POST"])
+@allow(Allow.PUBLIC)
 def welcome():
     """Make a club and become its owner: the server's first club from the server's own
     machine, or any club where sign-up is open.
@@ -137,6 +139,7 @@ def _let_in(invite: Invite, cookie: str) -> Response:
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])
+@allow(Allow.PUBLIC)
 def by_link(token: str):
     """An invite link: the club's name and the part offered, a name, and Join."""
     if len(token) > 64:
@@ -196,6 +199,7 @@ def _join_page(invite: Invite, action: str):
 
 
 @bp.route("/join", methods=["GET", "POST"])
+@allow(Allow.PUBLIC)
 def by_code():
     """A short code typed at the table; tries are limited so codes can't be guessed."""
     session = get_session()
@@ -218,6 +222,7 @@ def by_code():
 
 
 @bp.post("/join/<token>/name")
+@allow(Allow.PUBLIC)
 def by_code_joining(token: str):
     """The name form shown after a right code posts here, with the invite's token."""
     return by_link(token)

@@ -8,11 +8,13 @@ from scorekeeper.rules import CARD_POINTS, SUITS
 from scorekeeper.views.lookup import replay_or_404
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.words import point_name
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("offline", __name__)
 
 
 @bp.get("/sw.js")
+@allow(Allow.PUBLIC)
 def service_worker():
     """Served from the root, so that it looks after every page of the app."""
     response = send_from_directory(current_app.static_folder, "sw.js",
@@ -22,12 +24,14 @@ def service_worker():
 
 
 @bp.get("/offline")
+@allow(Allow.PUBLIC)
 def offline():
     """What the service worker shows when the network is gone."""
     return render_page("offline.html")
 
 
 @bp.get("/games/<int:game_id>/offline-words")
+@allow(Allow.READ)
 def words(game_id: int):
     """What the game page says when it plays on with no connection, in the reader's
     language (static/offline.js fills in the numbers and names)."""

@@ -30,6 +30,7 @@ from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.languages import current_language
 from scorekeeper.web.words import point_name
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("players", __name__)
 
@@ -263,6 +264,7 @@ def games_to_go(session: Session, club_id: int) -> int:
 
 
 @bp.get("/players")
+@allow(Allow.READ)
 def leaderboard():
     """The club's players side by side, sorted by any figure, with a minimum of games."""
     session = get_session()
@@ -287,6 +289,7 @@ def _latest_line(session: Session, game_id: int, changes: dict[int, GameChange]
 
 
 @bp.get("/players.csv")
+@allow(Allow.READ)
 def leaderboard_csv():
     """The leaderboard as a CSV file: the page's rows, with every column at once."""
     session = get_session()
@@ -301,6 +304,7 @@ def leaderboard_csv():
 
 
 @bp.get("/players/<int:player_id>")
+@allow(Allow.READ)
 def show(player_id: int):
     """One player's record: games, partners, bids, points taken and throw-ins."""
     session = get_session()
@@ -333,6 +337,7 @@ def _trend_chart(session: Session, player: Player, evenings: list[TrendPoint]) -
 
 
 @bp.get("/players/<int:player_id>/versus/<int:other_id>")
+@allow(Allow.READ)
 def versus(player_id: int, other_id: int):
     """Two players head to head: their games as partners and as opponents."""
     if player_id == other_id:

@@ -7,11 +7,13 @@ from scorekeeper.rules import SUITS
 from scorekeeper.rules.cards import Suit, left_bauer, right_bauer, trump_order
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.words import suit_name
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("rules", __name__)
 
 
 @bp.get("/rules")
+@allow(Allow.PUBLIC)
 def show():
     """The rules page; ``?trump=hearts`` shows that suit's trump order (hearts by default)."""
     asked = request.args.get("trump", "")

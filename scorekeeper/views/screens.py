@@ -24,6 +24,7 @@ from scorekeeper.views.lookup import whole_number_arg
 from scorekeeper.views.pages import (
     BoardLinks, board_poll, render_no_evening, render_table_board, render_tables,
 )
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("screens", __name__, url_prefix="/screen")
 
@@ -53,6 +54,7 @@ def _evening(head: TonightHead) -> Evening:
 
 
 @bp.get("/<screen_token>")
+@allow(Allow.SCREEN)
 def board(screen_token: str):
     """Tonight's table board (``?table=2``; the first by default), as an evening's."""
     table = whole_number_arg("table", 1)
@@ -67,6 +69,7 @@ def _table_board(token: str, head: TonightHead, table: int):
 
 
 @bp.get("/<screen_token>/live")
+@allow(Allow.SCREEN)
 def live(screen_token: str):
     """The table board's poll: 204 while tonight is as it shows it, else the board (of
     tonight's evening, a new one too); 404 once the link is revoked."""
@@ -75,6 +78,7 @@ def live(screen_token: str):
 
 
 @bp.get("/<screen_token>/tables")
+@allow(Allow.SCREEN)
 def tables(screen_token: str):
     """Every table of tonight at once, as the evening board."""
     head = _tonight(screen_token, None)
@@ -85,6 +89,7 @@ def tables(screen_token: str):
 
 
 @bp.get("/<screen_token>/tables/live")
+@allow(Allow.SCREEN)
 def tables_live(screen_token: str):
     """Every table's board's poll: 204 while no table's game changed, else the board."""
     return _poll(screen_token, None, lambda _head: tables(screen_token))
@@ -98,6 +103,7 @@ def _poll(token: str, table: int | None, draw) -> Response:
 
 
 @bp.get("/<screen_token>/games/<int:game_id>/chart.svg")
+@allow(Allow.SCREEN)
 def chart(screen_token: str, game_id: int):
     """The score chart of one of tonight's games, for the board; any other is none."""
     head = _tonight(screen_token, None)

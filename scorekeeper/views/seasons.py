@@ -16,6 +16,7 @@ from scorekeeper.views.pages import render_page
 from scorekeeper.views.players import games_to_go, reader_number, shown
 from scorekeeper.web.forms import LADDER_NAMES, PlainForm, SeasonForm, all_errors
 from scorekeeper.web.words import fill
+from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("seasons", __name__, url_prefix="/seasons")
 
@@ -28,6 +29,7 @@ def _list_page(form: SeasonForm | None = None, messages: list | None = None,
 
 
 @bp.get("")
+@allow(Allow.READ)
 def index():
     """The club's seasons, the latest first, and (owners) the form for a new one."""
     return _list_page()
@@ -59,6 +61,7 @@ def _filled(season: Season, form: SeasonForm) -> Season:
 
 
 @bp.post("")
+@allow(Allow.OWN)
 def create():
     """Make a season (owners): refused, with the reason in the form, if it would
     overlap another."""
@@ -76,6 +79,7 @@ def create():
 
 
 @bp.get("/<int:season_id>")
+@allow(Allow.READ)
 def show(season_id: int):
     """One season's ladder, worked out from the hands as they stand."""
     season = row_or_404(Season, season_id)
@@ -115,6 +119,7 @@ def _edit_page(season: Season, form: SeasonForm, messages: list | None = None,
 
 
 @bp.get("/<int:season_id>/edit")
+@allow(Allow.OWN)
 def edit(season_id: int):
     """The season's form, filled (owners)."""
     season = row_or_404(Season, season_id)
@@ -122,6 +127,7 @@ def edit(season_id: int):
 
 
 @bp.post("/<int:season_id>/edit")
+@allow(Allow.OWN)
 def update(season_id: int):
     """Change a season (owners), refused like a new one if it would overlap another."""
     season = row_or_404(Season, season_id)
@@ -138,6 +144,7 @@ def update(season_id: int):
 
 
 @bp.post("/<int:season_id>/delete")
+@allow(Allow.OWN)
 def delete(season_id: int):
     """Delete a season (owners): its evenings and games stay, in the lifetime figures."""
     if not PlainForm().validate_on_submit():

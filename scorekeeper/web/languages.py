@@ -17,6 +17,7 @@ from markupsafe import Markup
 
 from scorekeeper.text.names import TYPED_END, TYPED_START
 from scorekeeper.web.forms import LanguageForm
+from scorekeeper.web.allow import Allow, allow
 
 # Each language in its own name and script, in the order the picker lists them.
 LANGUAGES = {
@@ -178,6 +179,7 @@ def _safe_next(target: str | None) -> str:
 
 
 @bp.post("/language")
+@allow(Allow.PUBLIC)
 def choose():
     """Remember the language chosen on this device, then go back to the page."""
     form = LanguageForm()
