@@ -17,7 +17,7 @@ from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
-from scorekeeper.store.models import DEVICE_LABEL_LENGTH, Device, Member, Role, utcnow
+from scorekeeper.store.models import DEVICE_LABEL_LENGTH, SCREEN, Device, Member, Role, utcnow
 from scorekeeper.table.recording import Actor
 from scorekeeper.web.allow import Allow, allowed
 from scorekeeper.web.extensions import made_once
@@ -227,6 +227,7 @@ def init_app(app: Flask) -> None:
         return None
 
     app.jinja_env.globals["change_author"] = change_author
+    app.jinja_env.globals.update(Role=Role, SCREEN=SCREEN)  # roles by name, never by string
 
     @app.context_processor
     def who_is_asking() -> dict:

@@ -20,6 +20,7 @@ next one once a scorer starts it (``views.games``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from datetime import datetime
 from typing import Mapping
 
@@ -310,29 +311,37 @@ def evening_head(connection: Connection, club_id: int, evening_id: int,
     return EveningHead(evening_id, game_id, draft_seq, revisions, abandoned)
 
 
+class PollView(StrEnum):
+    """What page a poll comes from: its ``view=`` in the poll's address."""
+
+    GAME = "game"  # a game's page, for the next hand
+    CORRECTION = "correction"  # a game's page correcting a hand: it follows the game only
+    BOARD = "board"  # the scoreboard: a watcher's page, whoever holds it
+
+
 @dataclass(frozen=True)
 class Poll:
-    """A phone's poll as its page sends it: the page's view ("game", "correction" or
-    "board"), the version it shows, and whose page it is (``watching``: it may not
-    score; ``device_id``: the phone's). Says what the poll answers; the view renders it."""
+    """A phone's poll as its page sends it: the page's view (``PollView``), the version
+    it shows, and whose page it is (``watching``: it may not score; ``device_id``: the
+    phone's). Says what the poll answers; the view renders it."""
 
-    view: str
+    view: PollView
     shown: str
     watching: bool
     device_id: int | None
 
     @classmethod
     def read(cls, args: Mapping[str, str], scorer: bool, device_id: int | None) -> Poll:
-        view = args.get("view", "game")
-        view = view if view in ("board", "correction") else "game"
-        return cls(view, args.get("v", ""), view == "board" or not scorer, device_id)
+        asked = args.get("view", "")
+        view = PollView(asked) if asked in tuple(PollView) else PollView.GAME
+        return cls(view, args.get("v", ""), view == PollView.BOARD or not scorer, device_id)
 
     def unchanged(self, head: GameHead) -> bool:
         """Whether the game is as the page shows it: "revision.draft" where the page
         follows the hand in progress too (a watcher's, the scoreboard, a scorer's while
         another phone enters one); "revision" where it follows the game only (a
         correction always)."""
-        followed = (None if self.view == "correction"
+        followed = (None if self.view == PollView.CORRECTION
                     else head.followed_draft(self.watching, self.device_id))
         return self.shown == version(head.revision, followed)
 

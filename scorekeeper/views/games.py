@@ -24,7 +24,7 @@ from scorekeeper.table.evenings import (
     current_evening, evening_games, is_past_game, new_evening, open_after_its_day,
 )
 from scorekeeper.table.live import (
-    POLL_SECONDS, EveningHead, GameHead, Poll, game_head, note_draft, shared_draft,
+    POLL_SECONDS, EveningHead, GameHead, Poll, PollView, game_head, note_draft, shared_draft,
 )
 from scorekeeper.table.waiting import held
 from scorekeeper.table.seating import name_problems, start_game
@@ -303,7 +303,7 @@ def _poll_answer(club_id: int, head: GameHead, poll: Poll, following: bool) -> R
     if poll.unchanged(head):
         return unchanged_poll()
     table = (table_head(club_id, head.evening_id, head.table_number)
-             if poll.view == "board" else None)  # read before the game, as a board's must be
+             if poll.view == PollView.BOARD else None)  # read before the game, as a board's must be
     asked = NOTHING_ASKED
     if poll.may_be_kept(head.revision):
         # The second phone to catch up on a change gets the first one's answer.
@@ -312,7 +312,7 @@ def _poll_answer(club_id: int, head: GameHead, poll: Poll, following: bool) -> R
         if asked.kept is not None:
             return asked.kept
     replay = replay_or_404(head.id)
-    if poll.view == "board":
+    if poll.view == PollView.BOARD:
         return _board_changed(replay, table, asked)
     return _game_changed(replay, poll, asked)
 

@@ -54,7 +54,7 @@ from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
-from scorekeeper.table.live import EveningHead, GameHead, game_head
+from scorekeeper.table.live import EveningHead, GameHead, PollView, game_head
 from scorekeeper.views.confirming import shown_player
 from scorekeeper.views.pages import PageKey, wants_fragment
 from scorekeeper.web.languages import current_language
@@ -312,7 +312,7 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool, one_behind: bool =
         return NOTHING_ASKED
     kind = _poll_kind(view, notice, one_behind)
     lookup = _answer_lookup(cache)
-    if view == "board":
+    if view == PollView.BOARD:
         kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
                                         head.draft_seq, table))
     else:

@@ -54,7 +54,7 @@ from scorekeeper.table.evenings import (
     tables_now, tonight_tally,
 )
 from scorekeeper.table.live import (
-    POLL_SECONDS, EveningHead, evening_head, shared_draft, tonight_version, version,
+    POLL_SECONDS, EveningHead, PollView, evening_head, shared_draft, tonight_version, version,
 )
 from scorekeeper.table.recording import last_undone_hand
 from scorekeeper.table.waiting import Head, held
@@ -513,7 +513,7 @@ def _live_url(replay: Replay, mode: Mode, followed: int | None) -> str:
     is not its business)."""
     return url_for("games.live", game_id=replay.game.id,
                    v=version(replay.game.revision, followed),
-                   view="game" if mode.next_hand else "correction", wait=1)
+                   view=PollView.GAME if mode.next_hand else PollView.CORRECTION, wait=1)
 
 
 def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Said,
@@ -702,7 +702,7 @@ def _board_game(session: Session, replay: Replay) -> dict:
         needs=shown_needs(replay, past=False),
         waiting=[hand.number for hand in waiting(replay)],
         live_url=url_for("games.live", game_id=game.id,
-                         v=version(game.revision, shared.seq), view="board", wait=1))
+                         v=version(game.revision, shared.seq), view=PollView.BOARD, wait=1))
 
 
 def table_head(club_id: int, evening_id: int | None, table: int) -> EveningHead | None:

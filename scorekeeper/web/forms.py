@@ -18,7 +18,7 @@ from wtforms.validators import (
 from scorekeeper.rules import SEATS, HouseRules
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
-    SCREEN, SEASON_NAME_LENGTH, Ladder, utcnow,
+    SCREEN, SEASON_NAME_LENGTH, Ladder, Role, utcnow,
 )
 from scorekeeper.text.digits import latin_digits
 from scorekeeper.text.names import clean_name
@@ -214,9 +214,9 @@ class CodeForm(FlaskForm):
 
 class NewLinkForm(FlaskForm):
     role = RadioField(_l("They may"), choices=[
-        SelectChoice("scorer", _l("keep score")), SelectChoice("viewer", _l("watch only")),
+        SelectChoice(Role.SCORER, _l("keep score")), SelectChoice(Role.VIEWER, _l("watch only")),
         SelectChoice(SCREEN, _l("show tonight's boards on a TV")),
-    ], default="viewer", validators=[InputRequired()])
+    ], default=Role.VIEWER, validators=[InputRequired()])
 
 
 class PlainForm(FlaskForm):
