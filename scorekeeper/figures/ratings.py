@@ -43,7 +43,6 @@ than each player's first from there on.
 """
 from __future__ import annotations
 
-import logging
 import math
 from dataclasses import dataclass
 from datetime import date, datetime
@@ -52,7 +51,6 @@ from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
@@ -60,15 +58,12 @@ from scorekeeper.figures.stats import TREND_POINTS, thinned
 from scorekeeper.figures.summaries import evening_day_numbers
 from scorekeeper.rules.table import teams_for
 from scorekeeper.store import kept as keeping
-from scorekeeper.store.kept import (
-    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
-)
+from scorekeeper.store.caches import CLUB_RATINGS, RATED_GAMES
+from scorekeeper.store.kept import Stamp, changed_games, games_to_go, stamp_of
 from scorekeeper.store.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
 from scorekeeper.store.replay import Replay, load_replays
-
-log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
 # The one game's dynamics MODEL adds to each player's variance before a match; a match
@@ -253,20 +248,14 @@ def _before(place: Place):
                and_(RatedGame.finished_at == at, RatedGame.game_id < game_id))
 
 
-def _rated_at():
-    """The revision a game was last looked at, as a subquery correlated with ``Game``."""
-    return (select(RatedGame.revision).where(RatedGame.game_id == Game.id)
-            .correlate(Game).scalar_subquery())
-
-
 def to_go(session: Session, club_id: int, stamp: Stamp | None = None) -> int:
     """How many of the club's games are still to be rated (0: the ratings are exact);
     ``stamp``: the games as they stand, if read already."""
-    kept = session.get(ClubRatings, club_id)
-    if kept is None:
+    kept = CLUB_RATINGS.kept(session, club_id)
+    if kept is None:  # every game is looked at again (``_to_look_at``)
         return session.exec(select(func.count()).select_from(Game)
                             .where(Game.club_id == club_id)).one()
-    return games_to_go(session, club_id, _rated_at(), kept.stamp, stamp)
+    return games_to_go(session, RATED_GAMES, club_id, kept.stamp, stamp)
 
 
 def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime, Match]]:
@@ -430,29 +419,15 @@ def _write_rows(session: Session, club_id: int, worked: _Worked) -> None:
 
 def _stored(session: Session, club_id: int, kept: ClubRatings | None,
             worked: _Worked) -> bool:
-    """Keep what was worked out, in the open transaction: only over the ratings it was
-    worked out from, and only if no game changed meanwhile. Whether it was kept."""
-    stamp = worked.stamp.as_kept(worked.behind)
-    try:
-        # Claimed first: another page (or server) moving the same ratings on waits
-        # here, then finds the stamp gone and keeps nothing.
+    """Keep what was worked out: only over the ratings it was worked out from, and only
+    if no game changed meanwhile. Whether it was kept."""
+    def rows() -> None:
         if kept is None:
-            session.add(ClubRatings(club_id=club_id, stamp=stamp, players=worked.players))
-            session.flush()
             _forget(session, club_id)
-        elif session.exec(update(ClubRatings).where(
-                ClubRatings.club_id == club_id, ClubRatings.stamp == kept.stamp)  # type: ignore[arg-type]
-                .values(stamp=stamp, players=worked.players)).rowcount != 1:
-            session.rollback()
-            return False
         _write_rows(session, club_id, worked)
-    except (IntegrityError, OperationalError) as error:
-        # Another page kept the same games at the same moment (or held the database):
-        # theirs stand, and these ratings are shown this once.
-        log.info("ratings of club %s not kept: %s", club_id, error.__class__.__name__)
-        session.rollback()
-        return False
-    return commit_if_current(session, club_id, worked.stamp, "ratings")
+    return CLUB_RATINGS.keep(session, club_id, was=kept and kept.stamp, values={
+        "stamp": worked.stamp.as_kept(worked.behind), "players": worked.players},
+        club_id=club_id, stamp=worked.stamp, writes=rows)
 
 
 def _forget(session: Session, club_id: int) -> None:
@@ -471,7 +446,7 @@ def _to_look_at(session: Session, club_id: int, kept: ClubRatings | None,
         query = select(Game).where(Game.club_id == club_id).order_by(Game.id).limit(limit)
         changed = list(session.exec(query.execution_options(populate_existing=True)))
     else:
-        changed = changed_games(session, club_id, _rated_at(), limit)
+        changed = changed_games(session, RATED_GAMES, club_id, limit)
     return changed[:most], len(changed) > most
 
 
@@ -482,9 +457,8 @@ def _up_to_date(session: Session, club_id: int, most: int | None = None
     are looked at again (None: a page's worth, ``kept.PER_VISIT``); the ratings of the
     games rated so far stand meanwhile, and ``to_go`` tells how many games are left."""
     stamp = stamp_of(session, club_id)
-    kept = session.exec(select(ClubRatings).where(ClubRatings.club_id == club_id)
-                        .execution_options(populate_existing=True)).first()
-    if kept is not None and Stamp.from_kept(kept.stamp) == stamp:
+    kept = CLUB_RATINGS.kept(session, club_id)
+    if kept is not None and stamp.holds_for(kept.stamp):
         return {player: rating for player, (rating, _, _) in _kept_players(kept).items()}, True
     changed, behind = _to_look_at(session, club_id, kept,
                                   keeping.PER_VISIT if most is None else most)
