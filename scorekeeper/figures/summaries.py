@@ -208,34 +208,37 @@ def _abandoned_then(then: Stamp, now: Stamp, stale: list[Game],
     return abandoned_then if moved_by == now.revisions - then.revisions else None
 
 
-def _adjusted(session: Session, club_id: int, summary: ClubSummary,
-              stamp: Stamp) -> ClubSummary | None:
-    """The stored sums moved on by the games changed since they were added up, in one
-    transaction with those games' recount; None when that can't be proven exact
-    (``_abandoned_then``), and the sums are added up in full instead. Kept only over the
-    sums this was worked out from, with nothing moved meanwhile: another page (or
-    server) that moved them on first wins, and this one adds up afresh."""
+def _adjusted(session: Session, club_id: int, summary: ClubSummary, stamp: Stamp,
+              most: int) -> tuple[ClubSummary | None, int]:
+    """The stored sums moved on by the games changed since they were added up (``most``
+    of them at most), in one transaction with those games' recount, and how many games
+    were recounted; None when that can't be proven exact (``_abandoned_then``), and the
+    sums are added up in full instead. Kept only over the sums this was worked out from,
+    with nothing moved meanwhile: another page (or server) that moved them on first
+    wins, and this one adds up afresh."""
     then = Stamp.from_kept(summary.stamp)
     if then is None or (then.games, then.newest) != (stamp.games, stamp.newest):
-        return None
-    stale = changed_games(session, SEAT_ROWS, club_id, BATCH + 1)
-    if not stale or len(stale) > BATCH:
-        return None
+        return None, 0
+    stale = changed_games(session, SEAT_ROWS, club_id, min(BATCH, most) + 1)
+    if not stale or len(stale) > min(BATCH, most):
+        return None, 0
     taken_out = _row_sums(session, [game.id for game in stale])
     abandoned_then = _abandoned_then(then, stamp, stale, taken_out)
     if abandoned_then is None:
-        return None
+        return None, 0
     rows, moved = _recount(session, stale)
     if moved:
         session.rollback()
-        return None
+        return None, len(stale)
     abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
     counted_now = [{"player_id": row.player_id,
                     **{column: getattr(row, column) for column in _SUMMED}}
                    for row in rows if row.game_id not in abandoned_now]
     moved_on = ClubSummary(club_id=club_id, stamp=stamp.as_kept(), players=_moved_on(
         summary, [] if abandoned_then else taken_out, counted_now))
-    return moved_on if _kept_sums(session, summary, moved_on, stamp) else None
+    if not _kept_sums(session, summary, moved_on, stamp):
+        return None, len(stale)
+    return moved_on, len(stale)
 
 
 def _kept_sums(session: Session, summary: ClubSummary | None, sums: ClubSummary,
@@ -267,15 +270,17 @@ def up_to_date(session: Session, club_id: int, most: int | None = None) -> ClubS
     to go, the sums of the rows as they are kept are shown this once (``to_go`` tells
     how many games are left).
     """
+    most = kept.PER_VISIT if most is None else most
     stamp = stamp_of(session, club_id)
     summary = CLUB_SUMS.kept(session, club_id)
     if summary is not None and stamp.holds_for(summary.stamp):
         return summary
+    recounted = 0
     if summary is not None:
-        adjusted = _adjusted(session, club_id, summary, stamp)
+        adjusted, recounted = _adjusted(session, club_id, summary, stamp, most)
         if adjusted is not None:
             return adjusted
-    refresh(session, club_id, kept.PER_VISIT if most is None else most)
+    refresh(session, club_id, most - recounted)
     sums = ClubSummary(club_id=club_id, stamp=stamp.as_kept(),
                        players=_summed(session, club_id))
     if changed_games(session, SEAT_ROWS, club_id, 1) or not _kept_sums(

@@ -6,13 +6,13 @@ club's games they were worked out from. Any recorded change gives a new stamp (a
 recorded, edited, undone or brought back bumps its game's revision; a new game adds one),
 so kept figures whose stamp still holds are exact. Otherwise the games whose kept rows
 carry another revision (``changed_games``) are worked out again, at most ``PER_VISIT``
-of them in one request: a club with years of games new to the figures (the first
-visit, an import, a restore) is brought up to date a batch per page, and by
+of them for each figure in one request: a club with years of games new to the figures
+(the first visit, an import, a restore) is brought up to date a batch per page, and by
 ``flask --app scorekeeper catch-up`` at once, while pages show the figures as last kept
 and say how many games are still to go. What is worked out is kept only over what it was
 worked out from, and only when the stamp read again just before it is committed is the
-one it was worked out from (``KeptFigure.keep``); a failure to keep it is logged, and
-the next page tries again.
+one it was worked out from (``KeptFigure.keep``); a page that loses that race to another
+keeps nothing, logs it, and shows the figures as kept now, never a replay of the club.
 
 Every cache of the app, kept figures and caches in this process alike, is declared once
 in ``scorekeeper.store.caches``: what it keeps, its key, and what makes it stale (or why
@@ -34,8 +34,8 @@ from scorekeeper.store.models import Game
 
 log = logging.getLogger(__name__)
 
-# Games worked out again in one request at most; more wait for the next pages (or the
-# catch-up command), which show the figures as last kept meanwhile.
+# Games worked out again for each kept figure in one request at most; more wait for the
+# next pages (or the catch-up command), which show the figures as last kept meanwhile.
 PER_VISIT = 200
 
 
