@@ -5,7 +5,7 @@ equals a full count and rating of the hands."""
 from __future__ import annotations
 
 import random
-from datetime import date
+from datetime import date, datetime, timezone
 
 import pytest
 from sqlmodel import Session, select
@@ -15,7 +15,7 @@ from scorekeeper import create_app
 from scorekeeper.store import kept
 
 from scorekeeper.figures import ratings, summaries
-from scorekeeper.store.models import Club, ClubRatings, ClubSummary, Season
+from scorekeeper.store.models import Club, ClubRatings, ClubSummary, Game, Season
 from tests.databases import database_url
 from tests.members import client_as, first_club_id
 from tests.test_ratings import assert_kept_equals_a_rating_from_the_hands
@@ -159,3 +159,32 @@ def test_a_season_page_brings_them_up_to_date_by_itself_a_batch_a_visit(big_club
         page = Page(client.get(f"/seasons/{season.id}"))
     assert page.by_id("catching-up") is None
     assert_kept_equals_a_rating_from_the_hands(session, club)
+
+
+def test_a_leaderboard_by_rating_rates_a_batch_a_visit(big_club, monkeypatch):
+    """The leaderboard reads the ratings twice (the board, and the game rated last):
+    still one batch of games a visit."""
+    app, session, club = big_club
+    looked_at = spied(monkeypatch, ratings, "_looked_at")
+    assert Page(client_as(app).get("/players?sort=rating")).status == 200
+    assert sum(looked_at) == PER_VISIT
+    assert ratings.to_go(session, club.id) == GAMES - PER_VISIT
+
+
+def test_many_games_changed_at_once_are_recounted_a_batch_a_visit(big_club, monkeypatch):
+    """Kept sums with more changed games than a page counts (a restore of old games'
+    corrections): a batch a visit, not all at once, and exact once all are counted."""
+    _app, session, club = big_club
+    summaries.catch_up(session, club.id)
+    for game in session.exec(select(Game).where(Game.club_id == club.id)
+                             .order_by(Game.id).limit(2 * PER_VISIT)):
+        game.changed_at = datetime.now(timezone.utc)  # bumps the revision
+        session.add(game)
+    session.commit()
+    recounted = spied(monkeypatch, summaries, "_recount")
+    summaries.club_stats(session, club.id)
+    assert sum(recounted) <= PER_VISIT
+    visits_until_exact(lambda: summaries.to_go(session, club.id),
+                       lambda: summaries.club_stats(session, club.id))
+    assert max(recounted) <= PER_VISIT
+    assert_summaries_match_a_replay(session, club)

@@ -39,7 +39,10 @@ history after an old game is edited. So every rating equals a rating of the whol
 as it is now (``club_matches``), and nothing stale is kept. A page looks at a batch of
 games at most (``kept.PER_VISIT``): a long history new to the ratings is rated a batch a
 visit, from its first game on, and meanwhile the ratings of the games rated so far stand,
-kept under a stamp marked as behind.
+kept under a stamp marked as behind. A page that loses the race to keep them (another
+page kept them first, or a hand was recorded meanwhile) shows them as kept now, with how
+many games they are behind (``to_go``): pages read the kept rows only, and never rate the
+whole club (``club_matches`` is for checking them).
 
 A player's kept rows count their games 1, 2, 3, … in the order rated, so none is searched
 for among all their games: what a game did to a rating is read beside the player's row
@@ -48,16 +51,13 @@ than each player's first from there on.
 """
 from __future__ import annotations
 
-import logging
 import math
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
-from functools import partial
-from typing import Callable, Iterable, Iterator, NamedTuple, Sequence
+from typing import Iterable, Iterator, NamedTuple, Sequence
 
 from openskill.models import PlackettLuce
 from sqlalchemy import and_, bindparam, func, insert, or_
-from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session, delete, select, update
 
@@ -65,15 +65,12 @@ from scorekeeper.figures.stats import TREND_POINTS, thinned
 from scorekeeper.figures.summaries import evening_day_numbers
 from scorekeeper.rules.table import teams_for
 from scorekeeper.store import kept as keeping
-from scorekeeper.store.kept import (
-    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
-)
+from scorekeeper.store.caches import CLUB_RATINGS, RATED_GAMES
+from scorekeeper.store.kept import Stamp, changed_games, games_to_go, stamp_of
 from scorekeeper.store.models import (
     ClubRatings, Evening, Game, Player, PlayerRating, RatedGame, aware,
 )
 from scorekeeper.store.replay import Replay, load_replays
-
-log = logging.getLogger(__name__)
 
 MODEL = PlackettLuce()  # its default parameters: mu 25, sigma 25/3
 # The one game's dynamics MODEL adds to each player's variance before a match; a match
@@ -272,7 +269,8 @@ def _matches(session: Session, games: Sequence[Game]) -> list[tuple[datetime, Ma
 
 def club_matches(session: Session, club_id: int) -> list[Match]:
     """The club's finished games that count, as matches, in the order they were played,
-    replayed from the hands (``club_ratings`` keeps what this works out)."""
+    every one replayed from the hands: what the kept ratings (``club_ratings``) are
+    proven against, never what a page reads."""
     games = session.exec(
         select(Game).where(Game.club_id == club_id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
     ).all()
@@ -290,20 +288,14 @@ def _before(place: Place):
                and_(RatedGame.finished_at == at, RatedGame.game_id < game_id))
 
 
-def _rated_at():
-    """The revision a game was last looked at, as a subquery correlated with ``Game``."""
-    return (select(RatedGame.revision).where(RatedGame.game_id == Game.id)
-            .correlate(Game).scalar_subquery())
-
-
 def to_go(session: Session, club_id: int, stamp: Stamp | None = None) -> int:
     """How many of the club's games are still to be rated (0: the ratings are exact);
     ``stamp``: the games as they stand, if read already."""
-    kept = session.get(ClubRatings, club_id)
-    if kept is None:
+    kept = CLUB_RATINGS.kept(session, club_id)
+    if kept is None:  # every game is looked at again (``_to_look_at``)
         return session.exec(select(func.count()).select_from(Game)
                             .where(Game.club_id == club_id)).one()
-    return games_to_go(session, club_id, _rated_at(), kept.stamp, stamp)
+    return games_to_go(session, RATED_GAMES, club_id, kept.stamp, stamp)
 
 
 def _looked_at(session: Session, games: list[Game]) -> dict[int, tuple[datetime, Match]]:
@@ -465,29 +457,15 @@ def _write_rows(session: Session, club_id: int, worked: _Worked) -> None:
 
 def _stored(session: Session, club_id: int, kept: ClubRatings | None,
             worked: _Worked) -> bool:
-    """Keep what was worked out, in the open transaction: only over the ratings it was
-    worked out from, and only if no game changed meanwhile. Whether it was kept."""
-    stamp = worked.stamp.as_kept(worked.behind)
-    try:
-        # Claimed first: another page (or server) moving the same ratings on waits
-        # here, then finds the stamp gone and keeps nothing.
+    """Keep what was worked out: only over the ratings it was worked out from, and only
+    if no game changed meanwhile. Whether it was kept."""
+    def rows() -> None:
         if kept is None:
-            session.add(ClubRatings(club_id=club_id, stamp=stamp, players=worked.players))
-            session.flush()
             _forget(session, club_id)
-        elif session.exec(update(ClubRatings).where(
-                ClubRatings.club_id == club_id, ClubRatings.stamp == kept.stamp)  # type: ignore[arg-type]
-                .values(stamp=stamp, players=worked.players)).rowcount != 1:
-            session.rollback()
-            return False
         _write_rows(session, club_id, worked)
-    except (IntegrityError, OperationalError) as error:
-        # Another page kept the same games at the same moment (or held the database):
-        # theirs stand, and these ratings are shown this once.
-        log.info("ratings of club %s not kept: %s", club_id, error.__class__.__name__)
-        session.rollback()
-        return False
-    return commit_if_current(session, club_id, worked.stamp, "ratings")
+    return CLUB_RATINGS.keep(session, club_id, was=kept and kept.stamp, values={
+        "stamp": worked.stamp.as_kept(worked.behind), "players": worked.players},
+        club_id=club_id, stamp=worked.stamp, writes=rows)
 
 
 def _forget(session: Session, club_id: int) -> None:
@@ -506,31 +484,38 @@ def _to_look_at(session: Session, club_id: int, kept: ClubRatings | None,
         query = select(Game).where(Game.club_id == club_id).order_by(Game.id).limit(limit)
         changed = list(session.exec(query.execution_options(populate_existing=True)))
     else:
-        changed = changed_games(session, club_id, _rated_at(), limit)
+        changed = changed_games(session, RATED_GAMES, club_id, limit)
     return changed[:most], len(changed) > most
+
+
+def _ratings_of(latest: dict[int, tuple[Rating, int, datetime]]) -> dict[int, Rating]:
+    """Player -> rating, of everyone's latest as ``_kept_players`` has them."""
+    return {player: rating for player, (rating, _, _) in latest.items()}
 
 
 def _up_to_date(session: Session, club_id: int, most: int | None = None
                 ) -> tuple[dict[int, Rating], bool]:
-    """Every rated player's latest rating, and whether the kept rows hold them (False
-    only when another page was keeping them at the same moment). At most ``most`` games
-    are looked at again (None: a page's worth, ``kept.PER_VISIT``); the ratings of the
-    games rated so far stand meanwhile, and ``to_go`` tells how many games are left."""
+    """Every rated player's latest rating as the kept rows hold them, and whether this
+    page kept them as it worked them out (False when another page, or a hand recorded
+    meanwhile, got in first: the ratings are then those kept now). At most ``most``
+    games are looked at again (None: a page's worth, ``kept.PER_VISIT``); the ratings
+    of the games rated so far stand meanwhile, and ``to_go`` tells how many games are
+    left."""
     keeping.note_brought(session, "ratings", club_id)
     stamp = stamp_of(session, club_id)
-    kept = session.exec(select(ClubRatings).where(ClubRatings.club_id == club_id)
-                        .execution_options(populate_existing=True)).first()
-    if kept is not None and Stamp.from_kept(kept.stamp) == stamp:
-        return {player: rating for player, (rating, _, _) in _kept_players(kept).items()}, True
+    kept = CLUB_RATINGS.kept(session, club_id)
+    if kept is not None and stamp.holds_for(kept.stamp):
+        return _ratings_of(_kept_players(kept)), True
     changed, behind = _to_look_at(session, club_id, kept,
                                   keeping.PER_VISIT if most is None else most)
     found = _looked_at(session, changed)
     latest, new_rows, moved_rows = _rated_again(session, club_id, kept, changed, found)
     players = [[player, rating.mu, rating.sigma, rating.games, last, at.isoformat()]
                for player, (rating, last, at) in sorted(latest.items())]
-    ratings = {player: rating for player, (rating, _, _) in latest.items()}
     worked = _Worked(stamp, behind, players, changed, found, new_rows, moved_rows)
-    return ratings, _stored(session, club_id, kept, worked)
+    if _stored(session, club_id, kept, worked):
+        return _ratings_of(latest), True
+    return _ratings_of(_kept_players(CLUB_RATINGS.kept(session, club_id))), False
 
 
 def catch_up(session: Session, club_id: int) -> int:
@@ -625,70 +610,25 @@ def _kept_evening_ends(session: Session, player_id: int) -> list[int]:
         .group_by(Game.evening_id).order_by(func.max(PlayerRating.games))))
 
 
-def _rated_rows(session: Session, player: Player) -> list[RatedRow]:
-    """The player's rated games in the order rated, rated this once from the hands as
-    the kept rows would have them."""
-    rated = [(match, rating[player.id]) for match, rating in
-             rated_one_by_one(club_matches(session, player.club_id), {})
-             if player.id in rating]
-    evenings = {game_id: (evening_id, played_on) for game_id, evening_id, played_on in
-                session.exec(select(Game.id, Evening.id, Evening.played_on)
-                             .join(Evening, Evening.id == Game.evening_id)
-                             .where(Game.id.in_([match.game_id for match, _ in rated])))}  # type: ignore[union-attr]
-    return [RatedRow(match.game_id, _rank_of(match, player.id), len(match.teams), rating,
-                     *evenings.get(match.game_id, (None, None)))
-            for match, rating in rated]
-
-
-def _rank_of(match: Match, player_id: int) -> int:
-    return next(rank for team, rank in zip(match.teams, match.ranks) if player_id in team)
-
-
-class _Rows(NamedTuple):
-    """What a player's page reads of their rated games: the latest games' changes
-    (newest first), their evenings' ends as ``_kept_evening_ends`` has them, and a way
-    to read their rows by their rated games (as ``_kept_rows``)."""
-
-    games: list[GameChange]
-    evening_ends: list[int]
-    rows_at: Callable[[list[int]], list[RatedRow]]
-
-
-def _player_rows(session: Session, player: Player, kept: bool, latest: int) -> _Rows:
-    """The player's ``_Rows``: from the kept rows, reading only those asked for; without
-    them, from a rating of the hands."""
-    if kept:
-        return _Rows([change for _, change in _kept_changes(
-                          session, PlayerRating.player_id == player.id, latest)],
-                     _kept_evening_ends(session, player.id),
-                     partial(_kept_rows, session, player.id))
-    rows = _rated_rows(session, player)
-    ends = {row.evening_id: row.after.games for row in rows if row.evening_id is not None}
-    return _Rows([GameChange(row.game_id, row.rank, row.teams,
-                             rows[index - 1].after if index else NEW, row.after)
-                  for index, row in enumerate(rows)][-latest:][::-1],
-                 sorted(ends.values()),
-                 lambda counts: [rows[count - 1] for count in counts])  # game n: n games
-
-
 def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
                   latest: int = LATEST_GAMES) -> RatingHistory:
     """The player's ``RatingHistory``: at most ``most`` evenings drawn, ``latest``
     games listed. An evening's last game is where it left the rating; it is drawn once
     the number is shown, and only the rows drawn are read."""
-    ratings, kept = _up_to_date(session, player.club_id)
-    found = _player_rows(session, player, kept, latest)
-    shown = [(number, games) for number, games in enumerate(found.evening_ends, 1)
-             if games >= RATED_AFTER]
+    ratings, _ = _up_to_date(session, player.club_id)
+    shown = [(number, games) for number, games in
+             enumerate(_kept_evening_ends(session, player.id), 1) if games >= RATED_AFTER]
     drawn, every = thinned(shown, most)
-    at = {row.after.games: row for row in found.rows_at([games for _, games in drawn])}
+    at = {row.after.games: row
+          for row in _kept_rows(session, player.id, [games for _, games in drawn])}
     day_numbers = evening_day_numbers(session, player.club_id,
                                       [at[games].evening_id for _, games in drawn])
     return RatingHistory(ratings.get(player.id), [
         RatingPoint(row.evening_id, row.played_on, row.after, number,
                     day_numbers.get(row.evening_id))
         for number, row in ((number, at[games]) for number, games in drawn)],
-        every, found.games)
+        every, [change for _, change in _kept_changes(
+            session, PlayerRating.player_id == player.id, latest)])
 
 
 def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
@@ -696,11 +636,11 @@ def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
     """(evening id, player id) -> how far the evening's games moved the player's number:
     the sum of each game's ``GameChange.change``, for the evenings given."""
     ids = list(evening_ids)
-    _, kept = _up_to_date(session, club_id)
+    _up_to_date(session, club_id)
     evening_of = dict(session.exec(select(Game.id, Game.evening_id)
                                    .where(Game.evening_id.in_(ids))).all()) if ids else {}  # type: ignore[union-attr]
     moved: dict[tuple[int, int], int] = {}
-    for player_id, change in _changes(session, club_id, kept, list(evening_of)):
+    for player_id, change in _changes(session, list(evening_of)):
         key = (evening_of[change.game_id], player_id)
         moved[key] = moved.get(key, 0) + change.change
     return moved
@@ -709,43 +649,30 @@ def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
 def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
     """What one game did to each of its players' ratings: player id -> their change
     (empty for a game that counts for nothing: in play, abandoned)."""
-    return dict(_changes(session, club_id, _up_to_date(session, club_id)[1], [game_id]))
+    _up_to_date(session, club_id)
+    return dict(_changes(session, [game_id]))
 
 
-def latest_changes(session: Session, club_id: int) -> tuple[int, dict[int, GameChange]] | None:
+def latest_changes(session: Session, club_id: int, *, rated: bool = False
+                   ) -> tuple[int, dict[int, GameChange]] | None:
     """The club's game rated last (the last played) and what it did to each of its
-    players' ratings (as ``game_changes``); None before the first game is over."""
-    _, kept = _up_to_date(session, club_id)
-    if kept:
-        game_id = session.exec(
-            select(RatedGame.game_id)
-            .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
-            .order_by(RatedGame.finished_at.desc(), RatedGame.game_id.desc())  # type: ignore[union-attr]
-            .limit(1)).first()
-    else:
-        matches = club_matches(session, club_id)
-        game_id = matches[-1].game_id if matches else None
-    return None if game_id is None else (
-        game_id, dict(_changes(session, club_id, kept, [game_id])))
+    players' ratings (as ``game_changes``); None before the first game is over.
+    ``rated``: the club's ratings were brought up to date in this same request
+    (``club_ratings``), so they are not again."""
+    if not rated:
+        _up_to_date(session, club_id)
+    game_id = session.exec(
+        select(RatedGame.game_id)
+        .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]
+        .order_by(RatedGame.finished_at.desc(), RatedGame.game_id.desc())  # type: ignore[union-attr]
+        .limit(1)).first()
+    return None if game_id is None else (game_id, dict(_changes(session, [game_id])))
 
 
-def _changes(session: Session, club_id: int, kept: bool, game_ids: list[int]
-             ) -> list[tuple[int, GameChange]]:
+def _changes(session: Session, game_ids: list[int]) -> list[tuple[int, GameChange]]:
     """(player id, what the game did to their rating) for each player of each of
-    ``game_ids`` that counts (none for a game in play or abandoned): from the kept rows,
-    or without them from a rating of the hands, as the kept rows would have it."""
-    if kept:
-        return _kept_changes(session, PlayerRating.game_id.in_(game_ids))  # type: ignore[attr-defined]
-    wanted = set(game_ids)
-    before: dict[int, Rating] = {}
-    found = []
-    for match, after in rated_one_by_one(club_matches(session, club_id), {}):
-        if match.game_id in wanted:
-            found += [(player, GameChange(match.game_id, _rank_of(match, player),
-                                          len(match.teams), before.get(player, NEW), rating))
-                      for player, rating in after.items()]
-        before.update(after)
-    return found
+    ``game_ids`` that counts (none for a game in play or abandoned), from the kept rows."""
+    return _kept_changes(session, PlayerRating.game_id.in_(game_ids))  # type: ignore[attr-defined]
 
 
 _BEFORE = aliased(PlayerRating)  # a player's row with one game fewer

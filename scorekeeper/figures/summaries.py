@@ -12,9 +12,10 @@ sums were kept (the usual case: one hand recorded), the sums are moved on by tak
 games' old rows out and their new rows in; otherwise everything is added up again. So
 every figure equals a full replay of the hands, and a page reads it with a few indexed
 queries however long the history, recounting only the game that just changed. How the
-figures are kept and proven current is ``kept``'s: a page recounts a batch of games at
-most, and with more to go (a long history new to the figures) shows the sums of the rows
-counted so far and keeps none until every game is counted.
+figures are kept and proven current is ``kept``'s (each one declared in ``caches``): a
+page recounts a batch of games at most, and with more to go (a long history new to the
+figures) shows the sums of the rows counted so far and keeps none until every game is
+counted.
 
 An abandoned game keeps its rows but is left out of every sum; abandoning it (or taking
 that back) bumps its revision like any change, and the stamp counts abandoned games too.
@@ -25,31 +26,26 @@ next visit reads them as kept until any game changes.
 """
 from __future__ import annotations
 
-import logging
 from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from datetime import date
 from typing import Iterable
 
-from sqlalchemy import and_, exists, func, or_
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import and_, exists, func
 from sqlalchemy.orm import aliased
-from sqlmodel import Session, delete, select, update
+from sqlmodel import Session, delete, select
 
 from scorekeeper.figures.stats import (
     TREND_POINTS, HeadToHead, PlayerStats, Record, SeatedGame, TrendPoint, player_stats, trend,
 )
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store import kept
-from scorekeeper.store.kept import (
-    Stamp, changed_games, commit_if_current, games_to_go, stamp_of,
-)
+from scorekeeper.store.caches import CLUB_SUMS, PAIRS, SEAT_ROWS
+from scorekeeper.store.kept import Stamp, changed_games, committed, games_to_go, stamp_of
 from scorekeeper.store.models import (
-    ClubSummary, Evening, Game, GameSeat, Player, PlayerPairs, SeatSummary,
+    ClubSummary, Evening, Game, GameSeat, Player, SeatSummary,
 )
 from scorekeeper.store.replay import load_seated
-
-log = logging.getLogger(__name__)
 
 # Games recounted per query and commit when many are stale at once (after an import).
 BATCH = 200
@@ -92,35 +88,11 @@ def seat_rows(seated: SeatedGame) -> list[SeatSummary]:
     return rows
 
 
-def _stale():
-    """A game's rows are missing, or one of them was counted at another revision."""
-    counted = SeatSummary.game_id == Game.id
-    return or_(~exists().where(counted, SeatSummary.revision == Game.revision),
-               exists().where(counted, SeatSummary.revision != Game.revision))
-
-
-def stale_games(session: Session, club_id: int) -> list[Game]:
-    """The club's games whose rows are missing or were counted before their last change."""
-    return list(session.exec(
-        select(Game).where(Game.club_id == club_id, _stale()).order_by(Game.id)
-        .execution_options(populate_existing=True)  # the revisions as stored now
-    ))
-
-
-def _counted_at():
-    """The revision a game's rows were counted at, by one row: a game's rows are only
-    ever written together (``_recount``), so they share one revision, and one index
-    lookup a game finds them (``stale_games`` reads every row, for where that must be
-    shown)."""
-    return (select(SeatSummary.revision).where(SeatSummary.game_id == Game.id)
-            .limit(1).correlate(Game).scalar_subquery())
-
-
 def to_go(session: Session, club_id: int, stamp: Stamp | None = None) -> int:
     """How many of the club's games are still to be counted (0: the figures are exact);
     ``stamp``: the games as they stand, if read already."""
-    summary = session.get(ClubSummary, club_id)
-    return games_to_go(session, club_id, _counted_at(), summary and summary.stamp, stamp)
+    summary = CLUB_SUMS.kept(session, club_id)
+    return games_to_go(session, SEAT_ROWS, club_id, summary and summary.stamp, stamp)
 
 
 def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], list[int]]:
@@ -147,16 +119,12 @@ def _recount(session: Session, games: list[Game]) -> tuple[list[SeatSummary], li
 def refresh(session: Session, club_id: int, most: int | None = None) -> int:
     """Recount the club's stale games (``most`` of them at most, the oldest first); how
     many were recounted."""
-    stale = changed_games(session, club_id, _counted_at(), most)
+    stale = changed_games(session, SEAT_ROWS, club_id, most)
     for start in range(0, len(stale), BATCH):
         _recount(session, stale[start:start + BATCH])
-        try:
-            session.commit()
-        except IntegrityError:
-            # Another page recounted the same games at the same moment: theirs stand,
-            # and anything still stale is recounted the next time a page asks.
-            log.info("statistics of club %s: recounted elsewhere meanwhile", club_id)
-            session.rollback()
+        # Another page recounting the same games at the same moment: theirs stand, and
+        # anything still stale is recounted the next time a page asks.
+        committed(session, SEAT_ROWS.name, club_id)
     return len(stale)
 
 
@@ -240,44 +208,46 @@ def _abandoned_then(then: Stamp, now: Stamp, stale: list[Game],
     return abandoned_then if moved_by == now.revisions - then.revisions else None
 
 
-def _adjusted(session: Session, club_id: int, summary: ClubSummary,
-              stamp: Stamp) -> ClubSummary | None:
-    """The stored sums moved on by the games changed since they were added up, in one
-    transaction with those games' recount; None when that can't be proven exact
-    (``_abandoned_then``), and the sums are added up in full instead. The stamp read
-    again before storing shows nothing moved while this was worked out."""
+def _adjusted(session: Session, club_id: int, summary: ClubSummary, stamp: Stamp,
+              most: int) -> tuple[ClubSummary | None, int]:
+    """The stored sums moved on by the games changed since they were added up (``most``
+    of them at most), in one transaction with those games' recount, and how many games
+    were recounted; None when that can't be proven exact (``_abandoned_then``), and the
+    sums are added up in full instead. Kept only over the sums this was worked out from,
+    with nothing moved meanwhile: another page (or server) that moved them on first
+    wins, and this one adds up afresh."""
     then = Stamp.from_kept(summary.stamp)
     if then is None or (then.games, then.newest) != (stamp.games, stamp.newest):
-        return None
-    stale = changed_games(session, club_id, _counted_at(), BATCH + 1)
-    if not stale or len(stale) > BATCH:
-        return None
+        return None, 0
+    stale = changed_games(session, SEAT_ROWS, club_id, min(BATCH, most) + 1)
+    if not stale or len(stale) > min(BATCH, most):
+        return None, 0
     taken_out = _row_sums(session, [game.id for game in stale])
     abandoned_then = _abandoned_then(then, stamp, stale, taken_out)
     if abandoned_then is None:
-        return None
+        return None, 0
     rows, moved = _recount(session, stale)
     if moved:
         session.rollback()
-        return None
+        return None, len(stale)
     abandoned_now = {game.id for game in stale if game.abandoned_at is not None}
     counted_now = [{"player_id": row.player_id,
                     **{column: getattr(row, column) for column in _SUMMED}}
                    for row in rows if row.game_id not in abandoned_now]
-    players = _moved_on(summary, [] if abandoned_then else taken_out, counted_now)
-    # Stored only over the sums this was worked out from: another page (or server) that
-    # moved them on first wins, and this one adds up afresh.
-    stored = session.exec(
-        update(ClubSummary)
-        .where(ClubSummary.club_id == club_id, ClubSummary.stamp == summary.stamp)  # type: ignore[arg-type]
-        .values(stamp=stamp.as_kept(), players=players))
-    if stored.rowcount != 1:
-        session.rollback()
-        return None
-    if not commit_if_current(session, club_id, stamp, "statistics"):
-        return None
-    session.expire(summary)
-    return summary
+    moved_on = ClubSummary(club_id=club_id, stamp=stamp.as_kept(), players=_moved_on(
+        summary, [] if abandoned_then else taken_out, counted_now))
+    if not _kept_sums(session, summary, moved_on, stamp):
+        return None, len(stale)
+    return moved_on, len(stale)
+
+
+def _kept_sums(session: Session, summary: ClubSummary | None, sums: ClubSummary,
+               stamp: Stamp | None) -> bool:
+    """Keep ``sums`` over the kept ``summary`` (None: none kept), if the club's games
+    are still as ``stamp`` says (None: just checked)."""
+    return CLUB_SUMS.keep(session, sums.club_id, was=summary and summary.stamp,
+                          values={"stamp": sums.stamp, "players": sums.players},
+                          club_id=sums.club_id, stamp=stamp)
 
 
 def _summed(session: Session, club_id: int) -> list[dict]:
@@ -301,26 +271,26 @@ def up_to_date(session: Session, club_id: int, most: int | None = None) -> ClubS
     how many games are left).
     """
     kept.note_brought(session, "statistics", club_id)
+    most = kept.PER_VISIT if most is None else most
     stamp = stamp_of(session, club_id)
-    summary = session.get(ClubSummary, club_id)
-    if summary is not None and Stamp.from_kept(summary.stamp) == stamp:
+    summary = CLUB_SUMS.kept(session, club_id)
+    if summary is not None and stamp.holds_for(summary.stamp):
         return summary
+    recounted = 0
     if summary is not None:
-        adjusted = _adjusted(session, club_id, summary, stamp)
+        adjusted, recounted = _adjusted(session, club_id, summary, stamp, most)
         if adjusted is not None:
             return adjusted
-    refresh(session, club_id, kept.PER_VISIT if most is None else most)
-    sums = _summed(session, club_id)
-    if stamp_of(session, club_id) != stamp or changed_games(session, club_id, _counted_at(), 1):
-        # A game changed meanwhile, another page's recount won, or games are still to
-        # go: these sums are shown this once and not kept.
+    refresh(session, club_id, most - recounted)
+    sums = ClubSummary(club_id=club_id, stamp=stamp.as_kept(),
+                       players=_summed(session, club_id))
+    if changed_games(session, SEAT_ROWS, club_id, 1) or not _kept_sums(
+            session, summary, sums, stamp):
+        # Games are still to go, another page's recount won, or a game changed
+        # meanwhile: these sums are shown this once and not kept.
         session.rollback()
-        return ClubSummary(club_id=club_id, stamp="", players=sums)
-    summary = session.get(ClubSummary, club_id) or ClubSummary(club_id=club_id)
-    summary.stamp, summary.players = stamp.as_kept(), sums
-    session.add(summary)
-    commit_if_current(session, club_id, None, "statistics")  # the stamp checked above
-    return summary
+        sums.stamp = ""
+    return sums
 
 
 def catch_up(session: Session, club_id: int) -> int:
@@ -406,25 +376,17 @@ def _kept_pairs(session: Session, player: Player, summary: ClubSummary
     """``_at_one_table`` for the player, as kept with the club's stamp (``PlayerPairs``),
     or added up again where it no longer holds, and kept where the club's sums are
     (``summary``, as ``up_to_date`` left them: a stamp only when every row is current)."""
-    kept = session.get(PlayerPairs, player.id)
-    if summary.stamp and kept is not None and kept.stamp == summary.stamp:
+    stamp = Stamp.from_kept(summary.stamp)
+    kept = PAIRS.kept(session, player.id)
+    if stamp is not None and kept is not None and stamp.holds_for(kept.stamp):
         return [(other_id, bool(partners), Record(played=played, won=won, lost=lost))
                 for other_id, partners, played, won, lost in kept.pairs]
     pairs = _at_one_table(session, player.id)
-    if summary.stamp:
-        kept = kept or PlayerPairs(player_id=player.id)
-        kept.stamp = summary.stamp
-        kept.pairs = [[other_id, int(partners), record.played, record.won, record.lost]
-                      for other_id, partners, record in pairs]
-        session.add(kept)
-        try:
-            session.commit()
-        except (IntegrityError, OperationalError) as error:
-            # Another page kept them at the same moment (or held the database): theirs
-            # stand, and these are shown this once.
-            log.info("partners of player %s not kept: %s", player.id,
-                     error.__class__.__name__)
-            session.rollback()
+    if stamp is not None:  # else shown this once
+        PAIRS.keep(session, player.id, was=kept and kept.stamp, values={
+            "stamp": summary.stamp,
+            "pairs": [[other_id, int(partners), record.played, record.won, record.lost]
+                      for other_id, partners, record in pairs]})
     return pairs
 
 

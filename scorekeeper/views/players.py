@@ -270,7 +270,8 @@ def leaderboard():
     session = get_session()
     club = current_club(session)
     board = _club_board(session, club)
-    latest = latest_changes(session, club.id) if board.group.key == "rating" else None
+    latest = (latest_changes(session, club.id, rated=True) if board.group.key == "rating"
+              else None)
     return render_page("leaderboard.html", board=board, groups=GROUPS, figures=FIGURES,
                        to_go=games_to_go(session, club.id),
                        shown=shown, abandoned=abandoned_games(session, club.id),
