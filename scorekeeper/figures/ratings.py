@@ -126,7 +126,7 @@ NEW = Rating(MODEL.mu, MODEL.sigma, 0)  # a player without games
 
 
 @dataclass(frozen=True)
-class GameChange:
+class RatingChange:
     """What one rated game did to a player's rating: the rating just before it and just
     after it, and where the player's team finished (``rank`` 1: won) of ``teams``."""
 
@@ -564,7 +564,7 @@ class RatingHistory:
     rating: Rating | None
     evenings: list[RatingPoint]
     every: int
-    games: list[GameChange]
+    games: list[RatingChange]
 
 
 LATEST_GAMES = 10  # the rated games a player's page lists, newest first
@@ -634,7 +634,7 @@ def player_rating(session: Session, player: Player, most: int = TREND_POINTS,
 def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
                     ) -> dict[tuple[int, int], int]:
     """(evening id, player id) -> how far the evening's games moved the player's number:
-    the sum of each game's ``GameChange.change``, for the evenings given."""
+    the sum of each game's ``RatingChange.change``, for the evenings given."""
     ids = list(evening_ids)
     _up_to_date(session, club_id)
     evening_of = dict(session.exec(select(Game.id, Game.evening_id)
@@ -646,7 +646,7 @@ def evening_changes(session: Session, club_id: int, evening_ids: Iterable[int]
     return moved
 
 
-def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, GameChange]:
+def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, RatingChange]:
     """What one game did to each of its players' ratings: player id -> their change
     (empty for a game that counts for nothing: in play, abandoned)."""
     _up_to_date(session, club_id)
@@ -654,7 +654,7 @@ def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, Game
 
 
 def latest_changes(session: Session, club_id: int, *, rated: bool = False
-                   ) -> tuple[int, dict[int, GameChange]] | None:
+                   ) -> tuple[int, dict[int, RatingChange]] | None:
     """The club's game rated last (the last played) and what it did to each of its
     players' ratings (as ``game_changes``); None before the first game is over.
     ``rated``: the club's ratings were brought up to date in this same request
@@ -669,7 +669,7 @@ def latest_changes(session: Session, club_id: int, *, rated: bool = False
     return None if game_id is None else (game_id, dict(_changes(session, [game_id])))
 
 
-def _changes(session: Session, game_ids: list[int]) -> list[tuple[int, GameChange]]:
+def _changes(session: Session, game_ids: list[int]) -> list[tuple[int, RatingChange]]:
     """(player id, what the game did to their rating) for each player of each of
     ``game_ids`` that counts (none for a game in play or abandoned), from the kept rows."""
     return _kept_changes(session, PlayerRating.game_id.in_(game_ids))  # type: ignore[attr-defined]
@@ -679,7 +679,7 @@ _BEFORE = aliased(PlayerRating)  # a player's row with one game fewer
 
 
 def _kept_changes(session: Session, picked, most: int | None = None
-                  ) -> list[tuple[int, GameChange]]:
+                  ) -> list[tuple[int, RatingChange]]:
     """(player id, what the game did to their rating) for the kept rows ``picked``
     chooses, each player's latest first, ``most`` at most (None: all); one query. The
     rating before a game is the player's row with one game fewer (none: they were new)."""
@@ -690,7 +690,7 @@ def _kept_changes(session: Session, picked, most: int | None = None
              .join(_BEFORE, and_(_BEFORE.player_id == PlayerRating.player_id,
                                  _BEFORE.games == PlayerRating.games - 1), isouter=True)
              .where(picked).order_by(PlayerRating.games.desc()).limit(most))  # type: ignore[attr-defined]
-    return [(player_id, GameChange(game_id, rank, len(teams_for(layout)),
+    return [(player_id, RatingChange(game_id, rank, len(teams_for(layout)),
                                    NEW if was_mu is None else Rating(was_mu, was_sigma, games - 1),
                                    Rating(mu, sigma, games)))
             for player_id, game_id, rank, layout, mu, sigma, games, was_mu, was_sigma

@@ -10,7 +10,7 @@ from sqlmodel import Session, select
 from scorekeeper.figures import ratings, summaries
 from scorekeeper.figures.charts import TrendChart, rating_chart, trend_chart
 from scorekeeper.figures.ratings import (
-    NEW, RATED_AFTER, START, GameChange, Rating, club_ratings, latest_changes, player_rating,
+    NEW, RATED_AFTER, START, RatingChange, Rating, club_ratings, latest_changes, player_rating,
 )
 from scorekeeper.figures.stats import (
     DEFAULT_SORT, FIGURES, SHARED_GAMES, TREND_POINTS, PlayerStats, TrendPoint, best_partner,
@@ -157,12 +157,12 @@ def rating_number(rating: Rating) -> str:
     return _("new") if rating.is_new else reader_number(rating.points, grouped=False)
 
 
-def rating_change(change: GameChange) -> str:
+def rating_change(change: RatingChange) -> str:
     """What a game did to a rating: +14, −9, +0."""
     return reader_number(change.change, signed=True)
 
 
-def finished(change: GameChange) -> str:
+def finished(change: RatingChange) -> str:
     """Where the player's team finished in the game: won, or its place behind."""
     if change.rank == 1:
         return _("Won")
@@ -279,8 +279,8 @@ def leaderboard():
                        rating_change=rating_change)
 
 
-def _latest_line(session: Session, game_id: int, changes: dict[int, GameChange]
-                 ) -> tuple[int, list[tuple[str, GameChange]]]:
+def _latest_line(session: Session, game_id: int, changes: dict[int, RatingChange]
+                 ) -> tuple[int, list[tuple[str, RatingChange]]]:
     """The game rated last and its players' changes, (name, change), the biggest rise
     first (then by name)."""
     names = dict(session.exec(select(Player.id, Player.name)
