@@ -27,10 +27,8 @@ from scorekeeper.table.evenings import (
 )
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
-from scorekeeper.views.pages import (
-    board_poll, evening_time, new_partners_fields, render_page, render_table_board,
-    render_tables, table_arg, table_head,
-)
+from scorekeeper.views.boards import board_poll, render_table_board, render_tables, table_head
+from scorekeeper.views.pages import evening_time, new_partners_fields, render_page, table_arg
 from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
 from scorekeeper.web.forms import (
     EARLIEST_DAY, ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,

@@ -35,10 +35,10 @@ from scorekeeper.views.page_cache import (
     NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
     kept_poll_answer, page_key,
 )
+from scorekeeper.views.boards import render_board, table_head, unchanged_poll
 from scorekeeper.views.pages import (
-    RECENT_CHANGES, Mode, Said, build_game, render_board, render_game, render_game_part,
-    render_other_phone, render_page, render_recorded, table_head, unchanged_poll,
-    wants_fragment,
+    RECENT_CHANGES, Mode, Said, build_game, render_game, render_game_part,
+    render_other_phone, render_page, render_recorded, wants_fragment,
 )
 from scorekeeper.web.aside import aside
 from scorekeeper.web.assets import YEAR

@@ -21,7 +21,7 @@ from scorekeeper.table.evenings import tonight_id
 from scorekeeper.table.live import TonightHead, evening_head
 from scorekeeper.views.games import chart_picture
 from scorekeeper.views.lookup import whole_number_arg
-from scorekeeper.views.pages import (
+from scorekeeper.views.boards import (
     BoardLinks, board_poll, render_no_evening, render_table_board, render_tables,
 )
 from scorekeeper.web.allow import Allow, allow
