@@ -12,6 +12,7 @@ from scorekeeper import create_app
 from scorekeeper.web.security import secured_cookie
 from tests.databases import database_url
 from tests.views.view_helpers import parse
+from scorekeeper.web.allow import Allow, allow
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -101,6 +102,7 @@ def test_a_static_file_has_them_too(client, path):
 
 def test_a_header_a_view_sets_itself_is_kept(app, client):
     @app.get("/own-policy")
+    @allow(Allow.PUBLIC)
     def own_policy():
         return "x", {"Referrer-Policy": "same-origin"}
 
@@ -172,6 +174,7 @@ def test_the_session_cookie_over_https_is_secure(client):
                                               ("https://localhost", True)])
 def test_cookies_set_by_any_later_code_are_fixed_too(app, base_url, secure):
     @app.get("/cookies")
+    @allow(Allow.PUBLIC)
     def cookie_route():
         @after_this_request
         def late(response):
