@@ -29,7 +29,7 @@ from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.boards import board_poll, render_table_board, render_tables, table_head
 from scorekeeper.views.pages import evening_time, new_partners_fields, render_page, table_arg
-from scorekeeper.views.recap import recap_html, recap_lines, recap_svg, recap_text
+from scorekeeper.views.recap import evening_recap, recap_html, recap_svg, recap_text
 from scorekeeper.web.forms import (
     EARLIEST_DAY, ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,
 )
@@ -297,11 +297,11 @@ def _poll(evening_id: int, table: int | None, draw) -> Response:
 def recap(evening_id: int):
     """The evening's recap to share: its picture, and its lines for the table's chat."""
     evening = row_or_404(Evening, evening_id)
-    lines = recap_lines(get_session(), evening)
+    told = evening_recap(get_session(), evening)
     # The page's heading says the first line, the title.
-    return render_page("recap.html", evening=evening,
-                       lines=[recap_html(text) for _style, text in lines[1:]],
-                       text=recap_text(lines))
+    return render_page("recap.html", evening=evening, picture=told.picture,
+                       lines=[recap_html(text) for _style, text in told.lines[1:]],
+                       text=recap_text(told.lines))
 
 
 def _picture(body: str | bytes, mimetype: str) -> Response:
@@ -316,7 +316,7 @@ def _picture(body: str | bytes, mimetype: str) -> Response:
 def recap_picture(evening_id: int):
     """The recap's picture, drawn on the server."""
     evening = row_or_404(Evening, evening_id)
-    return _picture(recap_svg(recap_lines(get_session(), evening)), "image/svg+xml")
+    return _picture(recap_svg(evening_recap(get_session(), evening)), "image/svg+xml")
 
 
 @bp.get("/<int:evening_id>/recap.png")
@@ -324,7 +324,7 @@ def recap_picture(evening_id: int):
 def recap_png(evening_id: int):
     """The same picture as PNG, for the chat apps that take no SVG."""
     evening = row_or_404(Evening, evening_id)
-    svg = page_digits(recap_svg(recap_lines(get_session(), evening)), current_language())
+    svg = page_digits(recap_svg(evening_recap(get_session(), evening)), current_language())
     return _picture(png_of(svg), "image/png")
 
 

@@ -1,13 +1,15 @@
-"""An evening's recap: a few lines for the table's chat group, and the picture of them.
+"""An evening's recap: a few lines for the table's chat group, and a picture of the night.
 
 Who won how many games, each game's result and scores, and the night's moments
-(``figures.moments``), all read off the hands each time. The same lines are the text
-shared and the picture drawn (``figures.pictures``).
+(``figures.moments``), all read off the hands each time: as lines, the text shared, and
+as a picture (``figures.recap_picture``): the night's ranking, each game's scores as
+bars, and the same moments.
 """
 from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass
 
 from flask import render_template
 from flask_babel import format_date, gettext as _
@@ -15,10 +17,13 @@ from markupsafe import Markup
 from sqlmodel import Session
 
 from scorekeeper.figures.moments import MOST_SWEEPS, Moment, MomentKind, evening_moments
-from scorekeeper.figures.pictures import ISOLATE, LEFT_TO_RIGHT, POP_ISOLATE, Picture, picture
+from scorekeeper.figures.pictures import ISOLATE, LEFT_TO_RIGHT, POP_ISOLATE, Picture
+from scorekeeper.figures.recap_picture import (
+    GameScores, RankedPlayer, RecapFacts, TeamScore, recap_picture,
+)
 from scorekeeper.store.models import Evening
 from scorekeeper.store.replay import Replay, load_replays
-from scorekeeper.table.evenings import evening_games, tally
+from scorekeeper.table.evenings import EveningTally, evening_games, tally
 from scorekeeper.text.digits import ISOLATED
 from scorekeeper.text.names import typed_text
 from scorekeeper.web.languages import (
@@ -37,8 +42,8 @@ def players(names: tuple[str, ...]) -> str:
     return " & ".join([", ".join(each[:-1]), each[-1]] if len(each) > 2 else each)
 
 
-def winners_line(replays: list[Replay]) -> str | None:
-    won = [(name, count) for name, count in tally(replays).by_player if count]
+def winners_line(games_won: EveningTally) -> str | None:
+    won = [(name, count) for name, count in games_won.by_player if count]
     if not won:
         return None
     listed = ", ".join(f"{typed_text(name)} {count}" for name, count in won[:MOST_PLAYERS])
@@ -83,25 +88,66 @@ def moment_lines(moments: list[Moment]) -> list[str]:
     return lines
 
 
-def recap_lines(session: Session, evening: Evening) -> list[tuple[str, str]]:
-    """(style, text) of each line of the evening's recap, in the reader's language."""
+@dataclass(frozen=True)
+class Recap:
+    """The evening's recap in the reader's language: its lines, (style, text) each, and
+    what its picture shows."""
+
+    lines: list[tuple[str, str]]
+    facts: RecapFacts
+
+    @property
+    def picture(self) -> Picture:
+        return recap_picture(self.facts, current_language() in RIGHT_TO_LEFT)
+
+
+def evening_recap(session: Session, evening: Evening) -> Recap:
+    """The evening's recap, read off its games' hands (abandoned games left out)."""
     replays = [replay for replay in load_replays(session, evening_games(session, evening))
                if replay.game.abandoned_at is None]
+    games_won = tally(replays)
+    moments = moment_lines(evening_moments(replays))
     title = _("Evening of %(day)s", day=format_date(evening.played_on))
-    if evening.place:
-        title += " · " + typed_text(evening.place)
-    lines = [("title", title)]
-    winners = winners_line(replays)
+    lines = [("title", title + (" · " + typed_text(evening.place) if evening.place else ""))]
+    winners = winners_line(games_won)
     if winners:
         lines.append(("head", winners))
     lines += [("line", game_line(replay)) for replay in replays]
-    moments = moment_lines(evening_moments(replays))
     if moments:
         lines.append(("head", _("The night's moments")))
         lines += [("line", line) for line in moments]
     if not replays:
         lines.append(("line", _("No game played yet.")))
-    return lines
+    tables = len({replay.game.table_number for replay in replays}) > 1
+    facts = RecapFacts(
+        title=title, place=evening.place,
+        ranking_head=_("The night's ranking"), won=_("Won"), played=_("Played"),
+        ranking=tuple(RankedPlayer(place.place, place.name, place.won, place.played)
+                      for place in games_won.ranking if games_won.finished),
+        games=tuple(game_scores(replay, tables) for replay in replays),
+        moments_head=_("The night's moments"), moments=tuple(moments),
+        nothing=None if replays else _("No game played yet."),
+        signature=_("Schmier scorekeeper"))
+    return Recap(lines, facts)
+
+
+def game_scores(replay: Replay, tables: bool) -> GameScores:
+    """A game's final scores (its scores so far while in play), a team each, for the
+    picture; ``tables``: the evening has more than one, and the heading names the game's."""
+    state = replay.state
+    heading = _("Game %(id)s", id=replay.game.id)
+    if tables:
+        heading = _("Table %(number)s", number=replay.game.table_number) + " · " + heading
+    return GameScores(
+        game=replay.game.id, heading=heading,
+        status=None if state.finished else _("in play, hand %(number)s",
+                                              number=state.next_number),
+        target=replay.rules.target,
+        teams=tuple(TeamScore(team, tuple(replay.names[seat]
+                                          for seat in replay.rules.team_seats[team]),
+                              state.scores[team], minus(state.scores[team]),
+                              state.winner == team)
+                    for team in replay.rules.team_names))
 
 
 def recap_html(text: str) -> Markup:
@@ -140,10 +186,6 @@ def needs_isolating(part: str, rtl: bool) -> bool:
     return bool(directions & other) or (rtl and not directions & own)
 
 
-def recap_picture(lines: list[tuple[str, str]]) -> Picture:
-    return picture(lines, current_language() in RIGHT_TO_LEFT)
-
-
-def recap_svg(lines: list[tuple[str, str]]) -> str:
+def recap_svg(recap: Recap) -> str:
     """The picture as SVG (put in the reader's digits on its way out, as every SVG)."""
-    return render_template("recap.svg", picture=recap_picture(lines))
+    return render_template("recap.svg", picture=recap.picture)

@@ -1,8 +1,11 @@
 """An evening's recap shared from a 360 px phone: from the game just won, one tap on
 Share hands the phone's share sheet (stubbed here: it records what it is given) the
 picture as a PNG and the lines as text; a phone without a share sheet gets the download
-and the copy. The picture is looked at in English and in Persian."""
+and the copy. The picture is looked at in English and in Persian, and on a 390 px phone
+it is the picture drawn for a phone's chat: upright, 1080 px wide, shown whole."""
 from __future__ import annotations
+
+import struct
 
 import pytest
 from playwright.sync_api import Page, expect
@@ -40,6 +43,10 @@ STOPS_AT_LINE_START = """() => [...document.querySelectorAll('#recap-lines p')].
 })"""
 PICTURE_DRAWN = "() => { const img = document.querySelector('figure img'); " \
                 "return img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0; }"
+PICTURE_SHOWN = """() => { const img = document.querySelector('figure img'),
+  box = img.getBoundingClientRect();
+  return {width: img.naturalWidth, height: img.naturalHeight, left: box.left,
+          right: box.right, shown: box.width, tall: box.height}; }"""
 
 
 def play_an_evening(page: Page, base: str) -> None:
@@ -114,3 +121,19 @@ def test_without_a_share_sheet_the_picture_downloads(page: Page, live_server: st
     saved = tmp_path / download.value.suggested_filename
     download.value.save_as(saved)
     assert saved.suffix == ".png" and saved.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_on_a_phone_the_picture_is_drawn_for_its_chat_and_shown_whole(
+        page: Page, live_server: str, tmp_path):
+    play_an_evening(page, live_server)  # a 390 x 844 phone
+    page.get_by_role("link", name="Share the evening", exact=True).click()
+    page.wait_for_function(PICTURE_DRAWN)
+    picture = page.evaluate(PICTURE_SHOWN)
+    assert picture["width"] >= 1080 and picture["height"] > picture["width"]  # as drawn
+    assert 0 <= picture["left"] and picture["right"] <= 390  # shown across the phone
+    assert picture["tall"] == pytest.approx(
+        picture["shown"] * picture["height"] / picture["width"], abs=2)  # not squeezed
+    page.screenshot(path=str(tmp_path / "recap-390.png"), full_page=True)
+    address = page.get_by_role("link", name="Download the picture", exact=True).get_attribute("href")
+    png = page.request.get(live_server + address).body()
+    assert struct.unpack(">II", png[16:24]) == (picture["width"], picture["height"])
