@@ -207,9 +207,8 @@ def name_list(names: tuple[str, ...], partners: bool = True) -> list[str]:
     partners "Ann,", "Cid &", "Eve", others "Ann,", "Cid,", "Eve" (each name as typed;
     the "&" and the comma stay with the name before them, as on the pages)."""
     last = len(names) - 1
-    return [typed_text(name) + ("" if number == last else " &" if partners and number == last - 1
-                                else ",")
-            for number, name in enumerate(names)]
+    ends = ["," if number < last - 1 or not partners else " &" for number in range(last)]
+    return [typed_text(name) + end for name, end in zip(names, ends + [""])]
 
 
 def name_lines(names: tuple[str, ...], size: float, width: float, bold: bool = False,

@@ -34,7 +34,8 @@ PORTRAIT = 1.25  # the picture at least this many times as tall as it is wide (4
 
 BAND, ON_BAND, ON_BAND_SOFT = "#0f3d2c", "#ffffff", "#cfe6da"
 INK, MUTED, ACCENT = "#111111", "#4a5550", "#1a6b45"
-WINNER_BAR, OTHER_BAR, BELOW_ZERO_BAR, FIRST_PLACE = "#1f8a55", "#aab8b1", "#d0836f", "#e4f2e9"
+# Each bar 3:1 or more against the white (WCAG's least for a graphic that tells something).
+WINNER_BAR, OTHER_BAR, BELOW_ZERO_BAR, FIRST_PLACE = "#1f8a55", "#7f8f88", "#c8654f", "#e4f2e9"
 BAR_HEIGHT = 30
 _COLON = re.compile(f"(?:[{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE}|[^:])*?: ")
 

@@ -134,6 +134,6 @@ def test_on_a_phone_the_picture_is_drawn_for_its_chat_and_shown_whole(
     assert picture["tall"] == pytest.approx(
         picture["shown"] * picture["height"] / picture["width"], abs=2)  # not squeezed
     page.screenshot(path=str(tmp_path / "recap-390.png"), full_page=True)
-    address = page.get_by_role("link", name="Download the picture", exact=True).get_attribute("href")
-    png = page.request.get(live_server + address).body()
+    download = page.get_by_role("link", name="Download the picture", exact=True)
+    png = page.request.get(live_server + download.get_attribute("href")).body()
     assert struct.unpack(">II", png[16:24]) == (picture["width"], picture["height"])
