@@ -194,14 +194,16 @@ class Layout:
         widest = {size: max(text_width(" ".join(name_list(team.players)), size, team.won)
                             for team in teams) for size in BODY_SIZES}
         size = next((size for size in BODY_SIZES if widest[size] <= self.inner * 0.45), None)
+        names_x = PADDING + max(text_width(team.team, BODY, True) for team in teams) + 18
         for game in self.facts.games:
-            self.game(game, size or BODY, widest[size] if size else None)
+            self.game(game, names_x, size or BODY, widest[size] if size else None)
 
-    def game(self, game: GameScores, size: int, beside: float | None) -> None:
-        """A game's heading, then each team's letter and players (``size`` px), beside
-        its bar (``beside``: the players' room) or above it: its final score as a bar
-        from zero (below zero: the other way), the number at the bar's end, a star by
-        the winner's."""
+    def game(self, game: GameScores, names_x: float, size: int, beside: float | None
+             ) -> None:
+        """A game's heading, then each team's letter and players (from ``names_x``,
+        ``size`` px), beside its bar (``beside``: the players' room) or above it: its
+        final score as a bar from zero (below zero: the other way), the number at the
+        bar's end, a star by the winner's."""
         self.y += PADDING * 0.45
         heading_size = fitted(game.heading, HEAD_SIZES[1:], self.inner, True) or SMALLEST
         self.needs(game.heading, heading_size, self.inner, True)
@@ -214,7 +216,6 @@ class Layout:
                 self.sheet.text(after, baseline, SMALLEST, game.status, fill=MUTED)
             else:
                 self.lines(game.status, (SMALLEST,), fill=MUTED)
-        names_x = PADDING + max(text_width(team, BODY, True) for team in "ABC") + 18
         names_room = beside or self.width - PADDING - names_x
         star = BODY * 0.42
         number_room = max(text_width(team.score_text, BODY, True) for team in game.teams)
