@@ -18,6 +18,7 @@ from scorekeeper.rules import PASS, Deal, HouseRules, Tally, quick_auction, repl
 from scorekeeper.store.models import Game, Hand
 from scorekeeper.store.replay import load_replay
 from scorekeeper.web.languages import DIGITS
+from scorekeeper.web.allow import allow, allowed
 from tests.browser.table_steps import (
     Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,
     name_trump, quick_bid, start_game, tally,
@@ -451,6 +452,7 @@ def test_a_page_come_back_to_as_the_connection_goes_plays_on_with_its_kept_words
     ready_to_play_on(page)
     asked = []
 
+    @allow(allowed(live_app, "offline.words"))  # who may ask it stays as the route says
     def away(game_id):
         asked.append(game_id)
         return "Bad Gateway", 502
