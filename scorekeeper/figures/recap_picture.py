@@ -37,6 +37,7 @@ INK, MUTED, ACCENT = "#111111", "#4a5550", "#1a6b45"
 # Each bar 3:1 or more against the white (WCAG's least for a graphic that tells something).
 WINNER_BAR, OTHER_BAR, BELOW_ZERO_BAR, FIRST_PLACE = "#1f8a55", "#7f8f88", "#c8654f", "#e4f2e9"
 BAR_HEIGHT = 30
+STAR = BODY * 0.42  # the winner's star's radius
 _COLON = re.compile(f"(?:[{LEFT_TO_RIGHT}{ISOLATE}][^{POP_ISOLATE}]*{POP_ISOLATE}|[^:])*?: ")
 
 
@@ -90,6 +91,25 @@ def moment_parts(sentence: str) -> tuple[str | None, str]:
     if not found:
         return None, sentence
     return found[0][:-2], sentence[found.end():]
+
+
+@dataclass(frozen=True)
+class Names:
+    """Where a game's teams' players are written: from ``x``, ``size`` px, in ``room``,
+    ``beside`` their bars (else above them)."""
+
+    x: float
+    size: int
+    room: float
+    beside: bool
+
+
+@dataclass(frozen=True)
+class Axis:
+    """A game's bars: where zero is, and how many px a point."""
+
+    zero: float
+    scale: float
 
 
 class Layout:
@@ -204,6 +224,19 @@ class Layout:
         ``size`` px), beside its bar (``beside``: the players' room) or above it: its
         final score as a bar from zero (below zero: the other way), the number at the
         bar's end, a star by the winner's."""
+        self.game_heading(game)
+        names = Names(names_x, size, beside or self.width - PADDING - names_x, beside is not None)
+        axis = self.axis(game, names.x + names.room + 28 if beside else names.x)
+        bars = [self.team_row(game, team, names, axis) for team in game.teams]
+        # The line of zero, along the game's bars (beside each bar only, where the
+        # players' names are above the bars: it never crosses a name).
+        reach = 8
+        for top, bottom in ([(bars[0], bars[-1])] if beside else zip(bars, bars)):
+            self.sheet.box(axis.zero - 1, top - reach, 2, bottom - top + BAR_HEIGHT + 2 * reach,
+                           MUTED)
+
+    def game_heading(self, game: GameScores) -> None:
+        """"Table 1 · Game 3", and whether it is still in play beside it (or below)."""
         self.y += PADDING * 0.45
         heading_size = fitted(game.heading, HEAD_SIZES[1:], self.inner, True) or SMALLEST
         self.needs(game.heading, heading_size, self.inner, True)
@@ -216,47 +249,43 @@ class Layout:
                 self.sheet.text(after, baseline, SMALLEST, game.status, fill=MUTED)
             else:
                 self.lines(game.status, (SMALLEST,), fill=MUTED)
-        names_room = beside or self.width - PADDING - names_x
-        star = BODY * 0.42
+
+    def axis(self, game: GameScores, bars_x: float) -> Axis:
+        """Where a game's bars start (its zero) and how long a point is: room for the
+        target or the highest score, the lowest below zero, each number and a star."""
         number_room = max(text_width(team.score_text, BODY, True) for team in game.teams)
-        bars_x = names_x + names_room + 28 if beside else names_x
-        bars_room = self.width - PADDING - bars_x - 14 - number_room - 12 - 2 * star
+        bars_room = self.width - PADDING - bars_x - 14 - number_room - 12 - 2 * STAR
         above = max([game.target, *(team.score for team in game.teams)])
         below = max([0, *(-team.score for team in game.teams)])
         scale = bars_room / (above + below)  # px a point
-        zero = bars_x + below * scale
-        bars: list[float] = []  # where each bar's top is
-        for team in game.teams:
-            for name in team.players:
-                self.needs(typed_text(name) + " &", size, names_room, bold=team.won)
-            baseline = self.line(BODY)
-            self.sheet.text(PADDING, baseline, BODY, team.team, bold=True,
-                            fill=ACCENT if team.won else INK)
-            names = name_lines(team.players, size, names_room, bold=team.won)
-            for number, text in enumerate(names):
-                self.sheet.text(names_x, baseline if number == 0 else self.line(size), size,
-                                text, bold=team.won)
-            if not beside:
-                baseline = self.line(BODY) - BODY * 0.15
-                self.y += BODY * 0.2
-            middle = baseline - BODY * 0.36
-            bars.append(middle - BAR_HEIGHT / 2)
-            length = abs(team.score) * scale
-            start = zero if team.score >= 0 else zero - length
-            fill = WINNER_BAR if team.won else OTHER_BAR if team.score >= 0 else BELOW_ZERO_BAR
-            self.sheet.box(start, middle - BAR_HEIGHT / 2, length, BAR_HEIGHT, fill,
-                           game=game.game, team=team.team, score=team.score)
-            number_x = zero + max(team.score, 0) * scale + 14
-            self.sheet.text(number_x, baseline, BODY, team.score_text, bold=True)
-            if team.won:
-                self.sheet.star(number_x + text_width(team.score_text, BODY, True) + 12 + star,
-                                middle, star, game.game)
-        # The line of zero, along the game's bars (beside each bar only, where the
-        # players' names are above the bars: it never crosses a name).
-        reach = 8
-        for top, bottom in ([(bars[0], bars[-1])] if beside else zip(bars, bars)):
-            self.sheet.box(zero - 1, top - reach, 2, bottom - top + BAR_HEIGHT + 2 * reach,
-                           MUTED)
+        return Axis(bars_x + below * scale, scale)
+
+    def team_row(self, game: GameScores, team, names: Names, axis: Axis) -> float:
+        """One team's letter, players, bar, number and star; where its bar's top is."""
+        for name in team.players:
+            self.needs(typed_text(name) + " &", names.size, names.room, bold=team.won)
+        baseline = self.line(BODY)
+        self.sheet.text(PADDING, baseline, BODY, team.team, bold=True,
+                        fill=ACCENT if team.won else INK)
+        lines = name_lines(team.players, names.size, names.room, bold=team.won)
+        for number, text in enumerate(lines):
+            self.sheet.text(names.x, baseline if number == 0 else self.line(names.size),
+                            names.size, text, bold=team.won)
+        if not names.beside:
+            baseline = self.line(BODY) - BODY * 0.15
+            self.y += BODY * 0.2
+        middle = baseline - BODY * 0.36
+        length = abs(team.score) * axis.scale
+        start = axis.zero if team.score >= 0 else axis.zero - length
+        fill = WINNER_BAR if team.won else OTHER_BAR if team.score >= 0 else BELOW_ZERO_BAR
+        self.sheet.box(start, middle - BAR_HEIGHT / 2, length, BAR_HEIGHT, fill,
+                       game=game.game, team=team.team, score=team.score)
+        number_x = axis.zero + max(team.score, 0) * axis.scale + 14
+        self.sheet.text(number_x, baseline, BODY, team.score_text, bold=True)
+        if team.won:
+            self.sheet.star(number_x + text_width(team.score_text, BODY, True) + 12 + STAR,
+                            middle, STAR, game.game)
+        return middle - BAR_HEIGHT / 2
 
     def moments(self) -> None:
         """The night's moments, a line each where every one fits on a line (its label
