@@ -19,9 +19,18 @@ document.addEventListener("htmx:configRequest", ({detail}) => {
 // {number}, {game} and {time} are filled in, in the page's own digits (Persian's ۰…۹).
 function words(key, values = {}) {
   const said = (id) => $(id)?.content.querySelector(`[data-word="${key}"]`)?.textContent;
-  let text = said("#phone-words") || said("#offline-words") || key;
-  for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(digits(String(value)));
-  return text;
+  return fill(said("#phone-words") || said("#offline-words") || key, values).join("");
+}
+// A sentence's {part}s filled in, the one way: each value in the page's digits (or as
+// typed, for a name kept as typed), a node copied; a {part} not given stays as written.
+function fill(text, values, asTyped = false) {
+  return text.split(/\{(\w+)\}/).map((part, i) => {
+    if (i % 2 === 0) return part;
+    if (!(part in values)) return `{${part}}`;
+    const value = values[part] ?? "";
+    if (value instanceof Node) return value.cloneNode(true);
+    return asTyped ? String(value) : digits(String(value));
+  });
 }
 // Numbers and marks as the page writes them: in its own digits and comma (Persian's ۰…۹ and ،).
 const written = JSON.parse(root.dataset.written || "{}");

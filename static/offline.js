@@ -23,16 +23,8 @@
     return out;
   }
   function fillText(text, values) {
-    const parts = text.data.split(/\{(\w+)\}/);
-    if (parts.length === 1) return;
-    const kept = text.parentElement?.closest("[translate=no]");
-    text.replaceWith(...parts.map((part, i) => {
-      if (i % 2 === 0) return part;
-      if (!(part in values)) return `{${part}}`;  // not a part: as written (a name, say)
-      const value = values[part] ?? "";
-      if (value instanceof Node) return value.cloneNode(true);
-      return kept ? String(value) : digits(String(value));
-    }));
+    const parts = fill(text.data, values, Boolean(text.parentElement?.closest("[translate=no]")));
+    if (parts.length > 1) text.replaceWith(...parts);
   }
   const mark = () => (rtl() ? "\u200e" : "");  // a sign stays left of its number
   const minus = (n) => (n >= 0 ? String(n) : `${mark()}\u2212${-n}`);
