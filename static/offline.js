@@ -296,14 +296,12 @@
     arrived();
   }
 
-  // The game page as the server last showed it, kept for a reload with no connection
-  // (the service worker serves it; where there is none, an address that isn't secure,
-  // nothing is kept). Its security headers go with it.
-  const PAGES = "scorekeeper-pages-v1";
-  const KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"];
+  // The game page as the phone shows it, kept by the service worker for a reload with no
+  // connection (where there is none, an address that isn't secure, nothing is kept).
   function keepPage() {
     const url = island() && $("#hand-form")?.dataset.gameUrl;
-    if (!url || !window.caches || !navigator.serviceWorker?.controller) return;
+    const worker = navigator.serviceWorker?.controller;
+    if (!url || !worker) return;
     const copy = document.documentElement.cloneNode(true);
     for (const id of ["outbox", "connection"]) {
       const element = copy.querySelector("#" + id);
@@ -311,17 +309,7 @@
       element?.setAttribute("hidden", "");
       element?.removeAttribute("data-said");
     }
-    const html = "<!doctype html>\n" + copy.outerHTML;
-    caches.open(PAGES).then(async (cache) => {
-      // The headers the server sends with the page (its security policy): the kept
-      // copy's, or, for a page the worker never kept (opened before it looked after the
-      // page), asked of the server.
-      const before = await cache.match(url) || await fetch(url, {method: "HEAD", credentials: "same-origin"});
-      if (!before.ok) return;
-      const headers = new Headers();
-      for (const name of KEPT_HEADERS) if (before.headers.get(name)) headers.set(name, before.headers.get(name));
-      await cache.put(url, new Response(html, {headers}));
-    }).catch(() => {});
+    worker.postMessage({page: url, html: "<!doctype html>\n" + copy.outerHTML});
   }
   navigator.serviceWorker?.addEventListener("controllerchange", () => { if (!playedOn.size) keepPage(); });
 
