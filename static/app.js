@@ -447,8 +447,11 @@ function arrived() {
       elsewhere(form, draft);
     }
   }
-  // A hand the server put in the entry (one undone, to be put right) is kept as entered.
-  if (form && ownEntry(form) && store.get(draftKey(game))?.number !== form.dataset.number && hasChoices(form)) saveDraft(form);
+  // A hand the server put in the entry (one undone, to be put right) is kept as entered,
+  // unless the phone keeps that hand itself: the server's may be an older half of it, and
+  // the phone's goes, put back in the entry below.
+  const keptHere = form && outbox().some((e) => sameHand(e, form));
+  if (form && ownEntry(form) && !keptHere && store.get(draftKey(game))?.number !== form.dataset.number && hasChoices(form)) saveDraft(form);
   for (const entry of outbox()) {
     const own = formFor(entry);
     if (own) putFields(own, entry.fields);
