@@ -32,6 +32,22 @@ def url(app: Flask, filename: str) -> str:
         return render_template_string("{{ url_for('static', filename=name) }}", name=filename)
 
 
+def test_each_module_imports_the_others_at_their_fingerprinted_addresses(app):
+    client = app.test_client()
+    page = client.get("/rules").text
+    for name in ("app.js", "offline.js", "page.js", "kept.js", "rules.js", "share.js"):
+        body = client.get(url(app, name)).data
+        for address in addresses(body):
+            imported = address.split("?")[0][2:]
+            assert url(app, imported).endswith(address[2:]), (name, address)
+            assert re.search(r"\?v=[0-9a-f]{12}$", address), (name, address)
+    assert addresses(client.get(url(app, "app.js")).data), "app.js imports the others"
+    # The page asks at once for every module app.js needs to start, not one after another.
+    for name in ("page.js", "kept.js"):
+        assert f'<link rel="modulepreload" href="{url(app, name)}">' in page
+    assert "offline.js" not in page and "rules.js" not in page  # only once a game is up
+
+
 def test_a_change_to_a_module_gives_the_modules_importing_it_new_addresses(tmp_path):
     (tmp_path / "top.js").write_text('import {b} from "./middle.js";\nexport const a = b;\n')
     (tmp_path / "middle.js").write_text('export const b = () => import("./deep.js");\n')
