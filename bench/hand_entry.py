@@ -16,8 +16,8 @@ so the game never ends, seat 1 dealing first), then has DevTools emulate a slow 
 network (Network.emulateNetworkConditions: 150 ms round trip, 1.6 Mbit/s down,
 750 kbit/s up, by default) and enters hands the way the entry panel asks, one tap after
 another, each tap as soon as the control it needs is on screen. Then, on the same phone
-in the same game, once the page has loaded its offline scripts (window.PlayOn), DevTools
-cuts the connection (the same call, offline: true) and 5 more hands (--offline-hands) are
+in the same game, once the page has loaded its offline scripts (offline.js, the rules),
+DevTools cuts the connection (the same call, offline: true) and 5 more hands (--offline-hands) are
 entered the same way: the phone keeps each one and draws the next hand's entry itself (the
 script checks that it says which hands it keeps, "Hand 6 is on this phone only…"). Then
 the same network comes back: the phone sends the hands it kept, one after another.
@@ -78,7 +78,7 @@ from werkzeug.serving import make_server
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.browser.phones import CHROMIUM_ARGS, DEFAULT_CHROMIUM as CHROMIUM  # noqa: E402
+from tests.browser.phones import CHROMIUM_ARGS, OFFLINE_SCRIPT, DEFAULT_CHROMIUM as CHROMIUM  # noqa: E402
 
 PHONE = {"width": 390, "height": 844}
 TIMEOUT_MS = 20_000
@@ -435,8 +435,8 @@ KEPT_JS = "() => (JSON.parse(localStorage.getItem('scorekeeper.outbox')) || []).
 def go_offline(phone: Phone) -> float:
     """No connection, as DevTools cuts it, once the page has its offline scripts (loaded
     after the page's load event): the moment, on the page's clock."""
-    until(phone.page, "() => Boolean(window.PlayOn)", TIMEOUT_MS / 1000,
-          "the page never loaded its offline scripts (window.PlayOn): try --offline-hands 0")
+    until(phone.page, f"() => {OFFLINE_SCRIPT}", TIMEOUT_MS / 1000,
+          "the page never loaded its offline scripts (offline.js): try --offline-hands 0")
     phone.cdp.send("Network.emulateNetworkConditions", {**phone.network, "offline": True})
     until(phone.page, "() => navigator.onLine === false", 5, "the page never went offline")
     phone.part = "offline"

@@ -3,7 +3,8 @@
 Run: .venv/bin/python bench/page_weight.py [--hands 20]
 Builds a throwaway game with that many recorded hands on an in-memory database,
 fetches the game page as a phone's first load would, then every stylesheet and script
-it links (fingerprinted addresses included), and prints the sizes, gzipped at level 6
+it links (fingerprinted addresses included; the modules app.js imports are linked too,
+for the phone to ask for them at once), and prints the sizes, gzipped at level 6
 as the server sends them. Nothing is asserted here: tests/test_page_weight.py holds the
 budgets.
 """

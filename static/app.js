@@ -1,9 +1,7 @@
 // The scorekeeper's own script. Every page works without it; with it, a hand is entered
 // on the phone alone (CSS shows each step) and Record never loses a hand to the network.
-"use strict";
-const root = document.documentElement;
-const $ = (selector, within = document) => within.querySelector(selector);
-const $$ = (selector, within = document) => [...within.querySelectorAll(selector)];
+import {$, $$, gameId, root, words} from "./page.js";
+import {draftKey, fieldsOf, heldFor, outbox, store} from "./kept.js";
 
 // Every htmx request carries the CSRF token from the page's meta tag.
 const csrfToken = () => $('meta[name="csrf-token"]')?.content || "";
@@ -15,37 +13,7 @@ document.addEventListener("htmx:configRequest", ({detail}) => {
   else if (detail.elt.closest?.("#hand-entry")) detail.parameters.step = lastStep = Math.max(lastStep + 1, Date.now());
 });
 
-// --- words: the page carries the sentences this script says, in the page's language ---
-// {number}, {game} and {time} are filled in, in the page's own digits (Persian's ۰…۹).
-function words(key, values = {}) {
-  const said = (id) => $(id)?.content.querySelector(`[data-word="${key}"]`)?.textContent;
-  let text = said("#phone-words") || said("#offline-words") || key;
-  for (const [name, value] of Object.entries(values)) text = text.split(`{${name}}`).join(digits(String(value)));
-  return text;
-}
-// Numbers and marks as the page writes them: in its own digits and comma (Persian's ۰…۹ and ،).
-const written = JSON.parse(root.dataset.written || "{}");
-const digits = (text) => [...text].map((mark) => written[mark] ?? mark).join("");
-
-// --- what this phone keeps: the hand being entered, and hands not sent yet ---------------
-// Where the browser keeps nothing (a private window, a full store), kept while the page is.
-const memory = new Map();
-let lasting = true;
-const store = {
-  get(key) {
-    try { if (lasting) return JSON.parse(localStorage.getItem("scorekeeper." + key)); } catch (e) { lasting = false; }
-    return memory.get(key) ?? null;
-  },
-  set(key, value) {
-    memory.set(key, value);
-    try { localStorage.setItem("scorekeeper." + key, JSON.stringify(value)); } catch (e) { lasting = false; }
-  },
-  remove(key) {
-    memory.delete(key);
-    try { localStorage.removeItem("scorekeeper." + key); } catch (e) { lasting = false; }
-  },
-};
-const outbox = () => store.get("outbox") || [];
+// --- what this phone keeps (kept.js): the outbox written, and said ---------------------
 function keepOutbox(entries) {
   if (entries.length) store.set("outbox", entries); else store.remove("outbox");
   showOutbox();
@@ -55,9 +23,6 @@ const forget = (entry) => keepOutbox(outbox().filter((e) => e.key !== entry.key)
 // --- the hand form -----------------------------------------------------------------------
 const POINTS = ["high", "low", "right", "left", "joker"];
 const handForm = () => $("#hand-form");
-const fieldsOf = (form) => $$("input[name]", form)
-  .filter((i) => i.name !== "csrf_token" && (i.type === "radio" ? i.checked : i.value !== ""))
-  .map((i) => [i.name, i.value]);
 function putFields(form, fields) {
   $$("input[type=radio]", form).forEach((i) => { i.checked = false; });
   $$("input[inputmode=numeric]", form).forEach((i) => { i.value = ""; });
@@ -76,7 +41,6 @@ function missingPoints(form) {
   return missing;
 }
 const ownEntry = (form) => "own" in form.dataset;  // a correction is not kept
-const draftKey = (game) => "draft." + game;
 const sameHand = (e, form) => e.game === form.dataset.game && e.number === form.dataset.number;
 function saveDraft(form) {
   if (!ownEntry(form)) return;
@@ -176,7 +140,7 @@ document.addEventListener("submit", (event) => {
   // With no connection at all the table plays on at once; a hand after others still on
   // this phone waits for them. Else it is sent, and played on if that fails.
   if (navigator.onLine === false) return notSent(entry, "not_sent");
-  if (heldBefore(entry) && window.PlayOn?.playOn(entry)) return nextHandInView(), flush();
+  if (heldBefore(entry) && playOnAlone(entry)) return nextHandInView(), flush();
   send(entry);
 });
 const heldBefore = (entry) => outbox().some((e) => e.game === entry.game && +e.number < +entry.number);
@@ -191,7 +155,6 @@ const newKey = () => window.crypto?.randomUUID?.()
 const sending = new Set();
 let retryTimer = null, retries = 0;
 
-const gameId = () => $("#game")?.dataset.game;
 function formFor(entry) {
   const form = handForm();
   return form && form.dataset.game === entry.game && form.dataset.number === entry.number ? form : null;
@@ -222,7 +185,7 @@ async function send(entry, tokenRenewed = false) {
       headers: {"X-CSRFToken": csrfToken(), "HX-Request": "true", "HX-Target": "game", ...shows},
     });
     text = await response.text();
-  } catch (e) {
+  } catch {
     return notSent(entry, late ? "not_sent_server" : "not_sent");
   } finally {
     clearTimeout(timer);
@@ -246,8 +209,24 @@ function notSent(entry, why) {
 // Played on the phone, once it can be: a page come back to as the connection went asks
 // again for what it lacks (the service worker keeps the words), then plays on (arrived).
 function playOn(entry) {
-  if (canPlayOn()) window.PlayOn.playOn(entry) && nextHandInView();
+  if (canPlayOn()) playOnAlone(entry) && nextHandInView();
   else offlineReady();
+}
+// A hand recorded on the phone alone: its draft done with, and the next hand's entry up
+// (true: the caller brings it into view).
+function playOnAlone(entry) {
+  if (!offline?.playOn(entry, undoKept)) return false;
+  store.remove(draftKey(entry.game));
+  showOutbox();
+  return true;
+}
+// The last hand played on the phone taken back into the entry, to be put right (the Undo
+// on the banner offline.js draws).
+function undoKept(entry, tap) {
+  if (sending.has(entry.key)) return void (tap.textContent = words("sending", entry));  // on its way
+  forget(entry);
+  store.set(draftKey(entry.game), {number: entry.number, fields: entry.fields});
+  arrived();
 }
 
 // After a Record, online or played on: the page from its top (the scores), and only if
@@ -264,7 +243,7 @@ async function renewToken(entry) {
     const fresh = /<meta name="csrf-token" content="([^"]+)"/.exec(page);
     if (fresh) $('meta[name="csrf-token"]').content = fresh[1];
     send(entry, true);
-  } catch (e) {
+  } catch {
     notSent(entry, "not_sent");
   }
 }
@@ -282,7 +261,7 @@ function answered(entry, response, text) {
   if (response.ok || (here && !heldAfter(entry))) forget(entry);
   else keepOutbox(outbox().map((e) => (e.key === entry.key ? {...e, refused: true} : e)));
   if (game && game.dataset.game === entry.game && window.htmx) {
-    window.PlayOn?.clear();
+    offline?.clear();
     // "none": the answer is only parts of the page, each swapped in by its id.
     htmx.swap(game, text, {swapStyle: response.headers.get("HX-Reswap") || "outerHTML"});
     if (entry.gameUrl) history.replaceState(null, "", entry.gameUrl);
@@ -296,8 +275,6 @@ function answered(entry, response, text) {
 }
 
 // --- hands kept offline: in order, one game at a time, each after the one before it ----
-const byNumber = (a, b) => a.number - b.number;
-const heldFor = (game) => outbox().filter((e) => e.game === game).sort(byNumber);
 // A hand goes with the revision it was entered against, or, kept after another, the one
 // that hand's answer gave: a change made meanwhile on another phone is never passed over
 // (the server refuses it, and the player sees why). Its dealer goes with it (dealt_by):
@@ -308,7 +285,7 @@ function chainRevision(entry, revision) {
 }
 // Sent again by the player, who has seen the game as it stands: with its revision.
 function sendAgain(entry) {
-  const base = window.PlayOn?.island(), again = {...(base ? revised(entry, base.revision) : entry), refused: false};
+  const base = offline?.island(), again = {...(base ? revised(entry, base.revision) : entry), refused: false};
   keepOutbox(outbox().map((e) => (e.key === entry.key ? again : e)));
   retries = 0;
   send(again);
@@ -317,7 +294,7 @@ function sendAgain(entry) {
 // game the player was looking at when choosing.
 function keepRecorded(entry) {
   forget(entry);
-  chainRevision(entry, window.PlayOn?.island()?.revision);
+  chainRevision(entry, offline?.island()?.revision);
   flush();
 }
 // Every game's first hand held is sent, from whatever page is open; one refused waits
@@ -339,15 +316,16 @@ addEventListener("online", () => {
   flush();
 });
 
-// --- playing on with no connection: offline.js, loaded once a game page is up -----------
-// With its words and the rules (rules.js); kept by the service worker for a reload.
-let offlineParts = null, offlineLoading = false;
-const canPlayOn = () => Boolean(window.PlayOn && $("#offline-words"));  // its script and its words
+// --- playing on with no connection: offline.js, imported once a game page is up -------
+// With its words and the rules (rules.js); kept by the service worker for a reload. The
+// page says once it has them (data-offline-ready): nothing of this script is a global.
+let offline = null, offlineParts = null, offlineLoading = false;
+const canPlayOn = () => Boolean(offline && $("#offline-words"));  // its script and its words
 function offlineReady() {
   const island = $("#game-state");
-  if (canPlayOn() || !island) return Promise.resolve(Boolean(window.PlayOn));
+  if (canPlayOn() || !island) return Promise.resolve(Boolean(offline));
   offlineLoading = true;
-  offlineParts ||= Promise.all([offlineWords(island), ...(window.PlayOn ? [] : island.dataset.scripts.split(" ").map(script))])
+  offlineParts ||= Promise.all([offlineWords(island), offline || importOffline().then(loaded)])
     .then(() => true, () => false)
     .then((ready) => {
       offlineParts = null;
@@ -357,9 +335,13 @@ function offlineReady() {
     });
   return offlineParts;
 }
-const script = (src) => new Promise((done, fail) => {
-  document.head.append(Object.assign(document.createElement("script"), {src, async: false, onload: done, onerror: fail}));
-});
+// offline.js and the rules it imports, asked for side by side, not one once the other has
+// come: a table that loses its connection just after the page came can still play on.
+const importOffline = () => Promise.all([import("./offline.js"), import("./rules.js")]).then(([module]) => module);
+function loaded(module) {
+  offline = module;
+  root.toggleAttribute("data-offline-ready", true);
+}
 // The words, once: only an answer that holds them (never a portal's page on the way).
 const offlineWords = (island) => $("#offline-words") || fetch(island.dataset.words, {credentials: "same-origin"})
   .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
@@ -379,7 +361,7 @@ function showOutbox() {
   if (!box) return;
   // A hand this game plays on with is shown in the game itself, not here; so is the hand
   // being entered, unless it is held back (and the hands after it with it).
-  const shown = outbox().filter((entry) => (!formFor(entry) || entry.refused) && !window.PlayOn?.shows(entry.key));
+  const shown = outbox().filter((entry) => (!formFor(entry) || entry.refused) && !offline?.shows(entry.key));
   const worded = Boolean($("#offline-words"));  // a game page's words, once they are up
   const said = JSON.stringify([worded, ...shown.map((e) => [e.key, e.refused, recordedHere(e), heldFor(e.game)[0].key])]);
   if (box.dataset.said === said) return;  // said already: not announced again
@@ -412,7 +394,7 @@ function showOutbox() {
   }));
 }
 // Whether the game, as this page shows it, has a hand of the entry's number already.
-const recordedHere = (entry) => +entry.number < (window.PlayOn?.island()?.number ?? 0);
+const recordedHere = (entry) => +entry.number < (offline?.island()?.number ?? 0);
 function button(text, action) {
   const tap = Object.assign(document.createElement("button"), {type: "button", className: "secondary", textContent: text});
   tap.addEventListener("click", () => action(tap));
@@ -421,7 +403,7 @@ function button(text, action) {
 
 // --- a page as it arrives (and each fresh game block): its own entry and outbox back -----
 function arrived() {
-  if (window.PlayOn) PlayOn.arrived();
+  offline?.arrived(undoKept);
   if (!canPlayOn() && heldFor(gameId()).length) offlineReady();
   const form = handForm(), game = gameId();
   const draft = game && store.get(draftKey(game));
@@ -438,8 +420,11 @@ function arrived() {
       elsewhere(form, draft);
     }
   }
-  // A hand the server put in the entry (one undone, to be put right) is kept as entered.
-  if (form && ownEntry(form) && store.get(draftKey(game))?.number !== form.dataset.number && hasChoices(form)) saveDraft(form);
+  // A hand the server put in the entry (one undone, to be put right) is kept as entered,
+  // unless the phone keeps that hand itself: the server's may be an older half of it, and
+  // the phone's goes, put back in the entry below.
+  const keptHere = form && outbox().some((e) => sameHand(e, form));
+  if (form && ownEntry(form) && !keptHere && store.get(draftKey(game))?.number !== form.dataset.number && hasChoices(form)) saveDraft(form);
   for (const entry of outbox()) {
     const own = formFor(entry);
     if (own) putFields(own, entry.fields);
@@ -463,7 +448,7 @@ function elsewhere(form, draft) {
 document.addEventListener("DOMContentLoaded", arrived);
 document.addEventListener("htmx:afterSettle", (event) => {
   if (event.detail.target?.id !== "game") return localTimes(event.detail.target);
-  if (event.detail.xhr?.getResponseHeader("HX-Reswap") === "none") return void window.PlayOn?.here();  // only out of band
+  if (event.detail.xhr?.getResponseHeader("HX-Reswap") === "none") return void offline?.here(undoKept);  // only out of band
   arrived();
   // Another phone's change, said where the player is looking: on screen, above the entry.
   const notice = $("#hand-entry .notice:not([data-shown])");
@@ -529,7 +514,7 @@ for (const name of ["htmx:sendError", "htmx:timeout", "htmx:responseError"]) {
   document.addEventListener(name, (event) => {
     const elt = event.detail.elt;
     if (elt.hasAttribute("data-poll")) return pollFailed();
-    if (elt.id === "preview") return void (canPlayOn() ? PlayOn.check() : (elt.textContent = words("preview_offline")));
+    if (elt.id === "preview") return void (canPlayOn() ? offline.check() : (elt.textContent = words("preview_offline")));
     // Any other change (undo, bring back…): said next to it, never silently dropped.
     const form = elt.closest("form") || elt;
     let line = form.nextElementSibling;
@@ -604,7 +589,7 @@ async function stayAwake() {
   if (awake && !awake.released) return;
   try {
     awake = await navigator.wakeLock.request("screen");
-  } catch (e) {  // none here (plain http://, an older phone), or refused
+  } catch {  // none here (plain http://, an older phone), or refused
     const note = $("#stay-awake-note");
     if (note) note.hidden = false;
   }

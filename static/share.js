@@ -1,12 +1,10 @@
 // An evening's recap, shared: its picture and lines through the phone's own share sheet
 // (Web Share) where it has one; the text copied where it can be. The picture's download
 // link works everywhere, with or without this script. Loaded by the recap page alone.
-"use strict";
-(() => {
-  const share = document.getElementById("share-recap");
-  const copy = document.getElementById("copy-recap");
-  const said = document.getElementById("recap-said");
-  if (!share) return;
+const shareButton = document.getElementById("share-recap");
+if (shareButton) offerSharing(shareButton, document.getElementById("copy-recap"), document.getElementById("recap-said"));
+
+function offerSharing(share, copy, said) {
   const text = share.dataset.text;
   const say = (key) => { said.textContent = said.dataset[key]; said.hidden = false; };
 
@@ -46,4 +44,4 @@
     copied.catch(() => { if (!copyBySelection()) throw new Error("not copied"); })
       .then(() => say("copied"), () => say("uncopied"));
   });
-})();
+}

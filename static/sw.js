@@ -1,9 +1,14 @@
 // The scorekeeper's service worker: static files from the cache, pages from the network.
 // With no connection, a game page this phone opened is shown as it was last seen (the
-// page keeps its copy fresh after every change, app.js), and the hands kept on the phone
-// are played on it; any other page shows the offline notice. Nothing is written here.
+// page sends its copy after every change, offline.js), and the hands kept on the phone
+// are played on it; any other page shows the offline notice. No hand is written here.
+// A classic worker, not a module: it imports nothing, and Firefox runs module workers
+// only since version 147 (2026).
 var CACHE = "scorekeeper-static-v1";
 var PAGES = "scorekeeper-pages-v1";
+// The game pages kept, and the words of each: those of the last games opened, the
+// oldest dropped first. A phone following its club for years never fills its storage.
+var KEPT_PAGES = 10;
 // Addresses are the app's own, under wherever it is served (a URL prefix too).
 var BASE = new URL(self.registration.scope).pathname.replace(/\/$/, "");
 var OFFLINE = BASE + "/offline";
@@ -77,11 +82,42 @@ function keptCopy(url) {
 }
 
 function keep(event, url, response) {
-  var copy = response.clone();
-  event.waitUntil(caches.open(PAGES).then(function (cache) {
-    return cache.put(url.pathname, copy);
-  }).catch(function () {}));
+  event.waitUntil(keepPage(url, response.clone()));
 }
+
+// Kept last, and so dropped last: a cache lists its keys in the order they were put, a
+// key put again moving to the end.
+function keepPage(url, response) {
+  var kind = GAME_WORDS.test(url.pathname) ? GAME_WORDS : GAME_PAGE;
+  return caches.open(PAGES).then(function (cache) {
+    return cache.put(url.pathname, response).then(function () { return cache.keys(); })
+      .then(function (requests) {
+        var kept = requests.filter(function (old) { return kind.test(new URL(old.url).pathname); });
+        return Promise.all(kept.slice(0, -KEPT_PAGES).map(function (old) { return cache.delete(old); }));
+      });
+  }).catch(function () {});
+}
+
+// The game page as the phone shows it now, sent by the page after each change, kept in
+// place of the server's copy with the headers the server sends with it (its security
+// policy): the kept copy's, or, for a page kept before this worker looked after it,
+// asked of the server.
+var KEPT_HEADERS = ["Content-Type", "Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy"];
+self.addEventListener("message", function (event) {
+  var sent = event.data || {};
+  var url = new URL(String(sent.page), self.location.href);
+  if (url.origin !== self.location.origin || !GAME_PAGE.test(url.pathname) || typeof sent.html !== "string") return;
+  event.waitUntil(keptCopy(url).then(function (before) {
+    return before || fetch(url.pathname, {method: "HEAD", credentials: "same-origin"});
+  }).then(function (before) {
+    if (!before.ok) return;
+    var headers = new Headers();
+    KEPT_HEADERS.forEach(function (name) {
+      if (before.headers.get(name)) headers.set(name, before.headers.get(name));
+    });
+    return keepPage(url, new Response(sent.html, {headers: headers}));
+  }).catch(function () {}));
+});
 
 function forgetOlder(cache, url) {
   return cache.keys().then(function (requests) {

@@ -7,6 +7,12 @@ stylesheet older than the page.
 The app's own stylesheet and script are sent minified (comments and spaces out, made
 once per version of the file): the files in ``static/`` stay readable, with their
 comments, and a phone on a weak signal downloads a quarter less.
+
+The app's scripts are ES modules. A module's import of another (``from "./page.js"``,
+``import("./offline.js")``) is sent with that module's fingerprinted address, and a
+module's own fingerprint is of the module as sent: a change to any module it imports,
+however deep, gives it a new address too, and no phone runs a module with an older one's
+imports. (tests/test_script_layers.py holds them free of circles.)
 """
 from __future__ import annotations
 
@@ -14,6 +20,7 @@ import hashlib
 import mimetypes
 import os
 import posixpath
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -24,30 +31,79 @@ from werkzeug.security import safe_join
 
 YEAR = 365 * 24 * 3600
 MINIFIERS = {".css": rcssmin.cssmin, ".js": rjsmin.jsmin}
+# An import of one of the app's modules, beside it in static/: `import … from "./x.js"` or
+# `import "./x.js"`, loaded with the module, or `import("./x.js")`, loaded when it runs.
+MODULE_IMPORT = re.compile(r"""\b(?:from|import)\s*(\(?)\s*(["'])\./([\w-]+\.js)\2""")
+
+
+def module_imports(text: str) -> dict[str, bool]:
+    """The modules a module's source imports, in the order it names them: each with
+    whether it is imported only later (``import()``)."""
+    found: dict[str, bool] = {}
+    for match in MODULE_IMPORT.finditer(text):
+        found[match[3]] = found.get(match[3], True) and match[1] == "("
+    return found
 
 
 def init_app(app: Flask) -> None:
     static = Path(app.static_folder or "")
 
     @lru_cache(maxsize=256)
-    def fingerprint(filename: str, _mtime: float) -> str | None:
+    def read(filename: str, _mtime: float) -> tuple[bytes, dict[str, bool]]:
+        """The file, and the modules it imports if it is one of the app's own modules."""
+        body = (static / filename).read_bytes()
+        ours = Path(filename).suffix == ".js" and not filename.startswith("vendor/")
+        return body, module_imports(body.decode("utf-8")) if ours else {}
+
+    def source(filename: str) -> tuple[float, bytes, dict[str, bool]] | None:
+        """(when the file last changed, the file, what it imports), or None: no such file."""
         try:
-            return hashlib.sha256((static / filename).read_bytes()).hexdigest()[:12]
+            mtime = (static / filename).stat().st_mtime
+            return mtime, *read(filename, mtime)
         except OSError:
             return None
+
+    @lru_cache(maxsize=256)
+    def linked(filename: str, mtime: float, versions: tuple[tuple[str, str | None], ...]) -> bytes:
+        """A module as sent: each module it imports named by its fingerprinted address."""
+        address = {name: f"./{name}?v={version}" if version else f"./{name}"
+                   for name, version in versions}
+        text = read(filename, mtime)[0].decode("utf-8")
+        return MODULE_IMPORT.sub(
+            lambda m: m[0].replace(f"./{m[3]}", address[m[3]]), text).encode("utf-8")
+
+    def sent(filename: str) -> bytes | None:
+        """The file as the server sends it (before it is minified), or None."""
+        found = source(filename)
+        if found is None:
+            return None
+        mtime, body, imports = found
+        if not imports:
+            return body
+        return linked(filename, mtime, tuple((name, current(name)) for name in imports))
+
+    @lru_cache(maxsize=256)
+    def fingerprint(body: bytes) -> str:
+        return hashlib.sha256(body).hexdigest()[:12]
 
     def current(filename: str) -> str | None:
-        path = static / filename
-        try:
-            return fingerprint(filename, path.stat().st_mtime)
-        except OSError:
-            return None
+        body = sent(filename)
+        return None if body is None else fingerprint(body)
 
     @lru_cache(maxsize=32)
-    def minified(filename: str, _mtime: float) -> bytes:
-        text = (static / filename).read_text(encoding="utf-8")
+    def minified(filename: str, _version: str | None) -> bytes:
+        text = (sent(filename) or b"").decode("utf-8")
         minify = MINIFIERS[Path(filename).suffix]
         return minify(text).encode("utf-8")
+
+    def static_imports(filename: str) -> list[str]:
+        """Every module a page loading ``filename`` loads with it: those it imports (not
+        later, by ``import()``), theirs, and so on; for the page to ask for them at once."""
+        found: list[str] = []
+        imports = (source(filename) or (0, b"", {}))[2]
+        for name in [name for name, later in imports.items() if not later]:
+            found += [m for m in [name, *static_imports(name)] if m not in found]
+        return found
 
     def static_file(filename: str):
         """Flask's static files, but the app's own .css and .js minified. An address is
@@ -57,12 +113,13 @@ def init_app(app: Flask) -> None:
             abort(404)
         if Path(filename).suffix not in MINIFIERS or filename.startswith("vendor/"):
             return app.send_static_file(filename)
-        body = minified(filename, os.stat(found).st_mtime)
+        body = minified(filename, current(filename))
         response = Response(body, mimetype=mimetypes.guess_type(filename)[0])
         response.set_etag(hashlib.sha256(body).hexdigest()[:16])
         return response.make_conditional(request)
 
     app.view_functions["static"] = static_file
+    app.add_template_global(static_imports)
 
     @app.url_defaults
     def add_fingerprint(endpoint: str, values: dict) -> None:

@@ -105,11 +105,15 @@ class Switchable:
         self.thread.join(timeout=5)
 
 
+# The page has imported what it plays on with (offline.js and the rules): it says so.
+OFFLINE_SCRIPT = "document.documentElement.hasAttribute('data-offline-ready')"
+
+
 def ready_to_play_on(page) -> None:
     """Until the game page can go on with no connection: what it loads once it is up
     (offline.js, the rules, its words) is there, as on a phone that has had the page
     for a moment. (On a busy machine that moment can be seconds.)"""
-    wait_until(page, "() => Boolean(window.PlayOn && document.querySelector('#offline-words'))")
+    wait_until(page, f"() => {OFFLINE_SCRIPT} && Boolean(document.querySelector('#offline-words'))")
 
 
 def connection(page, up: bool, server: Switchable | None = None) -> None:

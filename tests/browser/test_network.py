@@ -13,8 +13,8 @@ import pytest
 from playwright.sync_api import Page, expect
 from sqlmodel import Session, select
 
-from scorekeeper.store.models import GameChange, Hand
-from tests.browser.phones import connection, ready_to_play_on, wait_until
+from scorekeeper.store.models import GameChange, Hand, LiveDraft
+from tests.browser.phones import connection, ready_to_play_on, until, wait_until
 from tests.browser.table_steps import (
     AFTER_HAND_1, HAND_1, HAND_1_CARDS, Taps, button, call_radio, choice_label, enter_hand_1,
     expect_entry, expect_history_totals, expect_notice, expect_scores, game_id, name_trump,
@@ -113,6 +113,40 @@ def test_the_scoreboard_too_says_it_is_behind(page: Page, live_server: str):
     expect(page.locator("#connection")).to_contain_text("No connection since", timeout=8_000)
     page.context.set_offline(False)
     expect(page.locator("#connection")).to_be_hidden(timeout=8_000)
+
+
+def server_draft(app, game_id: int) -> dict[str, str]:
+    """The hand being entered as the server last heard of it (what a page it draws shows)."""
+    with Session(app.extensions["db_engine"]) as session:
+        row = session.get(LiveDraft, game_id)
+        return dict(row.args) if row else {}
+
+
+def test_a_kept_hand_is_sent_whole_from_a_page_showing_the_servers_older_draft_of_it(
+        page: Page, server_to_lose, live_app):
+    """The server heard half of hand 1 before it went; the phone kept the whole hand. A page
+    opened as the server comes back shows the server's half in the entry: the phone's
+    whole hand is what goes, never the half the page shows."""
+    taps = Taps()
+    start_game(page, server_to_lose.url, taps)
+    game = game_id(page)
+    ready_to_play_on(page)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, {"High": "B", "Low": "B"})
+    until(page, lambda: server_draft(live_app, game).get("low") == "B", "the server has half")
+    server_to_lose.stop()
+    tally(page, taps, {"Right Bauer": "B", "Left Bauer": "B", "Joker": "C", "Game": "C"})
+    taps(button(page, "Record hand 1"))
+    expect_entry(page, 2, dealer=2)  # played on: the server did not answer
+
+    server_to_lose.start()
+    page.reload()
+    wait_until(page, "() => !localStorage.getItem('scorekeeper.outbox')", SENT_MS / 1000)
+    (hand,) = hands_recorded(live_app, game)
+    assert hand.points == {"high": "B", "low": "B", "right": "B", "left": "B", "joker": "C",
+                           "game": "C"}
+    expect_scores(page, AFTER_HAND_1)
 
 
 # --- (b) a connection that fails at random --------------------------------------------

@@ -23,7 +23,9 @@ from tests.browser.table_steps import (
     Taps, button, call_radio, everyone_passed, expect_entry, expect_scores, game_id,
     name_trump, quick_bid, start_game, tally,
 )
-from tests.browser.phones import PHONE, connection, phone_context, ready_to_play_on, wait_until
+from tests.browser.phones import (
+    OFFLINE_SCRIPT, PHONE, connection, phone_context, ready_to_play_on, wait_until,
+)
 from tests.browser.test_network import under_the_service_worker
 
 pytestmark = pytest.mark.browser
@@ -299,7 +301,7 @@ def test_an_offline_stretch_in_persian_is_drawn_in_persian(page: Page, live_serv
     page.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server}])
     page.reload()
     expect(page.locator("html")).to_have_attribute("lang", "fa")
-    wait_until(page, "() => Boolean(window.PlayOn)")
+    wait_until(page, f"() => {OFFLINE_SCRIPT}")
     cdp = page.context.new_cdp_session(page)
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {
@@ -345,7 +347,7 @@ def test_over_plain_http_on_the_lan_the_hands_survive_a_reload(browser_on_lan, l
         assert page.evaluate("() => [window.isSecureContext, 'serviceWorker' in navigator]") \
             == [False, False]
         play_online(page, taps, 1)
-        wait_until(page, "() => Boolean(window.PlayOn)")
+        wait_until(page, f"() => {OFFLINE_SCRIPT}")
         context.set_offline(True)
         for number in (2, 3):
             enter(page, taps, HANDS[number - 1], number)

@@ -483,24 +483,28 @@ def chromium(browser):
 
 
 ORIGIN = "http://rules.test"  # never asked of the network: the page's requests are answered here
-PAGE = '<!doctype html><meta charset="utf-8"><title>rules</title><script src="/rules.js"></script>'
+PAGE = ('<!doctype html><meta charset="utf-8"><title>rules</title>'
+        '<script type="module" src="/hold.js"></script>')
+# The test's own module: the rules module imported, and held where the test reaches it.
+HOLD = 'import * as rules from "./rules.js";\nwindow.SchmierRules = rules;\n'
 
 
 @contextmanager
 def rules_page(browser, source: str):
-    """(page, its errors): a page loading ``source`` as the app's pages load their script,
+    """(page, its errors): a page importing ``source`` as the app's modules import it,
     from its own origin, under the app's own Content-Security-Policy (no eval)."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text)
             if message.type == "error" else None)
+    bodies = {f"{ORIGIN}/rules.js": source, f"{ORIGIN}/hold.js": HOLD}
 
     def answer(route):
-        script = route.request.url == f"{ORIGIN}/rules.js"
+        script = route.request.url in bodies
         route.fulfill(status=200, headers={"Content-Security-Policy": CONTENT_SECURITY_POLICY},
                       content_type=f"text/{'javascript' if script else 'html'}; charset=utf-8",
-                      body=source if script else PAGE)
+                      body=bodies.get(route.request.url, PAGE))
 
     try:
         page.route(f"{ORIGIN}/**", answer)
