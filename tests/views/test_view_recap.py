@@ -186,6 +186,12 @@ def two_table_evening(client, db, play, new_game_form) -> tuple[int, list[int]]:
     return evening, games
 
 
+def recap_svg(client, evening: int, language: str = "en"):
+    """The evening's recap picture as a reader of ``language`` gets it: its SVG's root."""
+    client.set_cookie("lang", language)
+    return lxml.etree.fromstring(client.get(f"/evenings/{evening}/recap.svg").data)
+
+
 def number(text) -> int:
     """A score as drawn ("−۳" in Persian): the number."""
     return int(latin_digits(plain(content(text))).replace("−", "-"))
@@ -195,8 +201,7 @@ def number(text) -> int:
 def test_the_picture_is_a_phones_portrait_whose_every_line_fits(
         client, db, play, new_game_form, language):
     evening, _games = two_table_evening(client, db, play, new_game_form)
-    client.set_cookie("lang", language)
-    root = lxml.etree.fromstring(client.get(f"/evenings/{evening}/recap.svg").data)
+    root = recap_svg(client, evening, language)
     width, height = int(root.get("width")), int(root.get("height"))
     assert width >= 1080 and height > width  # a phone's screen, upright
     drawn = texts(root)
@@ -232,8 +237,7 @@ def test_the_picture_is_a_phones_portrait_whose_every_line_fits(
 def test_each_game_has_a_bar_per_team_as_long_as_its_score_and_its_winner_starred(
         client, db, play, new_game_form, language):
     evening, games = two_table_evening(client, db, play, new_game_form)
-    client.set_cookie("lang", language)
-    root = lxml.etree.fromstring(client.get(f"/evenings/{evening}/recap.svg").data)
+    root = recap_svg(client, evening, language)
     width = int(root.get("width"))
     right_to_left = language == "fa"
     numbers = [text for text in texts(root)
@@ -286,7 +290,7 @@ def test_a_long_name_is_never_broken_and_a_long_list_of_names_breaks_between_nam
     for number_, (calls, owners, game_point) in enumerate(HANDS, start=1):
         play(game, number_, calls, "hearts", owners, game_point)
     evening = rows(db, Evening)[0].id
-    root = lxml.etree.fromstring(client.get(f"/evenings/{evening}/recap.svg").data)
+    root = recap_svg(client, evening)
     assert int(root.get("width")) == WIDTH
     drawn = [content(text) for text in texts(root)]
     for name in names:  # each whole, in its own isolate, wherever it is
