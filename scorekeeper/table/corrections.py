@@ -5,11 +5,14 @@ seat from a hand on (and that taken back), a game abandoned.
 Each is planned first (``plan_*``): the game as it would be afterwards, replayed through
 the rules engine, with what moves, so the page can show the consequences before anyone
 confirms. ``apply`` then writes exactly that plan, checked against the game's revision,
-and keeps it in the change log. Nothing here decides a score: the replay does.
+and keeps it in the change log. Nothing here decides a score: the replay does. Each
+form's correction is a ``TableChange`` (``changes``): ``EditHand``, ``InsertHand``,
+``SwapSeats``, ``RenameSeat``, ``TakeSeat``, ``TakeBackSeat`` and ``AbandonGame``.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from datetime import timedelta
 from typing import Sequence
 
 from sqlalchemy.exc import IntegrityError
@@ -21,11 +24,21 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
-from scorekeeper.store.models import ChangeKind, Club, Game, GameSeat, Hand, utcnow
-from scorekeeper.store.replay import Replay, deal_from_hand, hand_fields, stored_fields
+from scorekeeper.store.models import (
+    ChangeKind, Club, Game, GameChange, GameSeat, Hand, aware, utcnow,
+)
+from scorekeeper.store.replay import (
+    Replay, deal_from_hand, hand_fields, load_replay, recent_changes, stored_fields,
+)
 from scorekeeper.store.rosters import find_or_add_player
 from scorekeeper.store.sittings import Sitting, names_at, sitting_at
-from scorekeeper.table.recording import Actor, GameChanged, check_revision, log_change, mark_writer
+from scorekeeper.table.changes import GameChanged, TableChange
+from scorekeeper.table.draft import TallyIncomplete
+from scorekeeper.table.entry import Mode, entry_for
+from scorekeeper.table.recording import (
+    Actor, AlreadyRecorded, check_revision, hand_by_entry, log_change, mark_writer, read_deal,
+    sent_again,
+)
 from scorekeeper.table.seating import name_problems, sits_elsewhere, substitute_problem
 from scorekeeper.text.names import clean_name, name_key
 
@@ -380,3 +393,191 @@ def _substitutes_move_on(session: Session, replay: Replay, before: int) -> None:
         row.from_hand += 1
         session.add(row)
         session.flush()
+
+
+# A confirm tapped twice: the second finds the game changed by the first, from the same
+# phone, a moment ago, and is told it is done rather than that the game moved.
+DOUBLE_TAP = timedelta(seconds=60)
+
+
+def made_here_since(session: Session, replay: Replay, kind: ChangeKind,
+                    revision: int | None, by: Actor | None) -> GameChange | None:
+    """The game's last change, if it is of ``kind``, was made after the page of
+    ``revision`` was shown, and came from ``by``'s phone just now (the same confirm,
+    tapped twice: the first made it)."""
+    if revision is None or revision == replay.game.revision or by is None \
+            or by.device_id is None:
+        return None
+    last = recent_changes(session, replay.game.id, 1)
+    if last and last[0].kind == kind and last[0].device_id == by.device_id \
+            and utcnow() - aware(last[0].at) < DOUBLE_TAP:
+        return last[0]
+    return None
+
+
+class Correction(TableChange):
+    """A correction as a ``Plan``: planned, shown first (its consequences, before
+    anyone confirms), then written by ``apply``."""
+
+    entry_key: str | None = None
+
+    def check_first(self, replay, plan) -> bool:
+        return True
+
+    def apply(self, session, replay, plan, revision, by) -> Plan:
+        shown = replay.game.revision
+        try:
+            apply(session, replay, plan, revision, by, entry_key=self.entry_key)
+        except GameChanged:
+            fresh = load_replay(session, replay.game)
+            if fresh.game.revision != shown:
+                raise
+            # The game itself did not move (a roster name added by another game at the
+            # same moment): once more, now that the name is there.
+            apply(session, fresh, plan, revision, by, entry_key=self.entry_key)
+        return plan
+
+
+@dataclass(frozen=True)
+class EditHand(Correction):
+    """Hand ``number`` as the entry ``fields`` now say."""
+
+    number: int
+    fields: object
+
+    def _deal(self, replay: Replay) -> Deal:
+        return read_deal(entry_for(replay, Mode.correcting(self.number), self.fields).draft)
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        """The hand, if it says so already (a second tap on Save)."""
+        if not 1 <= self.number <= len(replay.hands):
+            return None
+        try:
+            deal = self._deal(replay)
+        except (TallyIncomplete, RuleViolation):
+            return None
+        hand = replay.hands[self.number - 1]
+        same = hand_fields(deal, replay.rules.team_names) == stored_fields(hand)
+        return hand if same else None
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_edit(replay, self.number, self._deal(replay))
+
+    def check_first(self, replay, plan: Plan) -> bool:
+        """Later hands' dealers move, or another team confirmed the hand."""
+        return bool(plan.moved) or replay.hands[self.number - 1].confirmed
+
+
+@dataclass(frozen=True)
+class InsertHand(Correction):
+    """A forgotten hand put in before hand ``before``, from the entry ``fields`` (its key
+    ``entry_key``: sent again, it is recognised and never put in twice)."""
+
+    before: int
+    fields: object
+    entry_key: str | None = None
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        hand = hand_by_entry(session, replay.game.id, self.entry_key)
+        if hand is None or hand.undone_at is not None or hand.number != self.before:
+            return None
+        draft = entry_for(replay, Mode.inserting(self.before), self.fields).draft
+        return hand if sent_again(replay, hand, draft) else None
+
+    def plan(self, session, replay, by) -> Plan:
+        sent_before = hand_by_entry(session, replay.game.id, self.entry_key)
+        if sent_before is not None:  # another hand under that key: never taken for it
+            raise AlreadyRecorded(sent_before.number)
+        draft = entry_for(replay, Mode.inserting(self.before), self.fields).draft
+        return plan_insert(replay, self.before, read_deal(draft))
+
+
+@dataclass(frozen=True)
+class SwapSeats(Correction):
+    """The players of seats ``first`` and ``second`` change places."""
+
+    first: int
+    second: int
+
+    def already_done(self, session, replay, revision, by) -> GameChange | None:
+        change = made_here_since(session, replay, ChangeKind.SEATS, revision, by)
+        same = change is not None and \
+            sorted((change.details or {}).get("seats", ())) == sorted((self.first, self.second))
+        return change if same else None
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_swap(replay, self.first, self.second)
+
+
+@dataclass(frozen=True)
+class RenameSeat(Correction):
+    """Seat ``seat``'s player is ``name``."""
+
+    seat: int
+    name: str
+
+    def already_done(self, session, replay, revision, by) -> str | None:
+        """The seat's name, if it is this one already and the game changed since the
+        page was shown (a confirm tapped twice, or another phone's same rename)."""
+        now = replay.names.get(self.seat)
+        if revision is None or revision == replay.game.revision or now is None:
+            return None
+        return now if name_key(now) == name_key(clean_name(self.name)) else None
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_rename(replay, self.seat, self.name)
+
+
+def _same_seat_change(change: GameChange | None, seat: int, number: int,
+                      name: str | None = None) -> GameChange | None:
+    """``change``, if it took seat ``seat``'s substitute at hand ``number`` in or out
+    (``name``: this one)."""
+    if change is None or change.number != number or (change.details or {}).get("seat") != seat:
+        return None
+    if name is not None and name_key(change.details.get("to", "")) != name_key(name):
+        return None
+    return change
+
+
+@dataclass(frozen=True)
+class TakeSeat(Correction):
+    """``name`` took seat ``seat`` from hand ``from_hand`` on (a substitute)."""
+
+    seat: int
+    from_hand: int
+    name: str
+
+    def already_done(self, session, replay, revision, by) -> GameChange | None:
+        change = made_here_since(session, replay, ChangeKind.SUBBED, revision, by)
+        return _same_seat_change(change, self.seat, self.from_hand, self.name)
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_substitute(replay, self.seat, self.from_hand, self.name)
+
+
+@dataclass(frozen=True)
+class TakeBackSeat(Correction):
+    """The substitute who took seat ``seat`` at hand ``from_hand`` never did."""
+
+    seat: int
+    from_hand: int
+
+    def already_done(self, session, replay, revision, by) -> GameChange | None:
+        change = made_here_since(session, replay, ChangeKind.UNSUBBED, revision, by)
+        return _same_seat_change(change, self.seat, self.from_hand)
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_take_back(replay, self.seat, self.from_hand)
+
+
+@dataclass(frozen=True)
+class AbandonGame(Correction):
+    """The game set aside (``abandon``), or taken back into play."""
+
+    abandon: bool
+
+    def already_done(self, session, replay, revision, by) -> bool | None:
+        return True if (replay.game.abandoned_at is not None) == self.abandon else None
+
+    def plan(self, session, replay, by) -> Plan:
+        return plan_abandon(replay, self.abandon)

@@ -3,7 +3,8 @@ engine.
 
 Corrections (an edit, a forgotten hand, seats, names) are in ``corrections``; both keep
 every change in the game's log (``log_change``) and commit it with the game's revision
-checked (``commit_change``).
+checked (``commit_change``). Each form's change is a ``TableChange`` (``changes``):
+``RecordHand``, ``UndoHand``, ``BringBackHand`` and ``ConfirmHand`` here.
 
 Every change builds the game's whole list of deals as it would be afterwards and checks
 it through the rules engine first; only a list the rules accept is written. A hand added
@@ -20,13 +21,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.rules import Deal, GameState, carry_on, replay as replay_deals
+from scorekeeper.rules import Deal, GameState, RuleViolation, carry_on, replay as replay_deals
 from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
-from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields
+from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields, stored_fields
+from scorekeeper.table.changes import GameChanged, TableChange
 from scorekeeper.table.confirming import (
     AlreadyConfirmed, CannotConfirm, evening_confirms, mark_written, may_confirm,
     phone_team, written_by,
 )
+from scorekeeper.table.draft import HandDraft, TallyIncomplete, read_draft
+from scorekeeper.table.entry import NEXT_HAND, entry_for
 
 
 class AlreadyRecorded(Exception):
@@ -35,10 +39,6 @@ class AlreadyRecorded(Exception):
     def __init__(self, number: int) -> None:
         super().__init__(f"hand {number} was already recorded")
         self.number = number
-
-
-class GameChanged(Exception):
-    """The game changed (on another phone) after the page that sent the change was shown."""
 
 
 class NotTheLastHand(Exception):
@@ -256,12 +256,10 @@ def bring_back_hand(
     return hand
 
 
-def confirm_hand(session: Session, replay: Replay, number: int, revision: int | None,
-                 by: Actor) -> Hand:
-    """Confirm hand ``number`` for the team of ``by``'s player, in the game's log.
-
-    AlreadyConfirmed if it was; CannotConfirm if this member may not; GameChanged if the
-    game changed since the page was shown (another phone's confirmation, say)."""
+def confirming_team(session: Session, replay: Replay, number: int, by: Actor
+                    ) -> tuple[Hand, str]:
+    """(hand ``number``, the team ``by`` confirms it for); AlreadyConfirmed if it was,
+    CannotConfirm if this member may not."""
     hand = next((h for h in replay.hands if h.number == number), None)
     if hand is not None and hand.confirmed:
         raise AlreadyConfirmed(number, hand.confirmed_team)
@@ -270,6 +268,16 @@ def confirm_hand(session: Session, replay: Replay, number: int, revision: int | 
         hand, team, by.device_id, written_by(session, replay.game.id, number))
     if why is not None:
         raise CannotConfirm(number, why)
+    return hand, team
+
+
+def confirm_hand(session: Session, replay: Replay, number: int, revision: int | None,
+                 by: Actor) -> Hand:
+    """Confirm hand ``number`` for the team of ``by``'s player, in the game's log.
+
+    AlreadyConfirmed if it was; CannotConfirm if this member may not; GameChanged if the
+    game changed since the page was shown (another phone's confirmation, say)."""
+    hand, team = confirming_team(session, replay, number, by)
     check_hand_as_shown(session, replay, number, revision)
     hand.confirmed_team = team
     session.add(hand)
@@ -278,3 +286,132 @@ def confirm_hand(session: Session, replay: Replay, number: int, revision: int | 
                {"team": team})
     commit_change(session, replay, when)
     return hand
+
+
+def sent_again(replay: Replay, hand: Hand, draft: HandDraft) -> bool:
+    """Whether the entry ``draft`` is the very hand ``hand`` recorded: the same entry
+    sent twice (its first answer slow, or lost)."""
+    try:
+        deal = draft.to_deal()
+    except (TallyIncomplete, RuleViolation):
+        return False
+    return hand_fields(deal, replay.rules.team_names) == stored_fields(hand)
+
+
+def read_deal(draft: HandDraft) -> Deal:
+    """The hand an entry holds; the first thing that can't be read stops it."""
+    if draft.unreadable:
+        raise draft.unreadable[0]  # carries what its message names
+    return draft.to_deal()
+
+
+@dataclass(frozen=True)
+class RecordHand(TableChange):
+    """The next hand, hand ``number`` as the form says, from the entry ``fields`` (its
+    key ``entry_key``: the same entry sent again is recognised, never recorded twice)."""
+
+    number: int
+    fields: object  # the form's fields
+    entry_key: str | None = None
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        """The hand this entry recorded (its answer lost), or one the phone kept (offline,
+        say) that another phone recorded meanwhile exactly as this one has it."""
+        sent_before = hand_by_entry(session, replay.game.id, self.entry_key)
+        if sent_before is not None:
+            return sent_before if self._is_entry_of(replay, sent_before) else None
+        if self.entry_key and 1 <= self.number < replay.state.next_number and \
+                self._is_entry_of(replay, replay.hands[self.number - 1]):
+            return replay.hands[self.number - 1]  # (a plain form sent twice is told)
+        return None
+
+    def _is_entry_of(self, replay: Replay, hand: Hand) -> bool:
+        """Whether this entry recorded ``hand``: its number, and the same hand read as it
+        was entered (from that hand's dealer's left)."""
+        number = self.number
+        if hand.number != number:
+            return False
+        if number <= len(replay.state.deals) and hand.undone_at is None:
+            dealer = replay.state.deals[number - 1].dealer_seat
+        elif number == replay.state.next_number:
+            dealer = replay.state.next_dealer  # undone since: the same seat deals it
+        else:
+            return True  # undone, and later hands recorded since: its number is the entry's
+        return sent_again(replay, hand, read_draft(self.fields, dealer, replay.rules.team_names))
+
+    def plan(self, session, replay, by) -> Deal:
+        if self.number != replay.state.next_number or \
+                hand_by_entry(session, replay.game.id, self.entry_key) is not None:
+            raise AlreadyRecorded(self.number)  # or another hand under that key
+        return read_deal(entry_for(replay, NEXT_HAND, self.fields).draft)
+
+    def apply(self, session, replay, plan, revision, by) -> Replay:
+        try:
+            return record_hand(session, replay, self.number, plan, revision, by, self.entry_key)
+        except AlreadyRecorded:
+            raise GameChanged() from None
+
+
+@dataclass(frozen=True)
+class UndoHand(TableChange):
+    """Take back hand ``number``, the last one."""
+
+    number: int
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        """The hand, undone already (a double tap): the next hand again, as it was."""
+        if replay.hands and replay.hands[-1].number == self.number:
+            return None
+        undone = last_undone_hand(session, replay)
+        return undone if undone is not None and undone.number == self.number else None
+
+    def plan(self, session, replay, by) -> Hand:
+        if not replay.hands or replay.hands[-1].number != self.number:
+            raise GameChanged()
+        return replay.hands[-1]
+
+    def check_first(self, replay, plan: Hand) -> bool:
+        return plan.confirmed  # another team agreed to it: a scorer's second tap
+
+    def apply(self, session, replay, plan, revision, by) -> Hand:
+        try:
+            return undo_last_hand(session, replay, self.number, revision, by)
+        except NotTheLastHand:
+            raise GameChanged() from None
+
+
+@dataclass(frozen=True)
+class BringBackHand(TableChange):
+    """Bring back the hand undone last (its id ``hand_id``)."""
+
+    hand_id: int
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        return next((h for h in replay.hands if h.id == self.hand_id), None)
+
+    def plan(self, session, replay, by) -> Hand:
+        hand = last_undone_hand(session, replay)
+        if hand is None or hand.id != self.hand_id:
+            raise GameChanged()  # something was recorded or corrected since it was undone
+        return hand
+
+    def apply(self, session, replay, plan, revision, by) -> Hand:
+        return bring_back_hand(session, replay, self.hand_id, revision, by)
+
+
+@dataclass(frozen=True)
+class ConfirmHand(TableChange):
+    """Confirm hand ``number`` for the team of the confirming member's player."""
+
+    number: int
+
+    def already_done(self, session, replay, revision, by) -> Hand | None:
+        hand = next((h for h in replay.hands if h.number == self.number), None)
+        return hand if hand is not None and hand.confirmed else None
+
+    def plan(self, session, replay, by) -> str:
+        """The team it is confirmed for; CannotConfirm if this member may not."""
+        return confirming_team(session, replay, self.number, by)[1]
+
+    def apply(self, session, replay, plan, revision, by) -> Hand:
+        return confirm_hand(session, replay, self.number, revision, by)

@@ -1,6 +1,7 @@
 """What a change to a game answers, for every form that changes one (a hand recorded or
 corrected, a forgotten hand put in, a correction past one hand): done, refused and why,
-a problem beside Record, a correction to check first, and the same entry sent again.
+a problem beside Record, a correction to check first. Every such form's view runs its
+change with ``make_here`` (``table.changes``) and words the outcome.
 
 A phone's script reads the verdict header: it forgets a hand it sent only on this
 app's own word that the change was done or refused.
@@ -12,13 +13,14 @@ from collections.abc import Mapping
 from flask import Response, flash, redirect, request, url_for
 from htmx_flask import make_response as htmx_response
 
-from scorekeeper.rules import RuleViolation
+from scorekeeper.clubs.access import actor
 from scorekeeper.store.db import get_session
-from scorekeeper.store.replay import Replay, hand_fields, load_replay, stored_fields
-from scorekeeper.table.draft import HandDraft, TallyIncomplete
+from scorekeeper.store.replay import Replay, load_replay
+from scorekeeper.table.changes import Outcome, TableChange, make
+from scorekeeper.table.draft import TallyIncomplete
+from scorekeeper.table.entry import NEXT_HAND, Mode
 from scorekeeper.views.pages import (
-    NEXT_HAND, Check, Mode, Said, build_game, render_game_part, render_recorded,
-    wants_fragment,
+    Check, Said, build_game, render_game_part, render_recorded, wants_fragment,
 )
 from scorekeeper.web.words import still_to_choose, violation_message
 
@@ -112,11 +114,8 @@ def to_check(replay: Replay, mode: Mode, check: Check, entry: Mapping | None = N
     return response
 
 
-def sent_again(replay: Replay, hand, draft: HandDraft) -> bool:
-    """Whether the entry ``draft`` is the very hand ``hand`` recorded: the same entry
-    sent twice (its first answer slow, or lost)."""
-    try:
-        deal = draft.to_deal()
-    except (TallyIncomplete, RuleViolation):
-        return False
-    return hand_fields(deal, replay.rules.team_names) == stored_fields(hand)
+def make_here(replay: Replay, change: TableChange, revision: int | None) -> Outcome:
+    """``make`` the change for this request: its member's phone, and whether its form is
+    the second tap of a check."""
+    return make(get_session(), replay, change, revision=revision, by=actor(),
+                confirmed=request.form.get("confirm") == "y")

@@ -24,8 +24,10 @@ from scorekeeper.table.waiting import Head, held
 from scorekeeper.web.aside import aside
 from scorekeeper.web.languages import current_language
 from scorekeeper.web.words import hand_preview, point_name, suit_name, verdict_sentence
+from scorekeeper.table.entry import NEXT_HAND, entry_for
+from scorekeeper.table.game_page import table_arg
 from scorekeeper.views.pages import (
-    NEXT_HAND, entry_for, render_page, shown_needs, table_arg, wants_fragment,
+    render_page, shown_needs, wants_fragment,
 )
 
 

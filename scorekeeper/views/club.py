@@ -17,7 +17,8 @@ from scorekeeper.store.rosters import club_row, roster
 from scorekeeper.table.confirming import confirm_by_default, link_player
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
-from scorekeeper.views.pages import render_page, table_arg
+from scorekeeper.table.game_page import table_arg
+from scorekeeper.views.pages import render_page
 from scorekeeper.web.forms import (
     ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, all_errors,
 )

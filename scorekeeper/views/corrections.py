@@ -1,32 +1,37 @@
 """Corrections past one hand: a forgotten hand, two seats swapped, a name, a substitute
 from a hand on (and that taken back), an abandoned game. Each answers first with what it
-would change, and changes it once confirmed."""
+would change, and changes it once confirmed: its view runs the change
+(``table.corrections``) with ``make_here`` and words the outcome (``Asked``)."""
 from __future__ import annotations
 
-from datetime import timedelta
+from dataclasses import dataclass
+from typing import Callable
 
 from flask import Blueprint, abort, redirect, request, url_for
 from flask_babel import gettext as _
 from markupsafe import Markup
 
-from scorekeeper.clubs.access import actor, current_device
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
-from scorekeeper.store.models import PLAYER_NAME_LENGTH, ChangeKind, aware, utcnow
-from scorekeeper.store.replay import Replay, load_replay, recent_changes
+from scorekeeper.store.models import PLAYER_NAME_LENGTH, ChangeKind
+from scorekeeper.store.replay import Replay
 from scorekeeper.store.rosters import roster
 from scorekeeper.store.sittings import Sitting, sitting_at, until
+from scorekeeper.table.changes import Outcome, TableChange, Verdict
 from scorekeeper.table.corrections import (
-    Plan, apply, last_substitute_hand, plan_abandon, plan_insert, plan_rename, plan_swap,
-    plan_substitute, plan_take_back,
+    AbandonGame, InsertHand, Plan, RenameSeat, SwapSeats, TakeBackSeat, TakeSeat,
+    last_substitute_hand,
 )
 from scorekeeper.table.draft import TallyIncomplete
+from scorekeeper.table.entry import Mode, entry_for
 from scorekeeper.table.evenings import is_past_game
-from scorekeeper.table.recording import GameChanged, hand_by_entry
-from scorekeeper.text.names import name_key, team_part, typed
-from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.table.recording import AlreadyRecorded
+from scorekeeper.text.names import clean_name, name_key, team_part, typed
+from scorekeeper.views.answers import (
+    done, make_here, problem_beside_record, refused, to_check,
+)
 from scorekeeper.views.lookup import current_club, replay_or_404, whole_number_arg
-from scorekeeper.views.pages import Check, Mode, build_game, entry_for, render_game, render_page
+from scorekeeper.views.pages import Check, build_game, render_game, render_page
 from scorekeeper.web.forms import (
     AbandonForm, HandForm, RenameSeatForm, SubstituteForm, SwapSeatsForm, TakeBackForm,
     all_errors,
@@ -35,10 +40,6 @@ from scorekeeper.web.words import consequences, fill, violation_message
 from scorekeeper.web.allow import Allow, allow
 
 bp = Blueprint("corrections", __name__, url_prefix="/games/<int:game_id>")
-
-# A confirm tapped twice: the second finds the game changed by the first, from the same
-# phone, a moment ago, and is told it is done rather than that the game moved.
-DOUBLE_TAP = timedelta(seconds=60)
 
 
 @bp.before_request
@@ -50,7 +51,8 @@ def kept_games_take_no_corrections():
         message = _("This game's evening is closed: the game is kept as it was and can't "
                     "be changed.")
     elif replay.game.abandoned_at is not None and request.method == "POST" \
-            and request.endpoint != "corrections.reinstate":
+            and request.endpoint not in ("corrections.reinstate", "corrections.abandon"):
+        # (Abandon tapped twice is told the game is abandoned already, not refused.)
         message = _("This game was abandoned: take it back into play to change it.")
     else:
         return None
@@ -78,70 +80,38 @@ def show(game_id: int):
     return _fix_page(replay_or_404(game_id))
 
 
-def _made_here(replay: Replay, kind: str):
-    """The game's last change, if it is of ``kind`` and was made from this phone just
-    now (a confirm tapped twice: the second finds it made)."""
-    last = recent_changes(get_session(), replay.game.id, 1)
-    device = current_device()
-    if last and last[0].kind == kind and device is not None \
-            and last[0].device_id == device.id and utcnow() - aware(last[0].at) < DOUBLE_TAP:
-        return last[0]
-    return None
+@dataclass(frozen=True)
+class Asked:
+    """A correction as the page words it: the question before it is made (``heading``,
+    of the plan), the form that makes it (``fields``, sent to ``action``), and what is
+    said once it is made (``done``, of the outcome: made now, or made already)."""
+
+    heading: Callable[[Plan], str]
+    fields: list[tuple[str, str]]
+    action: str
+    done: Callable[[Outcome], str]
 
 
-def _just_done_here(replay: Replay, plan: Plan) -> bool:
-    """The game's last change is this very correction, made from this phone just now."""
-    change = _made_here(replay, plan.kind)
-    if change is None:
-        return False
-    made, asked = change.details or {}, plan.details
-    if plan.kind == ChangeKind.SEATS:
-        return sorted(made.get("seats", ())) == sorted(asked["seats"])
-    if plan.kind == ChangeKind.RENAMED:
-        return made.get("seat") == asked["seat"] and \
-            name_key(made.get("to", "")) == name_key(asked["to"])
-    if plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED):
-        return _same_seat_change(change, plan.kind, asked["seat"], plan.number)
-    return True
-
-
-def _same_seat_change(change, kind: str, seat: int, number: int, name: str | None = None
-                      ) -> bool:
-    """Whether ``change`` (None: none) took seat ``seat``'s substitute at hand ``number``
-    in or out (``name``: this one)."""
-    return change is not None and change.kind == kind and change.number == number \
-        and (change.details or {}).get("seat") == seat \
-        and (name is None or name_key(change.details.get("to", "")) == name_key(name))
-
-
-def _make(replay: Replay, plan: Plan, form, heading: str, fields, done_words: str, action: str):
-    """Show the plan's consequences, or (confirmed) make it."""
-    if request.form.get("confirm") != "y":
-        substitute = plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED)
-        said = (substitute_consequences(replay, plan) if substitute
-                else consequences(plan, replay.names, replay.rules.team_seats))
-        check = Check(heading, said, action, fields,
-                      url_for("corrections.show", game_id=replay.game.id))
-        return _fix_page(replay, check=check)
-    shown = replay.game.revision
+def _correct(replay: Replay, change: TableChange, form, asked: Asked):
+    """Show the correction's consequences, or (confirmed) make it."""
     try:
-        try:
-            apply(get_session(), replay, plan, form.revision.data, actor())
-        except GameChanged:
-            fresh = load_replay(get_session(), replay.game)
-            if fresh.game.revision != shown:
-                raise
-            # The game itself did not move (a roster name added by another game at the
-            # same moment): once more, now that the name is there.
-            apply(get_session(), fresh, plan, form.revision.data, actor())
-    except GameChanged:
-        get_session().rollback()
-        if _just_done_here(replay, plan):
-            return done(replay, done_words)
-        return _fix_page(load_replay(get_session(), replay.game), status=409, message=_(
-            "The game changed on another phone after this page was shown, so nothing was "
-            "written. Here it is as it stands: check and try again."))
-    return done(replay, done_words)
+        outcome = make_here(replay, change, form.revision.data)
+    except RuleViolation as violation:
+        return _fix_page(replay, status=422, message=violation_message(violation))
+    match outcome.verdict:
+        case Verdict.CHECK:
+            plan = outcome.plan
+            substitute = plan.kind in (ChangeKind.SUBBED, ChangeKind.UNSUBBED)
+            said = (substitute_consequences(replay, plan) if substitute
+                    else consequences(plan, replay.names, replay.rules.team_seats))
+            check = Check(asked.heading(plan), said, asked.action, asked.fields,
+                          url_for("corrections.show", game_id=replay.game.id))
+            return _fix_page(replay, check=check)
+        case Verdict.CHANGED:
+            return _fix_page(outcome.replay, status=409, message=_(
+                "The game changed on another phone after this page was shown, so nothing "
+                "was written. Here it is as it stands: check and try again."))
+    return done(replay, asked.done(outcome))
 
 
 @bp.post("/seats/swap")
@@ -152,16 +122,18 @@ def swap(game_id: int):
     form = SwapSeatsForm(request.form)
     if not form.validate():
         return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
-    try:
-        plan = plan_swap(replay, form.first.data, form.second.data)
-    except RuleViolation as violation:
-        return _fix_page(replay, status=422, message=violation_message(violation))
-    first, second = typed(replay.names[form.first.data]), typed(replay.names[form.second.data])
-    return _make(
-        replay, plan, form, fill(_("Swap %(first)s and %(second)s?"), first=first, second=second),
+    return _correct(replay, SwapSeats(form.first.data, form.second.data), form, Asked(
+        lambda plan: fill(_("Swap %(first)s and %(second)s?"), **_pair(plan)),
         [("first", str(form.first.data)), ("second", str(form.second.data))],
-        fill(_("%(first)s and %(second)s changed seats."), first=first, second=second),
-        url_for("corrections.swap", game_id=game_id))
+        url_for("corrections.swap", game_id=game_id),
+        lambda outcome: fill(_("%(first)s and %(second)s changed seats."),
+                             **_pair(outcome.plan or outcome.result))))
+
+
+def _pair(swap) -> dict:
+    """The two players a swap (planned, or in the log) moves, as its words name them."""
+    first, second = swap.details["players"]
+    return {"first": typed(first), "second": typed(second)}
 
 
 @bp.post("/seats/rename")
@@ -172,21 +144,14 @@ def rename(game_id: int):
     form = RenameSeatForm(request.form)
     if not form.validate():
         return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
-    try:
-        plan = plan_rename(replay, form.seat.data, form.name.data or "")
-    except RuleViolation as violation:
-        if violation.code == "name_same" and request.form.get("confirm") == "y":
-            # Confirmed twice, the first already made it: so it is.
-            return done(replay, fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data,
-                                     new=typed(replay.names[form.seat.data])))
-        return _fix_page(replay, status=422, message=violation_message(violation))
-    old, new = plan.details["from"], plan.details["to"]
-    return _make(
-        replay, plan, form, fill(_("Seat %(seat)s: %(old)s → %(new)s?"), seat=form.seat.data,
-                                 old=typed(old), new=typed(new)),
-        [("seat", str(form.seat.data)), ("name", new)],
-        fill(_("Seat %(seat)s is now %(new)s."), seat=form.seat.data, new=typed(new)),
-        url_for("corrections.rename", game_id=game_id))
+    seat, name = form.seat.data, form.name.data or ""
+    return _correct(replay, RenameSeat(seat, name), form, Asked(
+        lambda plan: fill(_("Seat %(seat)s: %(old)s → %(new)s?"), seat=seat,
+                          old=typed(plan.details["from"]), new=typed(plan.details["to"])),
+        [("seat", str(seat)), ("name", clean_name(name))],
+        url_for("corrections.rename", game_id=game_id),
+        lambda outcome: fill(_("Seat %(seat)s is now %(new)s."), seat=seat,
+                             new=typed(clean_name(name)))))
 
 
 def _played(name: str, first: int, last: int | None) -> Markup:
@@ -269,24 +234,14 @@ def substitute(game_id: int):
     form = SubstituteForm(request.form)
     if not form.validate():
         return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
-    seat, number = form.seat.data, form.from_hand.data
-    try:
-        plan = plan_substitute(replay, seat, number, form.name.data or "")
-    except RuleViolation as violation:
-        if request.form.get("confirm") == "y" and _same_seat_change(
-                _made_here(replay, ChangeKind.SUBBED), ChangeKind.SUBBED, seat, number,
-                form.name.data or ""):
-            # Confirmed twice, the first already made it: so it is.
-            return done(replay, _substitute_done(seat, number, form.name.data or ""))
-        return _fix_page(replay, status=422, message=violation_message(violation))
-    old, new = typed(plan.details["from"]), typed(plan.details["to"])
-    return _make(
-        replay, plan, form,
-        fill(_("%(old)s leaves, %(new)s takes seat %(seat)s from hand %(number)s on?"),
-             old=old, new=new, seat=seat, number=number),
-        [("seat", str(seat)), ("from_hand", str(number)), ("name", plan.details["to"])],
-        _substitute_done(seat, number, plan.details["to"]),
-        url_for("corrections.substitute", game_id=game_id))
+    seat, number, name = form.seat.data, form.from_hand.data, form.name.data or ""
+    return _correct(replay, TakeSeat(seat, number, name), form, Asked(
+        lambda plan: fill(_("%(old)s leaves, %(new)s takes seat %(seat)s from hand "
+                            "%(number)s on?"), old=typed(plan.details["from"]),
+                          new=typed(plan.details["to"]), seat=seat, number=number),
+        [("seat", str(seat)), ("from_hand", str(number)), ("name", clean_name(name))],
+        url_for("corrections.substitute", game_id=game_id),
+        lambda outcome: _substitute_done(seat, number, clean_name(name))))
 
 
 def _substitute_done(seat: int, number: int, name: str) -> Markup:
@@ -303,22 +258,13 @@ def take_back(game_id: int):
     if not form.validate():
         return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
     seat, number = form.seat.data, form.from_hand.data
-    try:
-        plan = plan_take_back(replay, seat, number)
-    except RuleViolation as violation:
-        change = _made_here(replay, ChangeKind.UNSUBBED)
-        if request.form.get("confirm") == "y" and _same_seat_change(
-                change, ChangeKind.UNSUBBED, seat, number):
-            # Confirmed twice, the first already took it back: so it is.
-            return done(replay, _taken_back(seat, number, change.details["to"]))
-        return _fix_page(replay, status=422, message=violation_message(violation))
-    return _make(
-        replay, plan, form,
-        fill(_("Take back %(name)s in seat %(seat)s from hand %(number)s?"),
-             name=typed(plan.details["from"]), seat=seat, number=number),
+    return _correct(replay, TakeBackSeat(seat, number), form, Asked(
+        lambda plan: fill(_("Take back %(name)s in seat %(seat)s from hand %(number)s?"),
+                          name=typed(plan.details["from"]), seat=seat, number=number),
         [("seat", str(seat)), ("from_hand", str(number))],
-        _taken_back(seat, number, plan.details["to"]),
-        url_for("corrections.take_back", game_id=game_id))
+        url_for("corrections.take_back", game_id=game_id),
+        lambda outcome: _taken_back(seat, number, (outcome.plan or outcome.result)
+                                    .details["to"])))
 
 
 def _taken_back(seat: int, number: int, name: str) -> Markup:
@@ -345,19 +291,19 @@ def _abandon(game_id: int, abandon: bool):
     form = AbandonForm(request.form)
     if not form.validate():
         return _fix_page(replay, status=422, message=" ".join(all_errors(form)))
-    if (replay.game.abandoned_at is not None) == abandon:
-        return done(replay, _("This game is abandoned already.") if abandon else
-                    _("This game is in play already."))
-    plan = plan_abandon(replay, abandon)
     if abandon:
-        heading, done_words = (_("Abandon game %(id)s?", id=game_id),
-                               _("Game %(id)s abandoned.", id=game_id))
+        heading = _("Abandon game %(id)s?", id=game_id)
+        made, already = (_("Game %(id)s abandoned.", id=game_id),
+                         _("This game is abandoned already."))
     else:
-        heading, done_words = (_("Take game %(id)s back into play?", id=game_id),
-                               _("Game %(id)s is back in play.", id=game_id))
-    return _make(replay, plan, form, heading, [], done_words,
-                 url_for("corrections.abandon" if abandon else "corrections.reinstate",
-                         game_id=game_id))
+        heading = _("Take game %(id)s back into play?", id=game_id)
+        made, already = (_("Game %(id)s is back in play.", id=game_id),
+                         _("This game is in play already."))
+    return _correct(replay, AbandonGame(abandon), form, Asked(
+        lambda plan: heading, [],
+        url_for("corrections.abandon" if abandon else "corrections.reinstate",
+                game_id=game_id),
+        lambda outcome: already if outcome.verdict is Verdict.AGAIN else made))
 
 
 @bp.get("/hands/insert")
@@ -387,34 +333,24 @@ def insert(game_id: int):
     done_words = _("The forgotten hand is in, as hand %(number)s; the hands after it were "
                    "worked out again.", number=before)
     mode = Mode.inserting(before)
-    entry = entry_for(replay, mode, request.form)
-    sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
-    if sent_before is not None:
-        if _is_this_insert(replay, sent_before, before, entry):
-            return done(replay, done_words)  # sent again after its answer was lost: in already
+    try:
+        outcome = make_here(replay, InsertHand(before, request.form, form.entry_key.data),
+                            form.revision.data)
+    except AlreadyRecorded as already:  # another hand under that entry's key
         return refused(replay, _(
             "Hand %(number)s was already recorded (by this phone or another), so this entry "
             "was not. Check hand %(number)s in the list below; if it is wrong, edit it.",
-            number=sent_before.number), 409)
-    try:
-        if entry.draft.unreadable:
-            raise entry.draft.unreadable[0]
-        plan = plan_insert(replay, before, entry.draft.to_deal())
+            number=already.number), 409)
     except (TallyIncomplete, RuleViolation) as violation:
         return problem_beside_record(replay, violation, mode)
-    if request.form.get("confirm") != "y":
-        return _check_insert(replay, mode, plan, form.entry_key.data)
-    try:
-        apply(get_session(), replay, plan, form.revision.data, actor(),
-              entry_key=form.entry_key.data)
-    except GameChanged:
-        get_session().rollback()
-        sent_before = hand_by_entry(get_session(), game_id, form.entry_key.data)
-        if sent_before is not None and _is_this_insert(replay, sent_before, before, entry):
-            return done(replay, done_words)
-        return refused(replay, _("The game changed on another phone after this page was "
-                                 "shown, so nothing was written. Here is the game as it "
-                                 "stands."), 409)
+    match outcome.verdict:
+        case Verdict.CHECK:
+            return _check_insert(replay, mode, outcome.plan, form.entry_key.data)
+        case Verdict.CHANGED:
+            return refused(replay, _("The game changed on another phone after this page was "
+                                     "shown, so nothing was written. Here is the game as it "
+                                     "stands."), 409)
+    # Made now, or (sent again after its answer was lost) made already.
     return done(replay, done_words)
 
 
@@ -428,9 +364,3 @@ def _check_insert(replay: Replay, mode: Mode, plan: Plan, entry_key: str | None)
                   url_for("corrections.insert", game_id=replay.game.id), fields,
                   url_for("games.show", game_id=replay.game.id), in_game=True)
     return to_check(replay, mode, check)
-
-
-def _is_this_insert(replay: Replay, hand, before: int, entry) -> bool:
-    """Whether ``hand`` is the forgotten hand this form puts in (sent once already)."""
-    return hand.undone_at is None and hand.number == before and \
-        sent_again(replay, hand, entry.draft)

@@ -28,7 +28,8 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import EveningHead, evening_head
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
 from scorekeeper.views.boards import board_poll, render_table_board, render_tables, table_head
-from scorekeeper.views.pages import evening_time, new_partners_fields, render_page, table_arg
+from scorekeeper.table.game_page import evening_time, new_partners_fields, table_arg
+from scorekeeper.views.pages import render_page
 from scorekeeper.views.recap import evening_recap, recap_html, recap_svg, recap_text
 from scorekeeper.web.forms import (
     EARLIEST_DAY, ComingForm, ConfirmingForm, PlainForm, PlanEveningForm, all_errors,

@@ -36,8 +36,9 @@ from scorekeeper.views.page_cache import (
     kept_poll_answer, page_key,
 )
 from scorekeeper.views.boards import render_board, table_head, unchanged_poll
+from scorekeeper.table.entry import Mode
 from scorekeeper.views.pages import (
-    RECENT_CHANGES, Mode, Said, build_game, render_game, render_game_part,
+    RECENT_CHANGES, Said, build_game, render_game, render_game_part,
     render_other_phone, render_page, render_recorded, wants_fragment,
 )
 from scorekeeper.web.aside import aside

@@ -1,31 +1,33 @@
-"""Hands: record the next one, save a correction, undo the last, bring it back."""
+"""Hands: record the next one, save a correction, undo the last, bring it back, confirm
+one. Each view runs its change (``table.recording``, ``table.corrections``) with
+``make_here`` and words the outcome: done, done already, to check first, or the game
+changed meanwhile."""
 from __future__ import annotations
 
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import actor, change_author, current_member, now_plays_as
+from scorekeeper.clubs.access import change_author, current_member, now_plays_as
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
-from scorekeeper.store.replay import (
-    Replay, deal_from_hand, hand_fields, load_replay, stored_fields, who_recorded,
-)
-from scorekeeper.table.corrections import apply, plan_edit
+from scorekeeper.store.replay import Replay, deal_from_hand, load_replay, who_recorded
+from scorekeeper.table.changes import Verdict
+from scorekeeper.table.corrections import EditHand
 from scorekeeper.table.draft import TallyIncomplete, draft_from_deal, read_draft
+from scorekeeper.table.entry import NEXT_HAND, Mode, entry_for
 from scorekeeper.table.evenings import is_past_game
 from scorekeeper.table.recording import (
-    AlreadyBack, AlreadyRecorded, GameChanged, NotTheLastHand, bring_back_hand, confirm_hand,
-    hand_by_entry, last_undone_hand, record_hand, undo_last_hand,
+    AlreadyRecorded, BringBackHand, ConfirmHand, RecordHand, UndoHand,
 )
 from scorekeeper.store.models import Member, Player
-from scorekeeper.table.confirming import (
-    AlreadyConfirmed, CannotConfirm, PlayerTaken, link_player, phone_team,
-)
+from scorekeeper.table.confirming import CannotConfirm, PlayerTaken, link_player, phone_team
 from scorekeeper.text.names import typed
-from scorekeeper.views.answers import done, problem_beside_record, refused, sent_again, to_check
+from scorekeeper.views.answers import (
+    done, make_here, problem_beside_record, refused, to_check,
+)
 from scorekeeper.views.confirming import free_players, refusal, said_player
 from scorekeeper.views.lookup import replay_or_404
-from scorekeeper.views.pages import NEXT_HAND, Check, Mode, entry_for
+from scorekeeper.views.pages import Check
 from scorekeeper.web.forms import ConfirmForm, HandForm, PlayerForm, RestoreForm, UndoForm
 from scorekeeper.web.words import (
     consequences, deal_summary, fill, hand_scores, violation_message,
@@ -49,13 +51,6 @@ def past_games_are_kept_as_they_were():
     return None
 
 
-def _deal_from_form(replay: Replay, mode: Mode):
-    entry = entry_for(replay, mode, request.form)
-    if entry.draft.unreadable:
-        raise entry.draft.unreadable[0]  # carries what its message names
-    return entry.draft.to_deal()
-
-
 def _changed(replay: Replay):
     return refused(replay, _("The game changed on another phone after this page was shown, "
                              "so nothing was written. Here is the game as it stands."),
@@ -71,34 +66,19 @@ def record(game_id: int):
     if not form.validate():
         return refused(replay, _("That form was incomplete; nothing was recorded."), 422)
     number = form.number.data
-    sent_before = hand_by_entry(get_session(), replay.game.id, form.entry_key.data)
-    if sent_before is not None:
-        if _is_the_entry_of(replay, sent_before, number):
-            return _sent_again(replay, sent_before)
-        return _already(replay, number)  # another hand under that key: never taken for it
-    if form.entry_key.data and 1 <= number < replay.state.next_number and _is_the_entry_of(
-            replay, replay.hands[number - 1], number):
-        # A hand the phone kept (offline, say) that another phone recorded meanwhile
-        # exactly as this one has it: nothing differs, so nothing is refused, and the
-        # phone sends the hands it kept after it. (A plain form sent twice is told.)
-        return _sent_again(replay, replay.hands[number - 1])
-    if number != replay.state.next_number:
-        return _already(replay, number)
     try:
-        deal = _deal_from_form(replay, NEXT_HAND)
-        after = record_hand(get_session(), replay, number, deal, form.revision.data, actor(),
-                            form.entry_key.data)
-    except (AlreadyRecorded, GameChanged):
-        get_session().rollback()
-        # The same entry sent twice at once (its first answer slow, or lost): the one
-        # that got there first recorded it, and this one is told so.
-        sent_before = hand_by_entry(get_session(), replay.game.id, form.entry_key.data)
-        fresh = load_replay(get_session(), replay.game)
-        if sent_before is not None and _is_the_entry_of(fresh, sent_before, number):
-            return _sent_again(fresh, sent_before)
+        outcome = make_here(replay, RecordHand(number, request.form, form.entry_key.data),
+                            form.revision.data)
+    except AlreadyRecorded:  # not the next hand, or another hand's entry
         return _already(replay, number)
     except (TallyIncomplete, RuleViolation) as violation:
         return problem_beside_record(replay, violation)
+    match outcome.verdict:
+        case Verdict.AGAIN:  # the same entry sent twice: recorded once, and told so
+            return _sent_again(outcome.replay, outcome.result)
+        case Verdict.CHANGED:
+            return _already(replay, number)
+    after, deal = outcome.result, outcome.plan
     recorded = {"after": after, "recorded_from": form.revision.data}
     if deal.tally is None:
         dealer = replay.names[replay.state.next_dealer]
@@ -107,20 +87,6 @@ def record(game_id: int):
     return done(replay, fill(_("Hand %(number)s recorded: %(scores)s."), number=number,
                              scores=hand_scores(after.state.deals[-1].score_change)),
                 **recorded)
-
-
-def _is_the_entry_of(replay: Replay, hand, number: int) -> bool:
-    """Whether the posted form is the entry that recorded ``hand``: its number, and the
-    same hand read as it was entered (from that hand's dealer's left)."""
-    if hand.number != number:
-        return False
-    if number <= len(replay.state.deals) and hand.undone_at is None:
-        dealer = replay.state.deals[number - 1].dealer_seat
-    elif number == replay.state.next_number:
-        dealer = replay.state.next_dealer  # undone since: it would be dealt by the same seat
-    else:
-        return True  # undone, and later hands recorded since: its number is the entry's
-    return sent_again(replay, hand, read_draft(request.form, dealer, replay.rules.team_names))
 
 
 def _sent_again(replay: Replay, hand) -> object:
@@ -204,19 +170,18 @@ def save(game_id: int, number: int):
         return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        mode=mode)
     try:
-        deal = _deal_from_form(replay, mode)
-        if hand_fields(deal, replay.rules.team_names) == stored_fields(replay.hands[number - 1]):
-            return done(replay, _("Hand %(number)s is as it was: nothing to change.",
-                                  number=number))  # already so (a second tap on Save)
-        plan = plan_edit(replay, number, deal)
-        if (plan.moved or _confirmed(replay, number)) and request.form.get("confirm") != "y":
-            # Later hands move, or another team confirmed it: shown first, a second tap.
-            return _check_edit(replay, number, plan)
-        apply(get_session(), replay, plan, form.revision.data, actor())
-    except GameChanged:
-        return _changed(replay)
+        outcome = make_here(replay, EditHand(number, request.form), form.revision.data)
     except (TallyIncomplete, RuleViolation) as violation:
         return problem_beside_record(replay, violation, mode)
+    match outcome.verdict:
+        case Verdict.AGAIN:  # already so (a second tap on Save)
+            return done(outcome.replay, _("Hand %(number)s is as it was: nothing to change.",
+                                          number=number))
+        case Verdict.CHECK:  # later hands move, or another team confirmed it: a second tap
+            return _check_edit(replay, number, outcome.plan)
+        case Verdict.CHANGED:
+            return _changed(outcome.replay)
+    plan = outcome.plan
     changed = what_changed(plan.details)
     if changed:
         return done(replay, fill(_("Hand %(number)s corrected (%(what)s); the scores after it "
@@ -266,20 +231,25 @@ def undo(game_id: int):
         return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
     number = form.number.data
-    if _confirmed(replay, number) and request.form.get("confirm") != "y" \
-            and replay.hands[-1].number == number:
-        check = Check(_("Undo hand %(number)s?", number=number),
-                      _confirmed_lines(replay, number, correcting=False),
-                      url_for("hands.undo", game_id=game_id), [("number", str(number))],
-                      url_for("games.show", game_id=game_id), in_game=True)
-        # A scorer's second tap. The form's number is the hand to undo, not an entry's.
-        return to_check(replay, NEXT_HAND, check, entry={})
-    try:
-        hand = undo_last_hand(get_session(), replay, number, form.revision.data, actor())
-    except (NotTheLastHand, GameChanged):
-        return _not_undone(replay, form.number.data)
-    return _undone(load_replay(get_session(), replay.game), hand,
-                   _("Hand %(number)s undone.", number=hand.number))
+    outcome = make_here(replay, UndoHand(number), form.revision.data)
+    match outcome.verdict:
+        case Verdict.AGAIN:  # a double tap
+            return _undone(outcome.replay, outcome.result,
+                           _("Hand %(number)s is undone already.", number=number))
+        case Verdict.CHECK:  # another team confirmed it: a scorer's second tap
+            check = Check(_("Undo hand %(number)s?", number=number),
+                          _confirmed_lines(replay, number, correcting=False),
+                          url_for("hands.undo", game_id=game_id), [("number", str(number))],
+                          url_for("games.show", game_id=game_id), in_game=True)
+            # The form's number is the hand to undo, not an entry's.
+            return to_check(replay, NEXT_HAND, check, entry={})
+        case Verdict.CHANGED:
+            return refused(outcome.replay, _(
+                "Hand %(number)s was not undone: the game changed on another phone after "
+                "this page was shown. Here it is as it stands.", number=number), 409,
+                keep_draft=False)
+    return _undone(load_replay(get_session(), replay.game), outcome.result,
+                   _("Hand %(number)s undone.", number=number))
 
 
 def _undone(fresh: Replay, hand, notice: str):
@@ -292,18 +262,6 @@ def _undone(fresh: Replay, hand, notice: str):
     return done(fresh, notice, after=fresh, entry=entry)
 
 
-def _not_undone(replay: Replay, number: int):
-    """Hand ``number`` was not undone: undone already (a double tap), or the game changed."""
-    get_session().rollback()
-    fresh = load_replay(get_session(), replay.game)
-    undone = last_undone_hand(get_session(), fresh)
-    if undone is not None and undone.number == number:
-        return _undone(fresh, undone, _("Hand %(number)s is undone already.", number=number))
-    return refused(fresh, _("Hand %(number)s was not undone: the game changed on another "
-                            "phone after this page was shown. Here it is as it stands.",
-                            number=number), 409, keep_draft=False)
-
-
 @bp.post("/restore")
 @allow(Allow.SCORE)
 def restore(game_id: int):
@@ -314,17 +272,17 @@ def restore(game_id: int):
         return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
     try:
-        hand = bring_back_hand(get_session(), replay, form.hand_id.data, form.revision.data,
-                               actor())
-    except AlreadyBack as back:
-        return refused(replay, _("Hand %(number)s is back already.", number=back.number),
-                       409, keep_draft=False)
-    except GameChanged:
-        return refused(replay, _("That hand can't be brought back: the game has changed "
-                                 "since it was undone."), 409, keep_draft=False)
+        outcome = make_here(replay, BringBackHand(form.hand_id.data), form.revision.data)
     except RuleViolation as violation:
         return refused(replay, violation_message(violation), 422, keep_draft=False)
-    return done(replay, _("Hand %(number)s is back.", number=hand.number))
+    match outcome.verdict:
+        case Verdict.AGAIN:
+            return refused(replay, _("Hand %(number)s is back already.",
+                                     number=outcome.result.number), 409, keep_draft=False)
+        case Verdict.CHANGED:
+            return refused(replay, _("That hand can't be brought back: the game has changed "
+                                     "since it was undone."), 409, keep_draft=False)
+    return done(replay, _("Hand %(number)s is back.", number=outcome.result.number))
 
 
 @bp.post("/<int:number>/confirm")
@@ -337,15 +295,16 @@ def confirm(game_id: int, number: int):
         return refused(replay, _("That form was incomplete; nothing was changed."), 422,
                        keep_draft=False)
     try:
-        confirm_hand(get_session(), replay, number, form.revision.data, actor())
-    except AlreadyConfirmed as already:
-        return done(replay, _("Hand %(number)s was confirmed already, by team %(team)s.",
-                              number=number, team=already.team))
+        outcome = make_here(replay, ConfirmHand(number), form.revision.data)
     except CannotConfirm as cannot:
         return refused(replay, refusal(cannot.why, number), 409, keep_draft=False)
-    except GameChanged:
-        get_session().rollback()
-        return _confirmed_meanwhile(replay, number)
+    match outcome.verdict:
+        case Verdict.AGAIN:  # a second tap, or another phone of that team first
+            return done(outcome.replay, _("Hand %(number)s was confirmed already, by team "
+                                          "%(team)s.", number=number,
+                                          team=outcome.result.confirmed_team))
+        case Verdict.CHANGED:
+            return _changed(outcome.replay)
     return done(replay, _("Hand %(number)s confirmed.", number=number))
 
 
@@ -375,14 +334,3 @@ def my_player(game_id: int):
                 replay, member.player_id, replay.state.next_number)))
     return refused(replay, _("That player is not at this table, or is another member "
                              "already; nothing was changed."), 409, keep_draft=False)
-
-
-def _confirmed_meanwhile(replay: Replay, number: int):
-    """The game changed while the confirmation was on its way: confirmed by another
-    phone first (said so), or changed otherwise (nothing written)."""
-    fresh = load_replay(get_session(), replay.game)
-    hand = next((h for h in fresh.hands if h.number == number), None)
-    if hand is not None and hand.confirmed:
-        return done(fresh, _("Hand %(number)s was confirmed already, by team %(team)s.",
-                             number=number, team=hand.confirmed_team))
-    return _changed(fresh)

@@ -56,7 +56,8 @@ from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
 from scorekeeper.table.live import EveningHead, GameHead, PollView, game_head
 from scorekeeper.views.confirming import shown_player
-from scorekeeper.views.pages import PageKey, wants_fragment
+from scorekeeper.table.game_page import PageKey
+from scorekeeper.views.pages import wants_fragment
 from scorekeeper.web.languages import current_language
 
 log = logging.getLogger(__name__)

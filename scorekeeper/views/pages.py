@@ -11,10 +11,7 @@ are always built from the same context and can never drift apart; the page's
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from enum import Enum
-from datetime import timedelta
 from functools import partial
-from typing import Sequence
 
 from flask import (
     Response, current_app, get_flashed_messages, make_response, render_template, request,
@@ -29,26 +26,24 @@ from scorekeeper.views.confirming import confirm_panel
 from scorekeeper.figures.chances import win_chances
 from scorekeeper.figures.charts import score_chart
 from scorekeeper.rules import (
-    CARD_POINTS, BIDS, PASS, SEATS, RuleViolation, SUITS, Suit, VerdictKind, carry_on,
+    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, carry_on,
     replay as replay_deals,
 )
-from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.needs import team_needs
-from scorekeeper.rules.table import left_of
 from scorekeeper.store.db import get_session
 from scorekeeper.figures.rounds import TABLE
-from scorekeeper.store.models import Evening, aware
+from scorekeeper.store.models import Evening
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
 from scorekeeper.table.attendance import answers, here_tonight
 from scorekeeper.table.corrections import plan_insert
-from scorekeeper.table.draft import (
-    FIELDS, NOBODY, PASSED, HandDraft, TallyIncomplete, draft_from_deal, read_draft,
+from scorekeeper.table.draft import NOBODY, PASSED, TallyIncomplete
+from scorekeeper.table.entry import NEXT_HAND, Entry, Fixing, Mode
+from scorekeeper.table.evenings import evening_games, evening_state, tonight_tally
+from scorekeeper.table.game_page import (
+    TRUMP_FACTS, GameView, NewPartners, PageKey, Stale, game_time, game_view, in_play,
+    names_for, new_partners_fields, next_game_fields, offline_state,
 )
-from scorekeeper.table.evenings import (
-    evening_games, evening_state, is_past_game, new_partners, tonight_tally,
-)
-from scorekeeper.table.live import POLL_SECONDS, PollView, shared_draft, version
-from scorekeeper.table.recording import last_undone_hand
+from scorekeeper.table.live import POLL_SECONDS, PollView, version
 from scorekeeper.web.words import (
     fill, hand_preview, list_teams, need_sentence, point_name, signed, suit_name,
     verdict_sentence, violation_message,
@@ -84,84 +79,6 @@ def render_page(template: str, status: int = 200, block: str | None = None, **co
         if name and name in current_app.jinja_env.get_template(template).blocks:
             return make_response(render_block(template, name, **context), status)
     return make_response(render_template(template, **context), status)
-
-
-class Fixing(Enum):
-    """What the entry panel is for: the next hand, a past one corrected, or a forgotten
-    one put in."""
-
-    NEXT = "next"
-    CORRECTING = "correcting"
-    INSERTING = "inserting"
-
-
-@dataclass(frozen=True)
-class Mode:
-    """Which hand the game page's entry holds: the next hand, hand ``number`` being
-    corrected, or a forgotten hand being put in before hand ``number``."""
-
-    fixing: Fixing = Fixing.NEXT
-    number: int | None = None
-
-    @classmethod
-    def correcting(cls, number: int) -> Mode:
-        return cls(Fixing.CORRECTING, number)
-
-    @classmethod
-    def inserting(cls, before: int) -> Mode:
-        return cls(Fixing.INSERTING, before)
-
-    @property
-    def next_hand(self) -> bool:
-        return self.fixing is Fixing.NEXT
-
-
-NEXT_HAND = Mode()
-
-
-@dataclass(frozen=True)
-class Entry:
-    """The hand on the entry panel: the next one, or one being edited."""
-
-    number: int
-    dealer_seat: int
-    draft: HandDraft
-    mode: Mode = NEXT_HAND
-
-    @property
-    def editing(self) -> bool:
-        """A past hand: corrected, or (``inserting``) a forgotten one put in."""
-        return not self.mode.next_hand
-
-    @property
-    def inserting(self) -> bool:
-        return self.mode.fixing is Fixing.INSERTING
-
-    @property
-    def first_bidder(self) -> int:
-        return left_of(self.dealer_seat)
-
-
-def entry_for(replay: Replay, mode: Mode, source) -> Entry:
-    """The entry panel's hand, with its draft read from ``source`` (query or form).
-
-    A forgotten hand is dealt by the seat that dealt the hand it comes before.
-    """
-    teams = replay.rules.team_names
-    state = replay.state
-    if mode.fixing is Fixing.INSERTING:
-        dealer = state.deals[mode.number - 1].dealer_seat
-        return Entry(mode.number, dealer, read_draft(source, dealer, teams), mode)
-    if mode.next_hand:
-        draft = read_draft(source, state.next_dealer, teams)
-        return Entry(state.next_number, state.next_dealer, draft)
-    result = state.deals[mode.number - 1]
-    if any(source.get(key) for key in FIELDS):  # a correction being made: what it says
-        draft = read_draft(source, result.dealer_seat, teams)
-    else:
-        draft = draft_from_deal(result.dealer_seat, teams,
-                                deal_from_hand(replay.hands[mode.number - 1]))
-    return Entry(mode.number, result.dealer_seat, draft, mode)
 
 
 def preview_of(replay: Replay, entry: Entry) -> tuple[str | None, str | None]:
@@ -214,73 +131,6 @@ class Check:
     in_game: bool = False  # on the game page (htmx swaps the game), or a page of its own
 
 
-@dataclass(frozen=True)
-class TrumpFacts:
-    """What the entry shows once a suit is trump: its order and its Left Bauer."""
-
-    suit: Suit
-    order: tuple[str, ...]
-    left_bauer: str
-
-
-TRUMP_FACTS = tuple(TrumpFacts(suit, trump_order(suit), left_bauer(suit)) for suit in SUITS)
-
-
-def next_game_fields(replay: Replay) -> dict[str, str | int]:
-    """The new-game form filled for the next game: same seats, rules and evening, and the
-    deal going on to the left of the last dealer."""
-    game = replay.game
-    fields: dict[str, str | int] = {f"seat_{seat}": name for seat, name in replay.names.items()}
-    fields.update(teams=game.teams, target=game.target, first_dealer=replay.state.next_dealer,
-                  evening=game.evening_id or "new")
-    if game.bidder_goes_out:
-        fields["bidder_goes_out"] = "y"
-    fields.update(table_arg(game.table_number))  # the next game at the same table
-    return fields
-
-
-def game_time(replay: Replay) -> timedelta | None:
-    """How long the game has taken: from its start to its last hand (None: no hand yet)."""
-    if not replay.hands:
-        return None
-    last = max(replay.hands, key=lambda hand: hand.number)
-    return aware(last.recorded_at) - aware(replay.game.created_at)
-
-
-def evening_time(replays: Sequence[Replay]) -> timedelta | None:
-    """How long the evening has taken: from its first game's start to the last hand of
-    any of its games (None: no hand yet)."""
-    ends = [aware(replay.game.created_at) + taken for replay in replays
-            if (taken := game_time(replay)) is not None]
-    if not ends:
-        return None
-    return max(ends) - min(aware(replay.game.created_at) for replay in replays)
-
-
-@dataclass(frozen=True)
-class NewPartners:
-    """The next game with new partners: the new-game form filled, and who sits with whom."""
-
-    fields: dict[str, str | int]
-    teams: list[tuple[str, list[str]]]  # each team's letter and its players, seat by seat
-    # The evening's next round, where more are here than this table seats: what comes
-    # next for them (sit-outs in turn, tables mixed), before this table's next game.
-    next_round: str | None = None
-
-
-def new_partners_fields(replay: Replay, replays: Sequence[Replay]) -> NewPartners:
-    """The new-game form filled for "Next game, new partners": ``replay``'s six, rules and
-    evening, partners rotated (``replays``: the evening's games so far); the next dealer
-    (left of the last one) stays the same player."""
-    fields = next_game_fields(replay)
-    chairs = new_partners(replay, replays)
-    fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
-    fields["first_dealer"] = chairs.index(replay.names[replay.state.next_dealer]) + 1
-    teams = [(team, [chairs[seat - 1] for seat in seats])
-             for team, seats in replay.rules.team_seats.items()]
-    return NewPartners(fields, teams)
-
-
 def game_over_new_partners(replay: Replay) -> NewPartners | None:
     """For the game-over card: the evening's next game with new partners, while the
     evening goes on (None for a game of no evening, or of one that is over)."""
@@ -300,11 +150,6 @@ class Chances:
 
     shares: dict[str, int]
     sentence: Markup
-
-
-def in_play(replay: Replay, past: bool) -> bool:
-    """Whether there is still something to play for: the game not won, abandoned or past."""
-    return not (past or replay.state.finished or replay.game.abandoned_at is not None)
 
 
 def shown_chances(replay: Replay, past: bool) -> Chances | None:
@@ -332,49 +177,10 @@ def shown_needs(replay: Replay, past: bool) -> tuple[Markup, ...]:
     return tuple(need_sentence(need) for need in needs)
 
 
-def offline_state(replay: Replay) -> dict:
-    """What the phone needs to play on from here with no connection (static/offline.js):
-    the game as the server has it now, its rules and seats. The phone's own arithmetic
-    starts from this and never replaces it: the server's next answer does."""
-    state = replay.state
-    verdict = state.verdict
-    return {
-        "game": replay.game.id, "revision": replay.game.revision, "number": state.next_number,
-        "rules": {"teams": str(replay.rules.teams), "target": replay.rules.target,
-                  "bidderGoesOut": replay.rules.bidder_goes_out},
-        "names": replay.names, "scores": state.scores, "nextDealer": state.next_dealer,
-        # As the page says it (its target is the rules'): a throw-in on the phone keeps it.
-        "verdict": {"kind": str(verdict.kind), "winner": verdict.winner,
-                    "teams": list(verdict.teams), "score": verdict.score},
-    }
-
-
 def _flashed_notice() -> str | None:
     """A notice left by the change a plain (no-JS) form just made, before its redirect."""
     notices = get_flashed_messages(category_filter=["notice"])
     return Markup(" ").join(notices) or None  # each may hold a typed name's markup
-
-
-@dataclass(frozen=True)
-class PageKey:
-    """What a game page (or part) showed, for page_cache to keep it under: the very
-    values its render used. ``draft_seq`` None: a page holding this phone's own entry,
-    which no other phone may get."""
-
-    game_id: int
-    revision: int
-    draft_seq: int | None
-    past: bool
-
-
-@dataclass(frozen=True)
-class Shown:
-    """Where the entry's draft comes from and what the page's poll follows."""
-
-    source: object  # the draft's fields (query, form or the hand in progress)
-    followed: int | None = None  # the draft's number the page's poll follows
-    kept_seq: int | None = None  # the one page_cache keeps the page under
-    other_phone: HandDraft | None = None  # another phone's entry, told of
 
 
 @dataclass(frozen=True)
@@ -400,61 +206,29 @@ class Said:
     problem_point: str | None = None
 
 
-def _shown_draft(replay: Replay, mode: Mode, source, watching: bool) -> Shown:
-    """The draft the entry holds. A watcher (no right to score) is shown the hand a
-    scorer is entering, whatever the request's own address says. A scorer not entering
-    one here gets back the hand this phone was entering (after a look at the rules, say),
-    or is told of another phone's."""
-    if watching:
-        shared = shared_draft(get_session(), replay)
-        return Shown(shared.args, shared.seq, shared.seq)
-    source = request.args if source is None else source
-    if not mode.next_hand or "number" in source:
-        return Shown(source)
-    device = current_device()
-    device_id = device.id if device else None
-    shared = shared_draft(get_session(), replay)
-    other_phone = None
-    if shared.is_from(device_id):
-        source = shared.args  # this phone's own entry, back as it left it
-    elif shared.args:
-        other_phone = entry_for(replay, NEXT_HAND, shared.args).draft
-    kept_seq = None if shared.is_by(device_id) else shared.seq
-    return Shown(source, shared.followed_by(device_id), kept_seq, other_phone)
-
-
-class Stale(Enum):
-    """How out of date the entry a request carries is."""
-
-    FRESH = "fresh"
-    GAME = "game"  # entered on an older revision of the game: kept, the scores are now's
-    STEP = "step"  # a step of a hand recorded since: dropped
-    OVERTAKEN = "overtaken"  # the same, and the page says so (the phone may say it instead)
-
-
-def _out_of_date(replay: Replay, mode: Mode, source, said: Said) -> tuple[object, Said, Stale]:
-    """(source, said, how stale): the entry as it may still be offered, and what the
-    page says of it."""
-    shown = source.get("number")
-    if shown is not None and shown != str(mode.number or replay.state.next_number):
-        # A step of a hand that has been recorded since (the browser's Back button, or
-        # another phone): its state must not be offered again as the next hand's.
-        if said.message is None:
-            # Said by the phone itself instead, where it kept its own entry for that hand
-            # (with a way to put it in): the page's script drops this one then.
-            said = replace(said, message=_(
-                "That page was for a hand that has been recorded since. "
-                "Here is the game as it stands."))
-            return {}, said, Stale.OVERTAKEN
-        return {}, said, Stale.STEP
-    if source.get("revision") not in (None, str(replay.game.revision)):
-        # Another phone changed the game meanwhile, but this hand is still the one to
-        # enter: keep what was entered, and show the scores as they are now.
-        if said.notice is None:
-            said = replace(said, notice=_("The game was changed on another phone; the "
-                                          "scores are as they stand now."))
-        return source, said, Stale.GAME
-    return source, said, Stale.FRESH
+def _said(view: GameView, said: Said) -> tuple[Said, bool]:
+    """(said, overtaken): what the page says of the entry as the request carried it, of a
+    problem with no Record to show it beside, and of a link partly unread. ``overtaken``:
+    the page says the hand on its way was recorded since (the phone may say it instead,
+    where it kept its own entry for that hand, and drops this line then)."""
+    overtaken = view.stale is Stale.STEP and said.message is None
+    if overtaken:
+        said = replace(said, message=_("That page was for a hand that has been recorded "
+                                       "since. Here is the game as it stands."))
+    elif view.stale is Stale.GAME and said.notice is None:
+        said = replace(said, notice=_("The game was changed on another phone; the scores "
+                                      "are as they stand now."))
+    state = view.replay.state
+    if said.problem and said.message is None and (
+            view.past or (state.finished and view.mode.next_hand)):
+        # No Record to show it beside: the game is over.
+        said = replace(said, message=said.problem, problem=None)
+    if view.entry.draft.problems and said.message is None and said.problem is None \
+            and not view.watching:
+        # (A watcher's page shows another phone's entry: its link is not the watcher's.)
+        said = replace(said, message=_("Part of that link could not be read, so it was "
+                                       "left out: check the hand and carry on."))
+    return said, overtaken
 
 
 def _urls(replay: Replay, mode: Mode) -> tuple[str, str]:
@@ -472,29 +246,19 @@ def _urls(replay: Replay, mode: Mode) -> tuple[str, str]:
 def build_game(replay: Replay, mode: Mode = NEXT_HAND, *, source=None, said: Said = Said(),
                conflict: dict | None = None, check=None) -> GamePage:
     """The game page for ``replay`` in ``mode``, its entry holding the draft from
-    ``source`` (None: the request's address), built once for whichever answer is sent."""
-    watching = not can(SCORER)
-    shown = _shown_draft(replay, mode, source, watching)
-    source, said, stale = _out_of_date(replay, mode, shown.source, said)
-    entry = entry_for(replay, mode, source)
-    past = is_past_game(get_session(), replay)
-    if said.problem and said.message is None and (
-            past or (replay.state.finished and mode.next_hand)):
-        # No Record to show it beside: the game is over.
-        said = replace(said, message=said.problem, problem=None)
-    if entry.draft.problems and said.message is None and said.problem is None \
-            and not watching:
-        # (A watcher's page shows another phone's entry: its link is not the watcher's.)
-        said = replace(said, message=_("Part of that link could not be read, so it was "
-                                       "left out: check the hand and carry on."))
+    ``source`` (None: the request's address), built once for whichever answer is sent:
+    the model read (``table.game_page``), what the page says, its context, its key."""
+    device = current_device()
+    view = game_view(get_session(), replay, mode, request.args if source is None else source,
+                     watching=not can(SCORER), device_id=device.id if device else None)
+    said, overtaken = _said(view, said)
     entry_url, save_url = _urls(replay, mode)
-    context = _context(replay, entry, past, watching, said, conflict=conflict, check=check,
-                       entry_url=entry_url, save_url=save_url, other_phone=shown.other_phone,
-                       overtaken=stale is Stale.OVERTAKEN,
-                       live_url=_live_url(replay, mode, shown.followed))
-    key = PageKey(replay.game.id, replay.game.revision, shown.kept_seq, past)
-    return GamePage(replay, context, key, entry_url, stale=stale is not Stale.FRESH,
-                    forget_step=stale in (Stale.STEP, Stale.OVERTAKEN))
+    context = _context(view, said, conflict=conflict, check=check, entry_url=entry_url,
+                       save_url=save_url, other_phone=view.shown.other_phone,
+                       overtaken=overtaken,
+                       live_url=_live_url(replay, mode, view.shown.followed))
+    return GamePage(replay, context, view.key, entry_url,
+                    stale=view.stale is not Stale.FRESH, forget_step=view.stale is Stale.STEP)
 
 
 def _live_url(replay: Replay, mode: Mode, followed: int | None) -> str:
@@ -505,23 +269,20 @@ def _live_url(replay: Replay, mode: Mode, followed: int | None) -> str:
                    view=PollView.GAME if mode.next_hand else PollView.CORRECTION, wait=1)
 
 
-def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Said,
-             **shown) -> dict:
+def _context(view: GameView, said: Said, **shown) -> dict:
     """What game.html is rendered with (``shown``: the page's own parts besides)."""
+    replay, entry, past = view.replay, view.entry, view.past
     state = replay.state
     session = get_session()
-    evening = session.get(Evening, replay.game.evening_id) if replay.game.evening_id else None
     sentence, preview_problem = preview_of(replay, entry)
-    kept_as_is = past or replay.game.abandoned_at is not None
-    read_only = kept_as_is or watching
     return dict(
-        replay=replay, game=replay.game, state=state, names=_names_for(replay, entry),
+        replay=replay, game=replay.game, state=state, names=names_for(replay, entry),
         teams=replay.rules.team_seats, entry=entry, draft=entry.draft,
         preview=sentence, preview_problem=preview_problem,
         problem=said.problem, problem_point=said.problem_point,
         verdict=verdict_sentence(state.verdict),
         message=said.message, notice=said.notice or _flashed_notice(),
-        restorable=last_undone_hand(session, replay), evening=evening,
+        restorable=view.restorable, evening=view.evening,
         # Read only where the page shows it (not for each step of a hand being entered).
         tonight=partial(tonight_tally, session, replay),
         chances=partial(shown_chances, replay, past),
@@ -530,9 +291,10 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
         new_partners=partial(game_over_new_partners, replay),
         game_time=partial(game_time, replay),
         chart=score_chart(replay) if state.deals else None,
-        past=past, watching=watching,
+        past=past, watching=view.watching,
         # A viewer seated at the table confirms too: only a game kept as it was can't.
-        read_only=read_only, confirming=confirm_panel(replay, evening, kept_as_is),
+        read_only=view.kept_as_is or view.watching,
+        confirming=confirm_panel(replay, view.evening, view.kept_as_is),
         poll_every=POLL_SECONDS,
         changes=recent_changes(session, replay.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=replay.hands,
@@ -541,15 +303,6 @@ def _context(replay: Replay, entry: Entry, past: bool, watching: bool, said: Sai
         suit_name=suit_name, point_name=point_name, signed=signed,
         offline_state=partial(offline_state, replay), **shown,
     )
-
-
-def _names_for(replay: Replay, entry: Entry) -> dict[int, str]:
-    """Who sits where for the hand the entry is about: the table now for the next hand,
-    the players of that hand for a correction, and of the hand before it for a forgotten
-    hand (a substitute who came in there moves one hand later)."""
-    if entry.inserting:
-        return replay.names_at(max(entry.number - 1, 1))
-    return replay.names_at(entry.number)
 
 
 def _answer(page: GamePage, block: str | None, status: int) -> Response:
@@ -608,8 +361,3 @@ def render_other_phone(page: GamePage) -> Response:
     is left exactly as it is."""
     html = render_blocks("game.html", ["poller", "other_phone"], oob=True, **page.context)
     return make_response(html, 200, {"HX-Reswap": "none"})
-
-
-def table_arg(table: int) -> dict:
-    """A table's number in an address, where it is not the first (the only one, mostly)."""
-    return {} if table == 1 else {"table": table}
