@@ -653,14 +653,11 @@ def game_changes(session: Session, club_id: int, game_id: int) -> dict[int, Rati
     return dict(_changes(session, [game_id]))
 
 
-def latest_changes(session: Session, club_id: int, *, rated: bool = False
+def latest_changes(session: Session, club_id: int
                    ) -> tuple[int, dict[int, RatingChange]] | None:
     """The club's game rated last (the last played) and what it did to each of its
-    players' ratings (as ``game_changes``); None before the first game is over.
-    ``rated``: the club's ratings were brought up to date in this same request
-    (``club_ratings``), so they are not again."""
-    if not rated:
-        _up_to_date(session, club_id)
+    players' ratings (as ``game_changes``); None before the first game is over."""
+    keeping.bring_once(session, "ratings", club_id, _up_to_date)
     game_id = session.exec(
         select(RatedGame.game_id)
         .where(RatedGame.club_id == club_id, RatedGame.finished_at.is_not(None))  # type: ignore[union-attr]

@@ -402,14 +402,12 @@ class EveningRecord:
     made: int
 
 
-def evening_records(session: Session, player: Player, *, counted: bool = False,
-                    by_game: bool = False) -> list[EveningRecord]:
+def evening_records(session: Session, player: Player, *, by_game: bool = False
+                    ) -> list[EveningRecord]:
     """The player's games and bids evening by evening, oldest first; one query.
-    ``counted``: the club's figures were brought up to date in this same request
-    (``one_player_stats``), so they are not checked again. ``by_game``: one record a
-    game instead (with its evening), for a trend that shows each game."""
-    if not counted:
-        up_to_date(session, player.club_id)
+    ``by_game``: one record a game instead (with its evening), for a trend that shows
+    each game."""
+    kept.bring_once(session, "statistics", player.club_id, up_to_date)
     bids = sum((getattr(SeatSummary, c["bids"]) for c in _BID_COLUMNS.values()), 0)
     made = sum((getattr(SeatSummary, c["made"]) for c in _BID_COLUMNS.values()), 0)
     each_game = (Game.id,) if by_game else ()
@@ -424,12 +422,12 @@ def evening_records(session: Session, player: Player, *, counted: bool = False,
     return [EveningRecord(*row) for row in rows]
 
 
-def evening_trend(session: Session, player: Player, most: int = TREND_POINTS, *,
-                  counted: bool = False) -> tuple[list[TrendPoint], int]:
+def evening_trend(session: Session, player: Player, most: int = TREND_POINTS
+                  ) -> tuple[list[TrendPoint], int]:
     """The player's win rate and made rate after their evenings (``stats.trend`` of
-    ``evening_records``, ``counted`` as there), at most ``most`` points, each with its
-    evening's day number; and how many evenings apart they are."""
-    points, every = trend(evening_records(session, player, counted=counted), most)
+    ``evening_records``), at most ``most`` points, each with its evening's day number;
+    and how many evenings apart they are."""
+    points, every = trend(evening_records(session, player), most)
     numbers = evening_day_numbers(session, player.club_id,
                                   [point.evening_id for point in points])
     return [replace(point, day_number=numbers.get(point.evening_id))

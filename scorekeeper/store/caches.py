@@ -115,16 +115,18 @@ OTHERS = (
           table=KeptAnswer),
     Entry(("scorekeeper.views.page_cache:_digest_of",), "a digest of the app's files",
           "the folders", "the files are the app's own, read once at start"),
-    Entry(("scorekeeper.web.assets:init_app.read",), "a static file as it is on disk, and "
-          "the modules it imports", "the file's name and modification time",
-          "a changed file has another time"),
-    Entry(("scorekeeper.web.assets:init_app.linked",), "a module as sent, each import at "
-          "its fingerprinted address", "the file's name, modification time and its "
-          "imports' fingerprints", "a changed file, or a changed import, has another key"),
-    Entry(("scorekeeper.web.assets:init_app.fingerprint",), "a static file's digest",
+    Entry(("scorekeeper.web.assets:StaticFiles.read",), "a static file as it is on disk, and "
+          "the modules it imports", "the app's static files, the file's name and "
+          "modification time", "a changed file has another time"),
+    Entry(("scorekeeper.web.assets:StaticFiles.linked",), "a module as sent, each import at "
+          "its fingerprinted address", "the app's static files, the file's name, "
+          "modification time and its imports' fingerprints",
+          "a changed file, or a changed import, has another key"),
+    Entry(("scorekeeper.web.assets:StaticFiles.fingerprint",), "a static file's digest",
           "the file as sent", "another file is another key"),
-    Entry(("scorekeeper.web.assets:init_app.minified",), "a static file, minified",
-          "the file's name and its fingerprint", "a changed file has another fingerprint"),
+    Entry(("scorekeeper.web.assets:StaticFiles.minified",), "a static file, minified",
+          "the app's static files, the file's name and its fingerprint",
+          "a changed file has another fingerprint"),
     Entry(("scorekeeper.web.extensions:CompiledTemplates",), "each template, compiled",
           "the template's name and a digest of its source", "Jinja checks the digest"),
     Entry(("scorekeeper.web.extensions:app.extensions[name]",),

@@ -209,6 +209,13 @@ def brought(session: Session, what: str, club_id: int) -> bool:
     return (what, club_id) in session.info.get(_BROUGHT, ())
 
 
+def bring_once(session: Session, what: str, club_id: int, bring) -> None:
+    """Bring the club's ``what`` up to date with ``bring(session, club_id)``, unless this
+    request did already (the one way a reader of kept figures asks for them current)."""
+    if not brought(session, what, club_id):
+        bring(session, club_id)
+
+
 class LockedLRU:
     """A size-bounded, thread-safe LRU (cachetools' own, behind a lock): what was worked
     out once in this process, for the next page to reuse. ``getsizeof``: how much each

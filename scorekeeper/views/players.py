@@ -23,7 +23,7 @@ from scorekeeper.figures.summaries import (
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store.db import get_session
-from scorekeeper.store.kept import brought, stamp_of
+from scorekeeper.store.kept import bring_once, stamp_of
 from scorekeeper.store.models import Club, Player
 from scorekeeper.text.digits import number_text
 from scorekeeper.views.lookup import current_club, row_or_404, whole_number_arg
@@ -255,10 +255,8 @@ def games_to_go(session: Session, club_id: int) -> int:
     once both have had this visit's batch: a page that read only one of them (a season
     ranked by games won reads no rating) brings the other up to date too, so that its
     notice goes by itself, not only once someone opens the players' page."""
-    if not brought(session, "statistics", club_id):
-        summaries.up_to_date(session, club_id)
-    if not brought(session, "ratings", club_id):
-        ratings.club_ratings(session, club_id)
+    bring_once(session, "statistics", club_id, summaries.up_to_date)
+    bring_once(session, "ratings", club_id, ratings.club_ratings)
     stamp = stamp_of(session, club_id)
     return max(summaries.to_go(session, club_id, stamp), ratings.to_go(session, club_id, stamp))
 
@@ -270,7 +268,7 @@ def leaderboard():
     session = get_session()
     club = current_club(session)
     board = _club_board(session, club)
-    latest = (latest_changes(session, club.id, rated=True) if board.group.key == "rating"
+    latest = (latest_changes(session, club.id) if board.group.key == "rating"
               else None)
     return render_page("leaderboard.html", board=board, groups=GROUPS, figures=FIGURES,
                        to_go=games_to_go(session, club.id),
@@ -311,7 +309,7 @@ def show(player_id: int):
     session = get_session()
     player = row_or_404(Player, player_id)
     stats = one_player_stats(session, player)
-    trend_points, every = evening_trend(session, player, counted=True) if stats else ([], 1)
+    trend_points, every = evening_trend(session, player) if stats else ([], 1)
     history = player_rating(session, player) if stats else None
     return render_page("player.html", player=player, stats=stats, bids=BIDS, points=POINTS,
                        to_go=games_to_go(session, player.club_id),
@@ -331,7 +329,7 @@ def show(player_id: int):
 def _trend_chart(session: Session, player: Player, evenings: list[TrendPoint]) -> TrendChart:
     """A point for each game while they are few enough to show each one (an evening's
     story: a first evening of three games is three points); else one for each evening."""
-    games = evening_records(session, player, counted=True, by_game=True)
+    games = evening_records(session, player, by_game=True)
     if len(games) <= TREND_POINTS:
         return trend_chart(game_trend(games), by_game=True)
     return trend_chart(evenings)

@@ -45,86 +45,101 @@ def module_imports(text: str) -> dict[str, bool]:
     return found
 
 
-def init_app(app: Flask) -> None:
-    static = Path(app.static_folder or "")
+class StaticFiles:
+    """An app's static files as its server sends them (one per app: its caches go with
+    it). A file is read again when it changes on disk; a module is sent with each import
+    at its fingerprinted address; the app's own .css and .js are minified."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
 
     @lru_cache(maxsize=256)
-    def read(filename: str, _mtime: float) -> tuple[bytes, dict[str, bool]]:
+    def read(self, filename: str, _mtime: float) -> tuple[bytes, dict[str, bool]]:
         """The file, and the modules it imports if it is one of the app's own modules."""
-        body = (static / filename).read_bytes()
+        body = (self.folder / filename).read_bytes()
         ours = Path(filename).suffix == ".js" and not filename.startswith("vendor/")
         return body, module_imports(body.decode("utf-8")) if ours else {}
 
-    def source(filename: str) -> tuple[float, bytes, dict[str, bool]] | None:
+    def source(self, filename: str) -> tuple[float, bytes, dict[str, bool]] | None:
         """(when the file last changed, the file, what it imports), or None: no such file."""
         try:
-            mtime = (static / filename).stat().st_mtime
-            return mtime, *read(filename, mtime)
+            mtime = (self.folder / filename).stat().st_mtime
+            return mtime, *self.read(filename, mtime)
         except OSError:
             return None
 
     @lru_cache(maxsize=256)
-    def linked(filename: str, mtime: float, versions: tuple[tuple[str, str | None], ...]) -> bytes:
+    def linked(self, filename: str, mtime: float,
+               versions: tuple[tuple[str, str | None], ...]) -> bytes:
         """A module as sent: each module it imports named by its fingerprinted address."""
         address = {name: f"./{name}?v={version}" if version else f"./{name}"
                    for name, version in versions}
-        text = read(filename, mtime)[0].decode("utf-8")
+        text = self.read(filename, mtime)[0].decode("utf-8")
         return MODULE_IMPORT.sub(
             lambda m: m[0].replace(f"./{m[3]}", address[m[3]]), text).encode("utf-8")
 
-    def sent(filename: str) -> bytes | None:
+    def sent(self, filename: str) -> bytes | None:
         """The file as the server sends it (before it is minified), or None."""
-        found = source(filename)
+        found = self.source(filename)
         if found is None:
             return None
         mtime, body, imports = found
         if not imports:
             return body
-        return linked(filename, mtime, tuple((name, current(name)) for name in imports))
+        return self.linked(filename, mtime,
+                           tuple((name, self.current(name)) for name in imports))
 
+    @staticmethod
     @lru_cache(maxsize=256)
     def fingerprint(body: bytes) -> str:
         return hashlib.sha256(body).hexdigest()[:12]
 
-    def current(filename: str) -> str | None:
-        body = sent(filename)
-        return None if body is None else fingerprint(body)
+    def current(self, filename: str) -> str | None:
+        """The file's fingerprint as sent now (None: no such file)."""
+        body = self.sent(filename)
+        return None if body is None else self.fingerprint(body)
 
     @lru_cache(maxsize=32)
-    def minified(filename: str, _version: str | None) -> bytes:
-        text = (sent(filename) or b"").decode("utf-8")
+    def minified(self, filename: str, _version: str | None) -> bytes:
+        text = (self.sent(filename) or b"").decode("utf-8")
         minify = MINIFIERS[Path(filename).suffix]
         return minify(text).encode("utf-8")
 
-    def static_imports(filename: str) -> list[str]:
+    def static_imports(self, filename: str) -> list[str]:
         """Every module a page loading ``filename`` loads with it: those it imports (not
         later, by ``import()``), theirs, and so on; for the page to ask for them at once."""
         found: list[str] = []
-        imports = (source(filename) or (0, b"", {}))[2]
+        imports = (self.source(filename) or (0, b"", {}))[2]
         for name in [name for name, later in imports.items() if not later]:
-            found += [m for m in [name, *static_imports(name)] if m not in found]
+            found += [m for m in [name, *self.static_imports(name)] if m not in found]
         return found
+
+
+def init_app(app: Flask) -> None:
+    """Serve the app's static files through ``StaticFiles``: the app's own .css and .js
+    minified, every address with its fingerprint, cached a year by that address."""
+    files = StaticFiles(Path(app.static_folder or ""))
 
     def static_file(filename: str):
         """Flask's static files, but the app's own .css and .js minified. An address is
         a file's own path or nothing: no "x/../", no trailing slash."""
-        found = safe_join(str(static), filename)
+        found = safe_join(str(files.folder), filename)
         if found is None or posixpath.normpath(filename) != filename or not os.path.isfile(found):
             abort(404)
         if Path(filename).suffix not in MINIFIERS or filename.startswith("vendor/"):
             return app.send_static_file(filename)
-        body = minified(filename, current(filename))
+        body = files.minified(filename, files.current(filename))
         response = Response(body, mimetype=mimetypes.guess_type(filename)[0])
         response.set_etag(hashlib.sha256(body).hexdigest()[:16])
         return response.make_conditional(request)
 
     app.view_functions["static"] = static_file
-    app.add_template_global(static_imports)
+    app.add_template_global(files.static_imports, "static_imports")
 
     @app.url_defaults
     def add_fingerprint(endpoint: str, values: dict) -> None:
         if endpoint == "static" and "filename" in values and "v" not in values:
-            version = current(values["filename"])
+            version = files.current(values["filename"])
             if version:
                 values["v"] = version
 
@@ -133,7 +148,7 @@ def init_app(app: Flask) -> None:
         if request.endpoint != "static" or response.status_code not in (200, 304):
             return response
         filename = (request.view_args or {}).get("filename", "")
-        if request.args.get("v") and request.args.get("v") == current(filename):
+        if request.args.get("v") and request.args.get("v") == files.current(filename):
             response.headers["Cache-Control"] = f"public, max-age={YEAR}, immutable"
         else:
             response.headers["Cache-Control"] = "no-cache"  # revalidate: ETag, 304
