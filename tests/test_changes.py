@@ -9,13 +9,14 @@ import random
 from pathlib import Path
 
 import pytest
-from sqlmodel import select
+from sqlmodel import Session, select
 
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.models import Game
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table import corrections, recording
 from scorekeeper.table.changes import GameChanged, TableChange, Verdict, make
+from scorekeeper.table.entry import NEXT_HAND, entry_for
 from tests.test_summaries import fresh_club
 
 VIEWS = Path(__file__).resolve().parent.parent / "scorekeeper" / "views"
@@ -128,3 +129,26 @@ def test_every_change_of_the_table_is_made_by_some_view():
             for node in ast.walk(ast.parse(path.read_text()))
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
     assert changes and changes <= used, changes - used
+
+
+def test_an_entry_recorded_by_its_twin_between_the_look_and_the_plan_is_told_done(game):
+    """The same entry sent twice at once: the second looks (not there yet), the first
+    records it, the second plans: it is found done, not refused as another hand."""
+    session, replay = game
+    other = Session(session.get_bind())
+    fields = {"number": str(replay.state.next_number), "calls": ",".join(["pass"] * 6)}
+
+    class Twin(recording.RecordHand):
+        def already_done(self, session, replay, revision, by):
+            found = super().already_done(session, replay, revision, by)
+            if found is None and not self.__dict__.get("_twin"):
+                object.__setattr__(self, "_twin", True)  # the twin gets there now
+                recording.RecordHand(self.number, self.fields, self.entry_key).apply(
+                    other, load_replay(other, other.get(Game, replay.game.id)),
+                    recording.read_deal(entry_for(replay, NEXT_HAND, fields).draft),
+                    None, None)
+            return found
+
+    outcome = run(game, Twin(replay.state.next_number, fields, "twin-entry-" + "t" * 20))
+    assert outcome.verdict is Verdict.AGAIN
+    assert outcome.result.entry_key == "twin-entry-" + "t" * 20

@@ -486,6 +486,8 @@ class InsertHand(Correction):
 
     def plan(self, session, replay, by) -> Plan:
         sent_before = hand_by_entry(session, replay.game.id, self.entry_key)
+        if sent_before is not None and sent_before.number == self.before:
+            raise GameChanged()  # put in since this request looked: ``make`` asks again
         if sent_before is not None:  # another hand under that key: never taken for it
             raise AlreadyRecorded(sent_before.number)
         draft = entry_for(replay, Mode.inserting(self.before), self.fields).draft

@@ -340,9 +340,12 @@ class RecordHand(TableChange):
         return sent_again(replay, hand, read_draft(self.fields, dealer, replay.rules.team_names))
 
     def plan(self, session, replay, by) -> Deal:
-        if self.number != replay.state.next_number or \
-                hand_by_entry(session, replay.game.id, self.entry_key) is not None:
-            raise AlreadyRecorded(self.number)  # or another hand under that key
+        if self.number != replay.state.next_number:
+            raise AlreadyRecorded(self.number)
+        if hand_by_entry(session, replay.game.id, self.entry_key) is not None:
+            # Recorded since this request looked: by this very entry sent at the same
+            # moment (``make`` asks again and finds it), or another hand under its key.
+            raise GameChanged()
         return read_deal(entry_for(replay, NEXT_HAND, self.fields).draft)
 
     def apply(self, session, replay, plan, revision, by) -> Replay:
