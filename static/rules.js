@@ -2,18 +2,15 @@
 // form (scorekeeper/table/draft.py) and the same scores, dealers and verdicts as the server's
 // rules engine (scorekeeper/rules/). Each part names the RULES.md section it follows;
 // tests/browser/test_rules_js.py holds this copy to the engine, game by game. Imported
-// by offline.js; imports nothing.
+// by offline.js; imports only the data the engine declares (rules_data.js, made from it).
+import { BIDS, CARD_POINTS, DEFAULT_LAYOUT, HOUSE_RULES, LAYOUTS, PASS, TARGET }
+  from "./rules_data.js";
 
 // A refusal, with the code the server gives (RuleViolation.code).
 const refuse = (code, details) => { throw Object.assign(new Error(code), { code }, details); };
 
 // --- RULES.md, "Table" and "House rules" ----------------------------------------------
 const SEATS = [1, 2, 3, 4, 5, 6];
-// Three pairs (the default), or two teams of three; partners never sit side by side.
-const LAYOUTS = {
-  "3x2": { A: [1, 4], B: [2, 5], C: [3, 6] },
-  "2x3": { A: [1, 3, 5], B: [2, 4, 6] },
-};
 const checkSeat = (seat) => (SEATS.includes(seat) ? seat : refuse("seat_invalid", { seat }));
 
 // Team letter -> its seats, team A first.
@@ -30,17 +27,23 @@ const leftOf = (seat) => (checkSeat(seat) % 6) + 1;
 
 // The house rules a game starts with; any left out is its default.
 function houseRules(given) {
-  const rules = { teams: "3x2", target: 21, bidderGoesOut: false, ...given };
+  const rules = { teams: DEFAULT_LAYOUT, target: TARGET.default, ...given };
   teamsFor(rules.teams);
   const { target } = rules;
-  if (!Number.isInteger(target) || target < 1 || target > 999) refuse("target_invalid");
-  if (typeof rules.bidderGoesOut !== "boolean") refuse("bidder_goes_out_invalid");
+  if (!Number.isInteger(target) || target < TARGET.low || target > TARGET.high) {
+    refuse("target_invalid");
+  }
+  const house = { ...given?.house };
+  for (const [rule, value] of Object.entries(house)) {
+    if (!HOUSE_RULES[rule]) refuse("house_rule_unknown", { rule });
+    if (!HOUSE_RULES[rule].values.includes(value)) refuse("house_rule_invalid", { rule });
+  }
+  rules.house = Object.fromEntries(Object.entries(HOUSE_RULES)
+    .map(([rule, { default: value }]) => [rule, rule in house ? house[rule] : value]));
   return rules;
 }
 
 // --- RULES.md, "Bidding" ---------------------------------------------------------------
-const PASS = "pass";
-const BIDS = [3, 4, 5, 6];
 // The six seats in the order they bid: from the dealer's left, the dealer last.
 const biddingOrder = (dealer) => SEATS.map((turn) => ((checkSeat(dealer) + turn - 1) % 6) + 1);
 
@@ -110,7 +113,6 @@ function reseated(calls, from, to) {
 }
 
 // --- A hand's form as scorekeeper/table/draft.py reads it: "Bidding", as entered ------------
-const CARD_POINTS = ["high", "low", "right", "left", "joker"];
 const TURNS = SEATS.map((turn) => `turn_${turn}`);
 const FIELDS = ["calls", "bid", ...TURNS, "trump", ...CARD_POINTS, "game",
   "value_A", "value_B", "value_C", "rest"];
@@ -280,7 +282,7 @@ function judge(rules, scores, biddingTeam, made) {
   const target = rules.target;
   const verdict = (kind, winner = null, teams = [], score = null) =>
     ({ kind, target, winner, teams, score, biddingTeam });
-  if (rules.bidderGoesOut && made && scores[biddingTeam] >= target) {
+  if (rules.house.bidder_goes_out && made && scores[biddingTeam] >= target) {
     return verdict("bidder_goes_out", biddingTeam, [biddingTeam], scores[biddingTeam]);
   }
   const reached = teamNames(rules.teams).filter((team) => scores[team] >= target);

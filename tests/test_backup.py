@@ -201,7 +201,7 @@ def stored_rows(app) -> dict[str, list[tuple]]:
             "players": rows(Player, "id", "name", "name_key", "created_at", order=[Player.id]),
             "evenings": rows(Evening, "id", "played_on", "place", "note", "created_at",
                              order=[Evening.id]),
-            "games": rows(Game, "id", "evening_id", "teams", "target", "bidder_goes_out",
+            "games": rows(Game, "id", "evening_id", "teams", "target", "house_rules",
                           "first_dealer", "first_dealer_drawn", "created_at", "changed_at",
                           order=[Game.id]),
             "seats": rows(GameSeat, "game_id", "seat", "player_id",

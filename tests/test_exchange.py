@@ -398,7 +398,7 @@ REFUSALS = [
     ("target 0", changed(EVENING, set_at(["rules", "target"], 0)),
      "rules.target: the target must be a whole number from 1 to 999, not 0"),
     ("house rule as text", changed(EVENING, set_at(["rules", "bidder_goes_out"], "yes")),
-     'rules.bidder_goes_out: should be true or false, not "yes"'),
+     'rules.bidder_goes_out: should be false or true, not "yes"'),
     ("a NUL in a name", changed(EVENING, set_at(["seats", 1], "Bo\u0000b")),
      "a text in the file holds a null character or half of a surrogate pair, which "
      "can't be kept"),

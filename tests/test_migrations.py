@@ -316,10 +316,12 @@ def _season(session, club):
 
 
 def _game(session, club):
-    from scorekeeper.rules import HouseRules
-    from scorekeeper.table.seating import start_game
-
-    start_game(session, club, ["Una", "Vic", "Wim", "Xia", "Yan", "Zoe"], HouseRules(), 1)
+    # As 0021's app wrote a game: its house rule in a column of its own.
+    session.execute(text(
+        "INSERT INTO game (club_id, teams, target, bidder_goes_out, first_dealer, "
+        "first_dealer_drawn, created_at, revision, table_number) "
+        "VALUES (:club, '3x2', 21, 0, 1, 0, CURRENT_TIMESTAMP, 1, 1)"), {"club": club.id})
+    session.commit()
 
 
 def _restored(session, club):

@@ -26,7 +26,8 @@ WORKER = "sw.js"
 MAY_IMPORT: dict[str, set[str]] = {
     "page.js": set(),  # the page and its words: finding things, digits, filling in words
     "kept.js": {"page.js"},  # what the phone keeps: the hand being entered, the outbox
-    "rules.js": set(),  # the rules' arithmetic, a copy of the engine's
+    "rules_data.js": set(),  # the engine's declarations, made from them (rules/phone.py)
+    "rules.js": {"rules_data.js"},  # the rules' arithmetic, a copy of the engine's
     "offline.js": {"page.js", "kept.js", "rules.js"},  # the table playing on, no connection
     # every page's own script (the rules by import(), asked for beside offline.js)
     "app.js": {"page.js", "kept.js", "offline.js", "rules.js"},
@@ -36,7 +37,7 @@ MAY_IMPORT: dict[str, set[str]] = {
 # What the pages load (templates/): every other module is loaded by these.
 PAGE_SCRIPTS = {"app.js", "share.js"}
 # Loaded once a game page is up, by import(): not a byte of a page's first load.
-LATER = {"offline.js", "rules.js"}
+LATER = {"offline.js", "rules.js", "rules_data.js"}
 GLOBAL_OBJECTS = {"window", "globalThis", "self"}
 
 KEYWORDS = set("""

@@ -20,6 +20,7 @@ from scorekeeper.files.backup import (
 )
 from scorekeeper.files.exchange import export_text, import_game
 from scorekeeper.files.json_files import FileRefused
+from scorekeeper.rules import phone
 from scorekeeper.files.nightly import (
     BackupFailed, back_up_every_club, newest_backups, write_whole,
 )
@@ -111,7 +112,18 @@ def import_game_command(game_file, club_id: int | None) -> None:
     click.echo(game.id)
 
 
+@click.command("write-phone-rules")
+@with_appcontext
+def write_phone_rules_command() -> None:
+    """Write static/rules_data.js, the rules' data the phone plays by offline, from the
+    rules engine's declarations (after a change to a layout, a bid or a house rule)."""
+    path = Path(current_app.static_folder or "") / phone.FILE
+    path.write_text(phone.phone_module(), encoding="utf-8")
+    click.echo(path)
+
+
 def init_app(app: Flask) -> None:
+    app.cli.add_command(write_phone_rules_command)
     app.cli.add_command(games_command)
     app.cli.add_command(export_game_command)
     app.cli.add_command(import_game_command)

@@ -339,7 +339,8 @@ def seed_for(state: GameState) -> str:
     server, and for the same game restored from a backup under another id."""
     rules = state.rules
     scores = " ".join(f"{team}{state.scores[team]}" for team in rules.team_names)
-    return (f"chances {rules.teams} {rules.target} {rules.bidder_goes_out} {scores} "
+    house = " ".join(str(value) for _, value in rules.house)
+    return (f"chances {rules.teams} {rules.target} {house} {scores} "
             f"{state.next_dealer}")
 
 

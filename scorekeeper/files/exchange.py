@@ -17,7 +17,7 @@ from typing import Any, ClassVar, Optional
 
 from flask_babel import force_locale
 from markupsafe import Markup
-from pydantic import BaseModel, ConfigDict, StrictBool, StrictInt, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, StrictInt, StrictStr, ValidationError
 from pydantic import model_validator
 from pydantic_core import PydanticCustomError
 from sqlmodel import Session
@@ -72,7 +72,7 @@ def export_game(replay: Replay) -> dict[str, Any]:
         "rules": {
             "teams": str(replay.rules.teams),
             "target": replay.rules.target,
-            "bidder_goes_out": replay.rules.bidder_goes_out,
+            **replay.rules.house_values,
         },
         "seats": [replay.names_at(1)[seat] for seat in SEATS],
         **({"substitutes": [substitute_record(s) for s in replay.substitutes]}
@@ -157,9 +157,12 @@ DEFAULT_RULES = HouseRules()
 
 
 class RulesFacts(_Facts):
+    """The game's rules: its teams, its target, and each house rule by its name (as
+    ``rules.house`` declares them; checked by the engine, not here)."""
+
+    model_config = ConfigDict(extra="allow")
     teams: StrictStr = DEFAULT_RULES.teams.value
     target: StrictInt = DEFAULT_RULES.target
-    bidder_goes_out: StrictBool = DEFAULT_RULES.bidder_goes_out
 
 
 class PointsFacts(_Facts):
@@ -350,21 +353,15 @@ def import_game(session: Session, club: Club, raw: bytes | str, limit: int | Non
     return store_game(session, club, read_game_file(raw, limit), evening)
 
 
-_RULES_FIELDS = {
-    "teams_invalid": "rules.teams",
-    "target_invalid": "rules.target",
-    "bidder_goes_out_invalid": "rules.bidder_goes_out",
-}
+_RULES_FIELDS = {"teams_invalid": ("teams",), "target_invalid": ("target",)}
 
 
 def _house_rules(where: str, facts: RulesFacts) -> HouseRules:
     try:
-        return HouseRules(
-            teams=facts.teams, target=facts.target, bidder_goes_out=facts.bidder_goes_out
-        )
+        return HouseRules(teams=facts.teams, target=facts.target, **(facts.model_extra or {}))
     except RuleViolation as violation:
-        field = _RULES_FIELDS.get(violation.code, "rules")
-        raise _rule_refusal(path(where, tuple(field.split("."))), violation) from None
+        field = _RULES_FIELDS.get(violation.code) or (violation.params.get("rule"),)
+        raise _rule_refusal(path(where, ("rules", *filter(None, field))), violation) from None
 
 
 def _seat_names(where: str, seats: list[str]) -> list[str]:
@@ -433,6 +430,7 @@ _REFUSED_VALUES = {
     "seat_invalid": "seat",
     "teams_invalid": "teams",
     "target_invalid": "target",
+    "house_rule_invalid": "value",
     "call_invalid": "call",
     "bid_not_higher": "bid",
     "trump_invalid": "trump",

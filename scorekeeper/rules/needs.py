@@ -6,7 +6,7 @@ same rules as a played hand; each team's needs are read off those ends.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
 from typing import Iterable, Iterator, Mapping
@@ -74,7 +74,7 @@ def splits(teams: tuple[str, ...]) -> Iterator[dict[str, int]]:
 
 def next_hand_endings(rules: HouseRules, scores: Mapping[str, int]) -> list[Ending]:
     """Every way the next played hand can end, judged as the game would judge it."""
-    plain = replace(rules, bidder_goes_out=False)
+    plain = rules.with_house(bidder_goes_out=False)
     endings = []
     for bidding_team, bid, taken in product(rules.team_names, BIDS, list(splits(rules.team_names))):
         made = taken[bidding_team] >= bid

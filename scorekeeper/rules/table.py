@@ -1,4 +1,4 @@
-"""Seats, teams and house rules.
+"""Seats, teams and house rules (each house rule is declared in ``house``).
 
 RULES.md, "Table" and "House rules".
 """
@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.house import Value, house_values
 
 SEATS = (1, 2, 3, 4, 5, 6)
 
@@ -51,26 +52,27 @@ def check_seat(seat: object) -> int:
     return seat
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class HouseRules:
-    """The options a table chooses when a game starts; the game keeps them."""
+    """The options a table chooses when a game starts; the game keeps them: its teams,
+    its target, and every house rule ``house.HOUSE_RULES`` declares (read by name:
+    ``rules.<its name>``), each at its default unless chosen."""
 
-    teams: TeamLayout = TeamLayout.THREE_PAIRS
-    target: int = 21
-    bidder_goes_out: bool = False
+    teams: TeamLayout
+    target: int
+    house: tuple[tuple[str, Value], ...]  # each house rule's value, as declared
 
     MIN_TARGET = 1
     MAX_TARGET = 999
 
-    def __post_init__(self) -> None:
+    def __init__(self, teams: TeamLayout | str = TeamLayout.THREE_PAIRS, target: int = 21,
+                 **house: object) -> None:
         try:
-            object.__setattr__(self, "teams", TeamLayout(self.teams))
+            object.__setattr__(self, "teams", TeamLayout(teams))
         except ValueError:
             raise RuleViolation(
-                "teams_invalid", f"teams must be 3x2 or 2x3, not {self.teams!r}",
-                teams=self.teams,
+                "teams_invalid", f"teams must be 3x2 or 2x3, not {teams!r}", teams=teams,
             ) from None
-        target = self.target
         if (
             not isinstance(target, int) or isinstance(target, bool)
             or not self.MIN_TARGET <= target <= self.MAX_TARGET
@@ -81,10 +83,24 @@ class HouseRules:
                 f"{self.MAX_TARGET}, not {target!r}",
                 target=target, low=self.MIN_TARGET, high=self.MAX_TARGET,
             )
-        if not isinstance(self.bidder_goes_out, bool):
-            raise RuleViolation(
-                "bidder_goes_out_invalid", "bidder_goes_out must be true or false",
-            )
+        object.__setattr__(self, "target", target)
+        object.__setattr__(self, "house", tuple(house_values(house).items()))
+
+    def __getattr__(self, name: str) -> Value:
+        """A house rule's value, by its name."""
+        for rule, value in self.__dict__.get("house", ()):
+            if rule == name:
+                return value
+        raise AttributeError(name)
+
+    @property
+    def house_values(self) -> dict[str, Value]:
+        """Every house rule's value, by name (as a game keeps them)."""
+        return dict(self.house)
+
+    def with_house(self, **changed: object) -> HouseRules:
+        """The same rules with some house rules changed."""
+        return HouseRules(self.teams, self.target, **{**self.house_values, **changed})
 
     @property
     def team_seats(self) -> dict[str, tuple[int, ...]]:

@@ -179,7 +179,10 @@ class Game(SQLModel, table=True):
     evening_id: Optional[int] = Field(default=None, foreign_key="evening.id", index=True)
     teams: str = Field(default="3x2", max_length=3)
     target: int = 21
-    bidder_goes_out: bool = False
+    # Every house rule the game was started with, by name (``rules.house``): one
+    # document, so that a rule added later needs no column of its own.
+    house_rules: dict[str, Any] = Field(default_factory=dict, sa_column=Column(
+        "house_rules", JSON, nullable=False, server_default=text("'{}'")))
     first_dealer: int
     first_dealer_drawn: bool = False
     created_at: datetime = Field(default_factory=utcnow)

@@ -80,7 +80,7 @@ class Replay:
 
 
 def house_rules(game: Game) -> HouseRules:
-    return HouseRules(teams=game.teams, target=game.target, bidder_goes_out=game.bidder_goes_out)
+    return HouseRules(teams=game.teams, target=game.target, **game.house_rules)
 
 
 def deal_from_hand(hand: Hand) -> Deal:

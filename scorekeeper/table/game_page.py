@@ -17,6 +17,7 @@ from sqlmodel import Session
 
 from scorekeeper.rules import SEATS, SUITS, Suit
 from scorekeeper.rules.cards import left_bauer, trump_order
+from scorekeeper.rules.house import form_values
 from scorekeeper.store.models import Evening, Hand, aware
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.draft import HandDraft
@@ -46,8 +47,7 @@ def next_game_fields(replay: Replay) -> dict[str, str | int]:
     fields: dict[str, str | int] = {f"seat_{seat}": name for seat, name in replay.names.items()}
     fields.update(teams=game.teams, target=game.target, first_dealer=replay.state.next_dealer,
                   evening=game.evening_id or "new")
-    if game.bidder_goes_out:
-        fields["bidder_goes_out"] = "y"
+    fields.update(form_values(replay.rules.house_values))
     fields.update(table_arg(game.table_number))  # the next game at the same table
     return fields
 
@@ -110,7 +110,7 @@ def offline_state(replay: Replay) -> dict:
     return {
         "game": replay.game.id, "revision": replay.game.revision, "number": state.next_number,
         "rules": {"teams": str(replay.rules.teams), "target": replay.rules.target,
-                  "bidderGoesOut": replay.rules.bidder_goes_out},
+                  "house": replay.rules.house_values},
         "names": replay.names, "scores": state.scores, "nextDealer": state.next_dealer,
         # As the page says it (its target is the rules'): a throw-in on the phone keeps it.
         "verdict": {"kind": str(verdict.kind), "winner": verdict.winner,

@@ -137,7 +137,7 @@ def new_game(club: Club, rules: HouseRules, first_dealer: int, *, drawn: bool,
     ``kept`` are the columns a restored game brings with it (its id, evening, times).
     """
     return Game(club_id=club.id, teams=str(rules.teams), target=rules.target,
-                bidder_goes_out=rules.bidder_goes_out, first_dealer=first_dealer,
+                house_rules=rules.house_values, first_dealer=first_dealer,
                 first_dealer_drawn=drawn, **kept)
 
 

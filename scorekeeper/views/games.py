@@ -43,7 +43,7 @@ from scorekeeper.views.pages import (
 )
 from scorekeeper.web.aside import aside
 from scorekeeper.web.assets import YEAR
-from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors
+from scorekeeper.web.forms import NEW_EVENING, NewGameForm, all_errors, new_game_form
 from scorekeeper.web.words import change_sentence, verdict_sentence, violation_message
 from scorekeeper.web.allow import Allow, allow
 from sqlalchemy import bindparam, func
@@ -216,7 +216,7 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None,
 @allow(Allow.SCORE)
 def new():
     """Seat six players, choose house rules, the first dealer and the evening."""
-    form = NewGameForm(formdata=request.form if request.method == "POST" else request.args or None)
+    form = new_game_form(formdata=request.form if request.method == "POST" else request.args or None)
     session = get_session()
     club = current_club(session)
     tonight = current_evening(session, club)

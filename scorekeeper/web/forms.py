@@ -8,7 +8,8 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
 from wtforms import (
-    BooleanField, DateField, HiddenField, IntegerField, RadioField, StringField, ValidationError,
+    BooleanField, DateField, Field, HiddenField, IntegerField, RadioField, StringField,
+    ValidationError,
 )
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
@@ -16,6 +17,8 @@ from wtforms.validators import (
 )
 
 from scorekeeper.rules import SEATS, HouseRules
+from scorekeeper.rules import house
+from scorekeeper.rules.house import HouseRule
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH, ENTRY_KEY_LENGTH, NOTE_LENGTH, PLACE_LENGTH, PLAYER_NAME_LENGTH,
     SCREEN, SEASON_NAME_LENGTH, Ladder, Role, utcnow,
@@ -117,7 +120,6 @@ class NewGameForm(FlaskForm):
                     NumberRange(HouseRules.MIN_TARGET, HouseRules.MAX_TARGET,
                                 _l("The target must be from %(min)s to %(max)s."))],
     )
-    bidder_goes_out = BooleanField(_l("Bidder goes out"), default=False, validators=[Optional()])
     # Choices are set per request (tonight's evening, if any); left out, the view picks
     # tonight's, else a new one.
     evening = RadioField(_l("Evening"), choices=[SelectChoice(NEW_EVENING, _l("A new evening"))],
@@ -149,11 +151,14 @@ class NewGameForm(FlaskForm):
         """The name typed in ``seat`` so far ("" while empty), as the table will read it."""
         return clean_name(self.names()[seat - 1])
 
+    def house_rule_fields(self) -> list[tuple[HouseRule, Field]]:
+        """Each house rule the declaration holds (``rules.house``), with its field."""
+        return [(rule, self[rule.name]) for rule in house.HOUSE_RULES if rule.name in self]
+
     def house_rules(self) -> HouseRules:
-        return HouseRules(
-            teams=self.teams.data, target=self.target.data,
-            bidder_goes_out=bool(self.bidder_goes_out.data),
-        )
+        chosen = {rule.name: rule.read(bool(field.data)) if rule.on_or_off
+                  else rule.from_form(field.data) for rule, field in self.house_rule_fields()}
+        return HouseRules(teams=self.teams.data, target=self.target.data, **chosen)
 
     def dealer(self) -> int | None:
         return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)
@@ -165,6 +170,23 @@ class NewGameForm(FlaskForm):
         return [f"{field.label.text}: {error}" for field in self
                 if field.name in ("csrf_token", "teams", "first_dealer", "balance")
                 for error in field.errors]
+
+
+def _house_rule_field(rule: HouseRule) -> Field:
+    """A house rule's field, as its declaration says: a box to tick for a rule on or
+    off, else a choice of its values."""
+    if rule.on_or_off:
+        return BooleanField(_l(rule.words), default=rule.default, validators=[Optional()])
+    return RadioField(_l(rule.words), default=rule.to_form(rule.default), validate_choice=True,
+                      choices=[SelectChoice(rule.to_form(choice.value), _l(choice.words))
+                               for choice in rule.choices])
+
+
+def new_game_form(**given) -> NewGameForm:
+    """The new-game form with a field for each house rule declared now (``rules.house``):
+    a rule added to the declaration is on the form with nothing else to write."""
+    fields = {rule.name: _house_rule_field(rule) for rule in house.HOUSE_RULES}
+    return type("NewGameForm", (NewGameForm,), fields)(**given)
 
 
 class ImportForm(FlaskForm):

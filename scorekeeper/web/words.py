@@ -16,6 +16,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
+from scorekeeper.rules.house import house_rule
 from scorekeeper.rules.needs import Need, Way
 from scorekeeper.rules.table import left_of
 from scorekeeper.store.models import ChangeKind
@@ -35,7 +36,8 @@ _VIOLATIONS = {
     "seat_invalid": _l("That is not a seat: seats are 1 to 6."),
     "teams_invalid": _l("Teams are either three pairs or two teams of three."),
     "target_invalid": _l("The target must be a whole number from %(low)s to %(high)s."),
-    "bidder_goes_out_invalid": _l("“Bidder goes out” is either on or off."),
+    "house_rule_invalid": _l("“%(rule)s” is one of: %(choices)s."),
+    "house_rule_unknown": _l("There is no house rule “%(rule)s”."),
     "call_invalid": _l("That is neither a pass nor a bid of 3 to 6."),
     "bid_invalid": _l("That winning bid is not one of the seats with a bid of 3 to 6."),
     "bid_and_turns": _l(
@@ -143,6 +145,8 @@ def violation_message(violation: RuleViolation) -> str:
     if template is None:
         return violation.english
     params = dict(violation.params)
+    if "rule" in params:
+        params.update(_house_rule_words(params["rule"]))
     if "point" in params:
         params["point"] = point_name(params["point"])
     if "name" in params:
@@ -154,6 +158,17 @@ def violation_message(violation: RuleViolation) -> str:
     if isinstance(violation, HandRejected):
         return fill(_("Hand %(number)s: %(message)s"), number=violation.number, message=sentence)
     return sentence
+
+
+def _house_rule_words(name: str) -> dict[str, str]:
+    """A house rule's name and its values, in words (``rules.house``); a name no rule has
+    is shown as written."""
+    try:
+        rule = house_rule(name)
+    except RuleViolation:
+        return {"rule": name}
+    return {"rule": _(rule.words),
+            "choices": ", ".join(_(choice.words) for choice in rule.choices)}
 
 
 def still_to_choose(points: list[str]) -> str:

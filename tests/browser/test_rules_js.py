@@ -27,13 +27,16 @@ from scorekeeper.rules import (
     CARD_POINTS, PASS, Deal, HouseRules, RuleViolation, Tally, VerdictKind, bidding_order,
     carry_on, judge, left_of, replay, team_of, teams_for,
 )
+from scorekeeper.rules import phone
 from scorekeeper.rules.game import play_deal
+from scorekeeper.rules.house import HOUSE_RULES
 from scorekeeper.table.draft import TallyIncomplete, read_draft
 from scorekeeper.web.security import CONTENT_SECURITY_POLICY
 
 pytestmark = pytest.mark.browser
 
 SCRIPT = Path(__file__).resolve().parents[2] / "static" / "rules.js"
+DATA = SCRIPT.with_name(phone.FILE)  # the engine's declarations, as the phone reads them
 SEED = 1853  # any seed gives such games; this one gives them every time
 GAMES = 2000
 HAND_CAP = 20  # a game to a large target stops here, unfinished
@@ -249,7 +252,16 @@ def random_rules(rng: random.Random) -> HouseRules:
         target = rng.randint(22, 40)
     else:
         target = rng.choice((120, 500, 999))
-    return HouseRules(rng.choice(("3x2", "2x3")), target, rng.random() < 0.3)
+    layout = rng.choice(("3x2", "2x3"))
+    house = {rule.name: rule.default if rng.random() >= 0.3 else rng.choice(
+        [choice.value for choice in rule.choices if choice.value != rule.default])
+        for rule in HOUSE_RULES}  # each house rule chosen at three games in ten
+    return HouseRules(layout, target, **house)
+
+
+def rules_json(rules: HouseRules) -> dict:
+    """The rules as the phone is given them (``offline_state``)."""
+    return {"teams": rules.teams.value, "target": rules.target, "house": rules.house_values}
 
 
 # --- the engine's answers ----------------------------------------------------------------
@@ -314,8 +326,7 @@ def random_game(rng: random.Random) -> dict:
         if state.finished and "refused" in answer:
             break  # at most one hand after the end (game_over, or a field refused first)
     return {
-        "rules": {"teams": rules.teams.value, "target": rules.target,
-                  "bidderGoesOut": rules.bidder_goes_out},
+        "rules": rules_json(rules),
         "firstDealer": first_dealer, "hands": hands,
         "expected": expected, "final": standing(state),
     }
@@ -389,20 +400,17 @@ def deal_vector(rng: random.Random) -> dict:
                     "biddingTeam": hand and hand.bidding_team, "taken": hand and hand.taken,
                     "made": hand and hand.made, "scoreChange": hand and hand.score_change,
                     "game": tally and tally.game}
-    rules_json = {"teams": rules.teams.value, "target": rules.target,
-                  "bidderGoesOut": rules.bidder_goes_out}
-    return {"rules": rules_json, **given, "expected": expected}
+    return {"rules": rules_json(rules), **given, "expected": expected}
 
 
 def judge_vector(rng: random.Random) -> dict:
     """Scores near a small target, where ties on it are common."""
     rules = random_rules(rng)
     target = rng.randint(1, 8)
-    rules = HouseRules(rules.teams, target, rules.bidder_goes_out)
+    rules = HouseRules(rules.teams, target, **rules.house_values)
     scores = {team: rng.randint(target - 3, target + 2) for team in rules.team_names}
     bidding_team, made = rng.choice(rules.team_names), rng.random() < 0.5
-    return {"rules": {"teams": rules.teams.value, "target": target,
-                      "bidderGoesOut": rules.bidder_goes_out},
+    return {"rules": rules_json(rules),
             "scores": scores, "biddingTeam": bidding_team, "made": made,
             "expected": verdict_of(judge(rules, scores, bidding_team, made))}
 
@@ -498,7 +506,8 @@ def rules_page(browser, source: str):
     page.on("pageerror", lambda error: errors.append(str(error)))
     page.on("console", lambda message: errors.append(message.text)
             if message.type == "error" else None)
-    bodies = {f"{ORIGIN}/rules.js": source, f"{ORIGIN}/hold.js": HOLD}
+    bodies = {f"{ORIGIN}/rules.js": source, f"{ORIGIN}/hold.js": HOLD,
+              f"{ORIGIN}/{phone.FILE}": DATA.read_text(encoding="utf-8")}
 
     def answer(route):
         script = route.request.url in bodies
@@ -611,7 +620,9 @@ def test_the_vectors_cover_every_way_a_game_goes(vectors):
     assert sum(game["final"]["verdict"]["winner"] is None for game in vectors["games"]) >= 20
     layouts = Counter(game["rules"]["teams"] for game in vectors["games"])
     assert min(layouts.values()) >= 800, layouts
-    assert any(game["rules"]["bidderGoesOut"] for game in vectors["games"])
+    for rule in HOUSE_RULES:  # each house rule's every value is played
+        played = Counter(json.dumps(game["rules"]["house"][rule.name]) for game in vectors["games"])
+        assert set(played) == {json.dumps(choice.value) for choice in rule.choices}, played
 
 
 def test_the_script_plays_every_game_as_the_engine_does(chromium, vectors):
@@ -623,13 +634,14 @@ def test_the_script_plays_every_game_as_the_engine_does(chromium, vectors):
 
 # Rules and first dealers start() refuses, as the engine's HouseRules and replay do.
 REFUSED_STARTS = [({"teams": "3x3"}, 1), ({"target": 0}, 1), ({"target": 1000}, 1),
-                  ({"target": 2.5}, 1), ({"bidderGoesOut": "yes"}, 1), ({}, 7), ({}, 0)]
+                  ({"target": 2.5}, 1), ({"house": {"bidder_goes_out": "yes"}}, 1),
+                  ({"house": {"no_such_rule": True}}, 1), ({}, 7), ({}, 0)]
 
 
 def refusal_of_start(rules: dict, dealer: int) -> str | None:
-    names = {"teams": "teams", "target": "target", "bidderGoesOut": "bidder_goes_out"}
+    given = {key: value for key, value in rules.items() if key != "house"}
     try:
-        replay(HouseRules(**{names[key]: value for key, value in rules.items()}), dealer, [])
+        replay(HouseRules(**given, **rules.get("house", {})), dealer, [])
     except RuleViolation as violation:
         return violation.code
     return None
@@ -645,7 +657,7 @@ def test_the_table_is_the_engines(chromium):
     assert got["leftOf"] == [left_of(seat) for seat in range(1, 7)]
     assert got["order"] == [list(bidding_order(seat)) for seat in range(1, 7)]
     assert got["refusals"] == [refusal_of_start(rules, dealer) for rules, dealer in REFUSED_STARTS]
-    assert got["defaults"]["rules"] == {"teams": "3x2", "target": 21, "bidderGoesOut": False}
+    assert got["defaults"]["rules"] == rules_json(HouseRules())
     assert got["defaults"]["verdict"] == verdict_of(replay(HouseRules(), 3, []).verdict)
 
 
@@ -655,7 +667,7 @@ def test_the_page_holds_the_script_to_the_apps_policy(chromium):
     source = SCRIPT.read_text(encoding="utf-8")
     old = "function judge(rules, scores, biddingTeam, made) {"
     assert source.count(old) == 1
-    vector = {"rules": {"teams": "2x3", "target": 5, "bidderGoesOut": False},
+    vector = {"rules": rules_json(HouseRules("2x3", 5)),
               "scores": {"A": 0, "B": 0}, "biddingTeam": "A", "made": True}
     with rules_page(chromium, source.replace(old, old + ' eval("1");')) as (page, _):
         with pytest.raises(PageError, match="unsafe-eval"):

@@ -165,7 +165,7 @@ def close_games(draw):
     (three teams) two tied past it after a hand the third bid and lost."""
     layout = draw(st.sampled_from(["3x2", "2x3"]))
     target = draw(st.integers(1, 40))
-    rules = HouseRules(layout, target, draw(st.booleans()))
+    rules = HouseRules(layout, target, bidder_goes_out=draw(st.booleans()))
     scores = {team: draw(st.integers(target - 9, target - 1)) for team in rules.team_names}
     if layout == "3x2" and draw(st.booleans()):
         tied = draw(st.integers(target, target + 6))
@@ -184,9 +184,9 @@ def test_each_way_named_wins_when_its_hands_are_played(game):
 
 @pytest.mark.parametrize("bidder_goes_out", [False, True])
 def test_goes_out_is_named_where_only_the_house_rule_wins(bidder_goes_out):
-    rules = HouseRules("2x3", 21, bidder_goes_out)
+    rules = HouseRules("2x3", 21, bidder_goes_out=bidder_goes_out)
     way = needs_of({"A": 18, "B": 20}, teams="2x3", bidder_goes_out=bidder_goes_out)["A"].bidding
-    plain = HouseRules("2x3", 21, False)
+    plain = HouseRules("2x3", 21, bidder_goes_out=False)
     plain_wins = all(won for won, _ in played_wins(plain, {"A": 18, "B": 20}, "A", way.points, True))
     assert way.goes_out == (bidder_goes_out and not plain_wins)
     assert all(won for won, _ in played_wins(rules, {"A": 18, "B": 20}, "A", way.points, True))

@@ -146,4 +146,5 @@ def test_bidder_goes_out_is_a_switch(flag):
 def test_bidder_goes_out_must_be_true_or_false(flag):
     with pytest.raises(RuleViolation) as caught:
         HouseRules(bidder_goes_out=flag)
-    assert caught.value.code == "bidder_goes_out_invalid"
+    assert caught.value.code == "house_rule_invalid"
+    assert caught.value.params["rule"] == "bidder_goes_out"

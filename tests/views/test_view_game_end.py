@@ -116,7 +116,7 @@ def test_bidder_goes_out_house_rule(client, db, new_game_form, play, bidder_goes
         overrides["bidder_goes_out"] = "y"
     client.post("/games/new", data=new_game_form(**overrides))
     (game,) = rows(db, Game)
-    assert game.bidder_goes_out is bidder_goes_out
+    assert game.house_rules["bidder_goes_out"] is bidder_goes_out
     play(game.id, 1, BOB_BIDS_3, "hearts", "BBBBA", "A")  # A 2, B 4 (made)
     play(game.id, 2, DAN_BIDS_3, "spades", "AAABB", "B")  # Dan (A) makes 3: A 5, B 7
     page = game_page(client, game.id)

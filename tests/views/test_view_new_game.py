@@ -22,7 +22,7 @@ def test_six_names_make_a_game_with_its_seats_and_players(client, db, new_game_f
     assert response.status_code == 303
     (game,) = rows(db, Game)
     assert path_of(response.headers["Location"]) == f"/games/{game.id}"
-    assert (game.teams, game.target, game.bidder_goes_out) == ("3x2", 21, False)
+    assert (game.teams, game.target, game.house_rules) == ("3x2", 21, {"bidder_goes_out": False})
     assert (game.first_dealer, game.first_dealer_drawn) == (1, False)
     seats = seat_players(db, game.id)
     assert {seat: player.name for seat, player in seats.items()} == dict(enumerate(NAMES, 1))
@@ -43,7 +43,7 @@ def test_house_rules_are_stored_and_two_teams_of_three_shown(client, db, new_gam
     response = client.post("/games/new", data=form)
     assert response.status_code == 303
     (game,) = rows(db, Game)
-    assert (game.teams, game.target, game.bidder_goes_out, game.first_dealer) == (
+    assert (game.teams, game.target, game.house_rules["bidder_goes_out"], game.first_dealer) == (
         "2x3", 15, True, 3)
     page = Page(client.get(f"/games/{game.id}"))
     assert page.team_names() == {"A": "Ann & Cid & Eve", "B": "Bob & Dan & Fay"}

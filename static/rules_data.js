@@ -1,0 +1,10 @@
+// Made from the rules engine's declarations (scorekeeper/rules/phone.py):
+// don't edit; `flask --app scorekeeper write-phone-rules` writes it again.
+
+export const LAYOUTS = {"3x2": {"A": [1, 4], "B": [2, 5], "C": [3, 6]}, "2x3": {"A": [1, 3, 5], "B": [2, 4, 6]}};
+export const DEFAULT_LAYOUT = "3x2";
+export const BIDS = [3, 4, 5, 6];
+export const PASS = "pass";
+export const CARD_POINTS = ["high", "low", "right", "left", "joker"];
+export const TARGET = {"default": 21, "low": 1, "high": 999};
+export const HOUSE_RULES = {"bidder_goes_out": {"default": false, "values": [false, true]}};
