@@ -89,11 +89,17 @@ def left_of(seat: int, seats: int = 6) -> int:
     return seat % seats + 1
 
 
-def check_seat(seat: object, seats: int = 6) -> int:
-    """``seat`` if it is a seat at a table of ``seats`` (1 to ``seats``)."""
+def check_table(seats: object) -> int:
+    """``seats`` if a table may seat that many players (4, 5 or 6)."""
     if not isinstance(seats, int) or isinstance(seats, bool) or seats not in TABLE_SIZES:
         raise RuleViolation("table_invalid", f"a table seats 4, 5 or 6, not {seats!r}",
                             seats=seats)
+    return seats
+
+
+def check_seat(seat: object, seats: int = 6) -> int:
+    """``seat`` if it is a seat at a table of ``seats`` (1 to ``seats``)."""
+    check_table(seats)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
         raise RuleViolation("seat_invalid", f"{seat!r} is not a seat (1-{seats})", seat=seat)
     return seat
