@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.table import check_seat, left_of
+from scorekeeper.rules.table import check_seat
 
 PASS = "pass"
 BIDS = (3, 4, 5, 6)
@@ -22,11 +22,9 @@ def bidding_order(dealer_seat: int, seats: int = 6) -> tuple[int, ...]:
     """The seats of a table of ``seats`` in the order they bid: from the dealer's left,
     the dealer last."""
     check_seat(dealer_seat, seats)
-    order, seat = [], dealer_seat
-    for _ in range(seats):
-        seat = left_of(seat, seats)
-        order.append(seat)
-    return tuple(order)
+    # Left of the dealer and on round the table to the left: turn k is the k-th seat
+    # after the dealer's, the dealer's own turn last.
+    return tuple((dealer_seat + turn - 1) % seats + 1 for turn in range(1, seats + 1))
 
 
 def parse_call(value: object) -> Call:

@@ -27,7 +27,7 @@ class TeamLayout(StrEnum):
     @property
     def seats(self) -> int:
         """How many sit at the table."""
-        return sum(len(members) for members in _TEAMS[self].values())
+        return _SEATED[self]
 
     @property
     def cutthroat(self) -> bool:
@@ -48,6 +48,7 @@ _TEAMS = {
     TeamLayout.CUTTHROAT_FIVE: _alone(5),
     TeamLayout.CUTTHROAT_SIX: _alone(6),
 }
+_SEATED = {layout: sum(map(len, teams.values())) for layout, teams in _TEAMS.items()}
 
 
 def layouts_for(seats: int) -> tuple[TeamLayout, ...]:
