@@ -62,7 +62,7 @@ def check_layout(value: object, among: Iterable[TeamLayout] = tuple(TeamLayout))
     if isinstance(value, str) and value in among:
         return TeamLayout(value)
     names = [str(layout) for layout in among]
-    either = " or ".join(names) if len(names) < 3 else f"{', '.join(names[:-1])} or {names[-1]}"
+    either = f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else names[0]
     raise RuleViolation(
         "teams_invalid", f"teams must be {either}, not {value!r}", teams=value,
     )

@@ -29,7 +29,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.auction import reseated
 from scorekeeper.rules.needs import Way, team_needs
-from scorekeeper.rules.table import check_seat
+from scorekeeper.rules.table import check_layout, check_seat
 
 P = PASS
 
@@ -93,6 +93,22 @@ def test_the_layouts_of_each_table_default_first():
 
 def test_the_stored_names_of_the_layouts():
     assert [str(layout) for layout in TeamLayout] == ["3x2", "2x3", "2x2", "c4", "c5", "c6"]
+
+
+@pytest.mark.parametrize("teams", ["4x1", "6x1", "c3", "C4", "2x2 "])
+def test_a_layout_no_table_plays_is_refused_naming_those_that_are(teams):
+    with pytest.raises(RuleViolation) as caught:
+        HouseRules(teams=teams)
+    assert caught.value.code == "teams_invalid"
+    assert str(caught.value) == f"teams must be 3x2, 2x3, 2x2, c4, c5 or c6, not {teams!r}"
+
+
+def test_a_layout_may_be_checked_against_some_layouts_only():
+    six_in_teams = (TeamLayout.THREE_PAIRS, TeamLayout.TWO_TRIOS)
+    assert check_layout("2x3", six_in_teams) is TeamLayout.TWO_TRIOS
+    with pytest.raises(RuleViolation) as caught:
+        check_layout("2x2", six_in_teams)
+    assert str(caught.value) == "teams must be 3x2 or 2x3, not '2x2'"
 
 
 @pytest.mark.parametrize("layout, seat", [("2x2", 5), ("c4", 6), ("c5", 6), ("c4", 0)])
