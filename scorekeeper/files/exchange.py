@@ -31,7 +31,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
-from scorekeeper.rules.table import check_seat
+from scorekeeper.rules.table import TeamLayout, check_layout, check_seat
 from scorekeeper.store.models import Club, Evening, Game, Hand
 from scorekeeper.store.replay import Replay, hand_fields
 from scorekeeper.store.sittings import Sitting, starting_seating
@@ -356,8 +356,13 @@ def import_game(session: Session, club: Club, raw: bytes | str, limit: int | Non
 _RULES_FIELDS = {"teams_invalid": ("teams",), "target_invalid": ("target",)}
 
 
+# A game file seats six players, as three pairs or two threes (RULES.md, "Game files").
+FILE_LAYOUTS = (TeamLayout.THREE_PAIRS, TeamLayout.TWO_TRIOS)
+
+
 def _house_rules(where: str, facts: RulesFacts) -> HouseRules:
     try:
+        check_layout(facts.teams, FILE_LAYOUTS)
         return HouseRules(teams=facts.teams, target=facts.target, **(facts.model_extra or {}))
     except RuleViolation as violation:
         field = _RULES_FIELDS.get(violation.code) or (violation.params.get("rule"),)

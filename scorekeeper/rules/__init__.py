@@ -5,7 +5,14 @@ written down in the project's RULES.md (each module names its sections) and test
 ``tests/rules``.
 """
 from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
-from scorekeeper.rules.cards import GAME_TOTAL, SUITS, Suit, left_bauer_suit, trump_order
+from scorekeeper.rules.cards import (
+    GAME_TOTAL,
+    SUITS,
+    Suit,
+    dealer_keeps,
+    left_bauer_suit,
+    trump_order,
+)
 from scorekeeper.rules.ending import Verdict, VerdictKind, judge
 from scorekeeper.rules.errors import RuleViolation
 from scorekeeper.rules.game import (
@@ -26,8 +33,10 @@ from scorekeeper.rules.scoring import (
 )
 from scorekeeper.rules.table import (
     SEATS,
+    TABLE_SIZES,
     HouseRules,
     TeamLayout,
+    layouts_for,
     left_of,
     team_of,
     teams_for,
@@ -35,10 +44,11 @@ from scorekeeper.rules.table import (
 
 __all__ = [
     "BIDS", "PASS", "Auction", "bidding_order", "quick_auction",
-    "GAME_TOTAL", "SUITS", "Suit", "left_bauer_suit", "trump_order",
+    "GAME_TOTAL", "SUITS", "Suit", "dealer_keeps", "left_bauer_suit", "trump_order",
     "RuleViolation",
     "Deal", "DealResult", "GameState", "HandRejected", "carry_on", "replay",
     "Verdict", "VerdictKind", "judge",
     "CARD_POINTS", "POINTS", "HandScore", "Point", "Tally", "score_hand",
-    "SEATS", "HouseRules", "TeamLayout", "left_of", "team_of", "teams_for",
+    "SEATS", "TABLE_SIZES", "HouseRules", "TeamLayout", "layouts_for", "left_of",
+    "team_of", "teams_for",
 ]

@@ -1,6 +1,7 @@
 """The auction: one turn each from the dealer's left, strictly higher bids 3-6.
 
-RULES.md, "Bidding" and "Corrections past one hand" (an auction dealt by another seat).
+RULES.md, "Bidding", "Tables of four, five and six" (one turn a seat, however many sit)
+and "Corrections past one hand" (an auction dealt by another seat).
 """
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from scorekeeper.rules.errors import RuleViolation
-from scorekeeper.rules.table import check_seat, left_of
+from scorekeeper.rules.table import check_seat
 
 PASS = "pass"
 BIDS = (3, 4, 5, 6)
@@ -17,14 +18,13 @@ MAX_BID = BIDS[-1]
 Call = Union[int, str]  # a bid (3-6) or PASS
 
 
-def bidding_order(dealer_seat: int) -> tuple[int, ...]:
-    """The six seats in the order they bid: from the dealer's left, the dealer last."""
-    check_seat(dealer_seat)
-    order, seat = [], dealer_seat
-    for _ in range(6):
-        seat = left_of(seat)
-        order.append(seat)
-    return tuple(order)
+def bidding_order(dealer_seat: int, seats: int = 6) -> tuple[int, ...]:
+    """The seats of a table of ``seats`` in the order they bid: from the dealer's left,
+    the dealer last."""
+    check_seat(dealer_seat, seats)
+    # Left of the dealer and on round the table to the left: turn k is the k-th seat
+    # after the dealer's, the dealer's own turn last.
+    return tuple((dealer_seat + turn - 1) % seats + 1 for turn in range(1, seats + 1))
 
 
 def parse_call(value: object) -> Call:
@@ -47,30 +47,34 @@ def parse_call(value: object) -> Call:
 
 @dataclass(frozen=True)
 class Auction:
-    """An auction so far: the dealer and the calls made, in turn order."""
+    """An auction so far at a table of ``seats``: the dealer and the calls made, in
+    turn order."""
 
     dealer_seat: int
     calls: tuple[Call, ...] = ()
+    seats: int = 6
 
     def __post_init__(self) -> None:
-        check_seat(self.dealer_seat)
+        check_seat(self.dealer_seat, self.seats)
         # Re-check every call so that an Auction can only ever hold a legal one.
-        replayed = Auction._checked_already(self.dealer_seat, ())
+        replayed = Auction._checked_already(self.dealer_seat, (), self.seats)
         for call in self.calls:
             replayed = replayed._after(parse_call(call))
         object.__setattr__(self, "calls", replayed.calls)
 
     @classmethod
-    def _checked_already(cls, dealer_seat: int, calls: tuple[Call, ...]) -> "Auction":
+    def _checked_already(cls, dealer_seat: int, calls: tuple[Call, ...],
+                         seats: int) -> "Auction":
         """An auction from calls already checked, without checking them again."""
         auction = cls.__new__(cls)
         object.__setattr__(auction, "dealer_seat", dealer_seat)
         object.__setattr__(auction, "calls", calls)
+        object.__setattr__(auction, "seats", seats)
         return auction
 
     @property
     def order(self) -> tuple[int, ...]:
-        return bidding_order(self.dealer_seat)
+        return bidding_order(self.dealer_seat, self.seats)
 
     @property
     def highest_bid(self) -> int | None:
@@ -88,11 +92,11 @@ class Auction:
     @property
     def finished(self) -> bool:
         """Over after the dealer's turn, or at once when someone bids 6."""
-        return len(self.calls) == 6 or MAX_BID in self.calls
+        return len(self.calls) == self.seats or MAX_BID in self.calls
 
     @property
     def thrown_in(self) -> bool:
-        """All six passed: the cards are thrown in and the same dealer deals again."""
+        """Everyone passed: the cards are thrown in and the same dealer deals again."""
         return self.finished and self.highest_bid is None
 
     @property
@@ -129,24 +133,24 @@ class Auction:
                 f"a bid must be higher than {best}; {call} is not",
                 bid=call, highest=best,
             )
-        return Auction._checked_already(self.dealer_seat, (*self.calls, call))
+        return Auction._checked_already(self.dealer_seat, (*self.calls, call), self.seats)
 
     def turns(self) -> tuple[tuple[int, Call], ...]:
         """(seat, call) for every call so far."""
         return tuple(zip(self.order, self.calls))
 
 
-def quick_auction(dealer_seat: int, bidder_seat: int, bid: int) -> Auction:
+def quick_auction(dealer_seat: int, bidder_seat: int, bid: int, seats: int = 6) -> Auction:
     """The auction a table that bids aloud enters in one step: the winner and the bid.
 
     Recorded as the winning bid with every other seat passing, which gives the same
     bidder, bid and dealer as whatever was said aloud.
     """
-    check_seat(bidder_seat)
+    check_seat(bidder_seat, seats)
     bid = parse_call(bid)
     if bid == PASS:
         raise RuleViolation("call_invalid", "a quick entry needs a bid, not a pass", call=bid)
-    auction = Auction(dealer_seat)
+    auction = Auction(dealer_seat, seats=seats)
     while not auction.finished:
         auction = auction.call(bid if auction.seat_to_call == bidder_seat else PASS)
     return auction
@@ -159,7 +163,8 @@ def quick_winner(auction: Auction) -> tuple[int, int] | None:
     if not auction.finished or auction.thrown_in:
         return None
     seat, bid = auction.bidder_seat, auction.highest_bid
-    return (seat, bid) if quick_auction(auction.dealer_seat, seat, bid) == auction else None
+    quick = quick_auction(auction.dealer_seat, seat, bid, auction.seats)
+    return (seat, bid) if quick == auction else None
 
 
 def reseated(auction: Auction, dealer_seat: int) -> tuple[Auction, bool]:
@@ -175,15 +180,16 @@ def reseated(auction: Auction, dealer_seat: int) -> tuple[Auction, bool]:
     if dealer_seat == auction.dealer_seat:
         return auction, True
     said = dict(auction.turns())
+    seats = auction.seats
     if auction.thrown_in:
-        return Auction(dealer_seat, (PASS,) * 6), True
+        return Auction(dealer_seat, (PASS,) * seats, seats), True
     calls: list[Call] = []
-    for seat in bidding_order(dealer_seat):
+    for seat in bidding_order(dealer_seat, seats):
         calls.append(said.get(seat, PASS))  # after a 6 nobody spoke: they passed
         if calls[-1] == MAX_BID:
             break
     try:
-        moved = Auction(dealer_seat, tuple(calls))
+        moved = Auction(dealer_seat, tuple(calls), seats)
     except RuleViolation:
         moved = None
     if moved is not None and moved.finished and moved.bidder_seat == auction.bidder_seat:
@@ -192,4 +198,4 @@ def reseated(auction: Auction, dealer_seat: int) -> tuple[Auction, bool]:
         now = dict(moved.turns())
         return moved, all(now.get(seat) == call for seat, call in said.items()
                           if call != PASS or seat in now)
-    return quick_auction(dealer_seat, auction.bidder_seat, auction.highest_bid), False
+    return quick_auction(dealer_seat, auction.bidder_seat, auction.highest_bid, seats), False

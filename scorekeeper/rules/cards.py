@@ -1,12 +1,13 @@
 """Cards: the trump order, the Left Bauer and the game value of cards.
 
-RULES.md, "Cards".
+RULES.md, "Cards", and the deal of "Table" and "Tables of four, five and six".
 """
 from __future__ import annotations
 
 from enum import StrEnum
 
 from scorekeeper.rules.errors import RuleViolation
+from scorekeeper.rules.table import check_table
 
 
 class Suit(StrEnum):
@@ -84,6 +85,15 @@ def card_rank(card: str) -> str:
 def deck() -> tuple[str, ...]:
     """All 53 cards: 52 plus the Joker."""
     return tuple(f"{rank}{suit.symbol}" for suit in SUITS for rank in RANKS) + (JOKER,)
+
+
+HAND_SIZE = 6  # cards dealt to each player, the dealer too
+
+
+def dealer_keeps(seats: int = 6) -> int:
+    """The cards left to the dealer once each of ``seats`` players has been dealt six:
+    17 at six, 23 at five, 29 at four."""
+    return len(deck()) - HAND_SIZE * check_table(seats)
 
 
 # The game value of the whole deck, 81: no team's counted game value can be more.

@@ -1,6 +1,7 @@
 """The end of the game: who has won after a hand, and why.
 
-RULES.md, "End of the game".
+RULES.md, "End of the game" and "Tables of four, five and six" (two to six teams, the
+same rules: a team is a pair, a three or one player).
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ class VerdictKind(StrEnum):
     MORE_POINTS = "more_points"  # several reached it; one has the most
     BIDDER_BREAKS_TIE = "bidder_breaks_tie"  # tied on the most; the bidding team is among them
     TIE_PLAY_ON = "tie_play_on"  # tied on the most, bidding team not among them: play on
+    # (only with three teams or more: pairs at six, or cutthroat)
     BIDDER_GOES_OUT = "bidder_goes_out"  # house rule: the bidder made it and reached it
 
 

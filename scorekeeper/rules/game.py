@@ -2,7 +2,8 @@
 
 Nothing here is stored: the app keeps the deals and derives the rest by replaying
 them, so an edit or an undo can never leave a stale total behind.
-RULES.md, "Scoring after each hand" and "End of the game".
+RULES.md, "Scoring after each hand", "End of the game" and "Tables of four, five and
+six" (a game is played at the table its layout seats, hand after hand).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from scorekeeper.rules.table import HouseRules, check_seat, left_of, team_of
 class Deal:
     """What the table records for one deal: the auction, trump and who took what.
 
-    A throw-in (six passes) has no trump and no tally.
+    A throw-in (every seat passing) has no trump and no tally.
     """
 
     calls: tuple[Call, ...]
@@ -83,11 +84,14 @@ class GameState:
         return len(self.deals) + 1
 
 
+_IN_WORDS = {4: "four", 5: "five", 6: "six"}
+
+
 def play_deal(
     rules: HouseRules, dealer_seat: int, deal: Deal
 ) -> tuple[Auction, Tally | None, HandScore | None]:
     """Check one deal and score it (tally and score are None for a throw-in)."""
-    auction = Auction(dealer_seat, tuple(deal.calls))
+    auction = Auction(dealer_seat, tuple(deal.calls), rules.seats)
     if not auction.finished:
         raise RuleViolation(
             "auction_unfinished",
@@ -96,7 +100,8 @@ def play_deal(
     if auction.thrown_in:
         if deal.trump is not None or deal.tally is not None:
             raise RuleViolation(
-                "throw_in_scored", "all six passed, so there is no trump and no points"
+                "throw_in_scored",
+                f"all {_IN_WORDS[rules.seats]} passed, so there is no trump and no points",
             )
         return auction, None, None
     if deal.trump is None:
@@ -111,7 +116,7 @@ def play_deal(
 
 def replay(rules: HouseRules, first_dealer: int, deals: Sequence[Deal]) -> GameState:
     """Replay a game's deals in order; raise HandRejected at the first illegal one."""
-    check_seat(first_dealer)
+    check_seat(first_dealer, rules.seats)
     start = GameState(rules, first_dealer, (), {team: 0 for team in rules.team_names},
                       Verdict(VerdictKind.PLAYING, rules.target), first_dealer)
     return carry_on(start, deals)
@@ -151,6 +156,6 @@ def carry_on(state: GameState, deals: Sequence[Deal]) -> GameState:
             bidding_team=hand.bidding_team, taken=hand.taken, made=hand.made,
             score_change=hand.score_change,
         ))
-        dealer = left_of(dealer)
+        dealer = left_of(dealer, rules.seats)
     return GameState(rules, state.first_dealer, tuple(results), scores, verdict, dealer,
                      played)

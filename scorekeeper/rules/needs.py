@@ -1,8 +1,9 @@
 """What each team needs to go out in the next hand, from the scores as they stand.
 
-RULES.md, "What each team needs". Every way the next hand can end (any team bidding
-any bid, the points split among the teams in every way) is scored and judged by the
-same rules as a played hand; each team's needs are read off those ends.
+RULES.md, "What each team needs" (for two to six teams: "Tables of four, five and six").
+Every way the next hand can end (any team bidding any bid, the points split among the
+teams in every way) is scored and judged by the same rules as a played hand; each
+team's needs are read off those ends.
 """
 from __future__ import annotations
 
@@ -67,9 +68,18 @@ def splits(teams: tuple[str, ...]) -> Iterator[dict[str, int]]:
     """Every split of one hand's points among the teams: six, or five when Game is tied
     (every point but Game always goes to a team)."""
     for total in (ALL_POINTS, ALL_POINTS - 1):
-        for shares in product(range(total + 1), repeat=len(teams)):
-            if sum(shares) == total:
-                yield dict(zip(teams, shares))
+        for shares in shares_of(total, len(teams)):
+            yield dict(zip(teams, shares))
+
+
+def shares_of(points: int, teams: int) -> Iterator[tuple[int, ...]]:
+    """Every way ``points`` go to ``teams`` teams in turn (each taking 0 or more)."""
+    if teams == 1:
+        yield (points,)
+        return
+    for first in range(points + 1):
+        for rest in shares_of(points - first, teams - 1):
+            yield (first, *rest)
 
 
 def next_hand_endings(rules: HouseRules, scores: Mapping[str, int]) -> list[Ending]:
@@ -92,8 +102,11 @@ def fewest(team: str, endings: list[Ending], points: Iterable[int]) -> Way | Non
     """The fewest points with which ``team`` wins in every one of ``endings`` where it
     takes them; None where no number of points does. (A team that can win the next
     hand at all can be sure of it with enough points: the tests play that out.)"""
+    taking: dict[int, list[Ending]] = {}
+    for ending in endings:
+        taking.setdefault(ending.taken[team], []).append(ending)
     for p in points:
-        ends = [e for e in endings if e.taken[team] == p]
+        ends = taking.get(p, [])
         if ends and all(e.verdict.winner == team for e in ends):
             return Way(
                 p,

@@ -3,6 +3,7 @@ bidding and without the bid, checked by hand on worked examples and, for random
 scores, by playing the hands each answer names through the engine (``carry_on``)."""
 from __future__ import annotations
 
+from functools import cache, lru_cache
 from itertools import product
 
 import pytest
@@ -85,7 +86,7 @@ def test_no_team_can_go_out_at_the_start():
     assert not any(need.can_go_out for need in team_needs(HouseRules(), {"A": 0, "B": 0, "C": 0}))
 
 
-@pytest.mark.parametrize("teams", ["3x2", "2x3"])
+@pytest.mark.parametrize("teams", ["3x2", "2x3", "2x2", "c4", "c5", "c6"])
 def test_a_team_seven_short_cant_go_out_in_one_hand(teams):
     """No hand brings more than six points: played through the engine, no hand of any
     bid, bidder or split of the points takes a team seven short to the target."""
@@ -110,10 +111,18 @@ def tally_for(taken: dict[str, int]) -> Tally:
     return Tally(dict(zip(CARD_POINTS, owners)), game)
 
 
+@cache
 def every_taking(teams):
-    for shares in product(range(7), repeat=len(teams)):
-        if sum(shares) in (5, 6):
-            yield dict(zip(teams, shares))
+    """Every number of points each team may take in a hand (six, or five with Game tied)."""
+    return [dict(zip(teams, shares)) for shares in product(range(7), repeat=len(teams))
+            if sum(shares) in (5, 6)]
+
+
+@lru_cache(maxsize=1 << 15)
+def played_next(rules, scores, bidding_team, bid, taken):
+    """``play_next`` for scores and points taken as tuples of (team, number): a hand is
+    played once for all the teams whose ways it checks."""
+    return play_next(rules, dict(scores), bidding_team, bid, dict(taken))
 
 
 def play_next(rules, scores, bidding_team, bid, taken):
@@ -121,8 +130,10 @@ def play_next(rules, scores, bidding_team, bid, taken):
     tied_past = [t for t in scores if scores[t] >= rules.target]
     kind = VerdictKind.TIE_PLAY_ON if tied_past else VerdictKind.PLAYING
     state = GameState(rules, 1, (), dict(scores), Verdict(kind, rules.target), 1)
-    bidder = next(seat for seat in SEATS if team_of(seat, rules.teams) == bidding_team)
-    auction = quick_auction(1, bidder, bid)
+    seats = rules.seats
+    bidder = next(seat for seat in range(1, seats + 1)
+                  if team_of(seat, rules.teams) == bidding_team)
+    auction = quick_auction(1, bidder, bid, seats)
     deal = Deal(auction.calls, "hearts", tally_for(taken))
     return carry_on(state, [deal]).verdict
 
@@ -140,7 +151,8 @@ def played_wins(rules, scores, team, points, bidding):
             for bid in (3, 4, 5, 6):
                 if bidding and bid > points:
                     continue  # the way is the bid made
-                verdict = play_next(rules, scores, bidding_team, bid, taken)
+                verdict = played_next(rules, tuple(scores.items()), bidding_team, bid,
+                                      tuple(taken.items()))
                 outcomes.append((verdict.winner == team, verdict.kind))
     return outcomes
 
@@ -161,15 +173,17 @@ def check_way(rules, scores, team, way, bidding):
 
 @st.composite
 def close_games(draw):
-    """House rules, and scores of a game in play near its end: nobody at the target, or
-    (three teams) two tied past it after a hand the third bid and lost."""
-    layout = draw(st.sampled_from(["3x2", "2x3"]))
+    """House rules of any table, and scores of a game in play near its end: nobody at the
+    target, or (three teams or more) A and B tied past it after a hand another team bid
+    and lost, the others below them."""
+    layout = draw(st.sampled_from(["3x2", "2x3", "2x2", "c4", "c5", "c6"]))
     target = draw(st.integers(1, 40))
     rules = HouseRules(layout, target, bidder_goes_out=draw(st.booleans()))
     scores = {team: draw(st.integers(target - 9, target - 1)) for team in rules.team_names}
-    if layout == "3x2" and draw(st.booleans()):
+    if len(scores) >= 3 and draw(st.booleans()):
         tied = draw(st.integers(target, target + 6))
-        scores.update(A=tied, B=tied, C=draw(st.integers(target - 9, tied - 1)))
+        scores.update({team: draw(st.integers(target - 9, tied - 1)) for team in scores})
+        scores.update(A=tied, B=tied)
     return rules, scores
 
 

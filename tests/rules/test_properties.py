@@ -1,9 +1,10 @@
 """Property tests: random legal games must follow RULES.md, random illegal changes to
 them must be refused with the right code and hand number.
 
-The strategies build games the way a table plays them: each auction is a random walk
-through ``Auction.legal_calls()``, trump is any suit, and every point goes to a random
-team of the game. ``expected_game`` is an independent reading of RULES.md that the
+The strategies build games the way a table plays them, at every table layout (six, five
+or four seats; pairs, threes or cutthroat): each auction is a random walk through
+``Auction.legal_calls()``, trump is any suit, and every point goes to a random team of
+the game. ``expected_game`` is an independent reading of RULES.md that the
 engine's replay is compared with.
 """
 from hypothesis import HealthCheck, assume, given, settings
@@ -34,17 +35,35 @@ QUICK = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCh
 
 # --- the rules, read independently ---------------------------------------------------
 
+LAYOUTS = ("3x2", "2x3", "2x2", "c4", "c5", "c6")
+TABLE = {"3x2": 6, "2x3": 6, "2x2": 4, "c4": 4, "c5": 5, "c6": 6}  # seats at the table
+
+
 def teams_of(layout):
-    return ("A", "B", "C") if layout == "3x2" else ("A", "B")
+    if layout == "3x2":
+        return ("A", "B", "C")
+    if layout in ("2x3", "2x2"):
+        return ("A", "B")
+    return tuple("ABCDEF"[: TABLE[layout]])  # cutthroat: a team a seat
 
 
 def seat_team(seat, layout):
-    # 3x2: A = 1 & 4, B = 2 & 5, C = 3 & 6;  2x3: A = 1, 3, 5, B = 2, 4, 6
-    return "ABC"[(seat - 1) % 3] if layout == "3x2" else "AB"[(seat - 1) % 2]
+    # 3x2: A = 1 & 4, B = 2 & 5, C = 3 & 6;  2x3: A = 1, 3, 5, B = 2, 4, 6;
+    # 2x2: A = 1 & 3, B = 2 & 4;  cutthroat: A = 1, B = 2 ...
+    if layout == "3x2":
+        return "ABC"[(seat - 1) % 3]
+    if layout in ("2x3", "2x2"):
+        return "AB"[(seat - 1) % 2]
+    return "ABCDEF"[seat - 1]
 
 
-def seat_left_of(seat, times=1):
-    return (seat - 1 + times) % 6 + 1
+def seat_left_of(seat, times=1, seats=6):
+    return (seat - 1 + times) % seats + 1
+
+
+def strangers(teams):
+    """Names that are not a team of a game with these teams."""
+    return [*(letter for letter in "ABCDEFG" if letter not in teams), "", "AB"]
 
 
 def game_winner(tally, teams):
@@ -59,7 +78,7 @@ def game_winner(tally, teams):
 def expected_game(rules, first_dealer, deals):
     """What RULES.md says about these deals, and how many are played before the end."""
     layout = rules.teams.value
-    teams = teams_of(layout)
+    teams, seats = teams_of(layout), TABLE[layout]
     scores = {team: 0 for team in teams}
     dealer = first_dealer
     hands = []
@@ -67,7 +86,7 @@ def expected_game(rules, first_dealer, deals):
     for deal in deals:
         if winner is not None:
             break  # everything from here on must be refused
-        order = [seat_left_of(dealer, k) for k in range(1, 7)]
+        order = [seat_left_of(dealer, k, seats) for k in range(1, seats + 1)]
         bids = [(order[k], call) for k, call in enumerate(deal.calls) if call != PASS]
         if not bids:
             hands.append({"dealer": dealer, "thrown_in": True, "scores": dict(scores)})
@@ -92,7 +111,7 @@ def expected_game(rules, first_dealer, deals):
             "bidding_team": bidding_team, "taken": taken, "made": made, "change": change,
             "scores": dict(scores), "winner": winner, "game": game,
         })
-        dealer = seat_left_of(dealer)
+        dealer = seat_left_of(dealer, 1, seats)
     return hands, winner
 
 
@@ -119,18 +138,21 @@ LOW_TARGET = st.integers(1, 6)  # games that mostly end within a few hands
 def house_rules(targets=ANY_TARGET):
     return st.builds(
         HouseRules,
-        teams=st.sampled_from(["3x2", "2x3"]),
+        teams=st.sampled_from(LAYOUTS),
         target=targets,
         bidder_goes_out=st.booleans(),
     )
 
 
 @st.composite
-def auctions(draw, dealer=None):
-    """A finished auction: every call drawn from the calls that are legal at that turn."""
+def auctions(draw, dealer=None, seats=None):
+    """A finished auction at a table of ``seats`` (any, if not given): every call drawn
+    from the calls that are legal at that turn."""
+    if seats is None:
+        seats = draw(st.sampled_from([4, 5, 6]))
     if dealer is None:
-        dealer = draw(st.sampled_from(SEATS))
-    auction = Auction(dealer)
+        dealer = draw(st.integers(1, seats))
+    auction = Auction(dealer, seats=seats)
     while not auction.finished:
         legal = auction.legal_calls()
         # pass and the lowest bid more often than a flat draw would, so that throw-ins
@@ -142,9 +164,9 @@ def auctions(draw, dealer=None):
 
 @st.composite
 def unfinished_auctions(draw):
-    dealer = draw(st.sampled_from(SEATS))
-    auction = Auction(dealer)
-    for _ in range(draw(st.integers(0, 5))):
+    seats = draw(st.sampled_from([4, 5, 6]))
+    auction = Auction(draw(st.integers(1, seats)), seats=seats)
+    for _ in range(draw(st.integers(0, seats - 1))):
         legal = [call for call in auction.legal_calls() if call != 6]
         auction = auction.call(draw(st.sampled_from(legal)))
     return auction
@@ -154,7 +176,8 @@ def unfinished_auctions(draw):
 def game_values(draw, teams):
     """Game values per team, never more than 81 together; ties at the top turn up often."""
     most = 81 // len(teams)
-    value = st.one_of(st.integers(0, most), st.sampled_from([0, 10, 20, most]))
+    round_values = [v for v in (0, 10, 20) if v <= most]
+    value = st.one_of(st.integers(0, most), st.sampled_from([*round_values, most]))
     values = {team: draw(value) for team in teams}
     left_out = draw(st.sets(st.sampled_from(teams), max_size=1))  # a team left out counts 0
     return {team: v for team, v in values.items() if team not in left_out}
@@ -178,22 +201,22 @@ def tallies(draw, teams, bidding_team=None):
 def games(draw, max_deals=14, targets=ANY_TARGET):
     """(rules, first dealer, deals): legal deals, possibly going on past the game's end."""
     rules = draw(house_rules(targets))
-    teams = teams_of(rules.teams.value)
-    first_dealer = draw(st.sampled_from(SEATS))
+    teams, seats = teams_of(rules.teams.value), TABLE[rules.teams.value]
+    first_dealer = draw(st.integers(1, seats))
     dealer = first_dealer
     deals = []
     for _ in range(draw(st.integers(0, max_deals))):
         if draw(st.integers(0, 7)) == 0:
-            auction = Auction(dealer, (PASS,) * 6)
+            auction = Auction(dealer, (PASS,) * seats, seats)
         else:
-            auction = draw(auctions(dealer))
+            auction = draw(auctions(dealer, seats))
         if auction.thrown_in:
             deals.append(Deal(auction.calls))
             continue
         trump = draw(st.sampled_from([*SUITS, *(suit.value for suit in SUITS)]))
         bidding_team = seat_team(auction.bidder_seat, rules.teams.value)
         deals.append(Deal(auction.calls, trump, draw(tallies(teams, bidding_team))))
-        dealer = seat_left_of(dealer)
+        dealer = seat_left_of(dealer, 1, seats)
     return rules, first_dealer, deals
 
 
@@ -209,16 +232,17 @@ def legal_games(draw):
 
 @FAST
 @given(auctions())
-def test_any_legal_auction_is_accepted_and_ends_at_a_six_or_after_six_calls(auction):
-    calls = auction.calls
+def test_any_legal_auction_is_accepted_and_ends_at_a_six_or_after_the_dealers_call(auction):
+    calls, seats = auction.calls, auction.seats
     assert auction.finished
-    assert (len(calls) == 6) or (calls[-1] == 6)
+    assert (len(calls) == seats) or (calls[-1] == 6)
     assert 6 not in calls[:-1]
     bids = [call for call in calls if call != PASS]
     assert bids == sorted(set(bids))  # strictly higher each time
     assert all(bid in (3, 4, 5, 6) for bid in bids)
-    assert Auction(auction.dealer_seat, calls) == auction  # the same calls in one go
-    order = [seat_left_of(auction.dealer_seat, k) for k in range(1, 7)]
+    assert Auction(auction.dealer_seat, calls, seats) == auction  # the same calls in one go
+    order = [seat_left_of(auction.dealer_seat, k, seats) for k in range(1, seats + 1)]
+    assert order[-1] == auction.dealer_seat  # the dealer last
     assert [seat for seat, _ in auction.turns()] == order[: len(calls)]
     assert auction.thrown_in == (not bids)
     if bids:
@@ -242,9 +266,10 @@ def test_a_bid_not_higher_than_the_highest_is_refused(auction, data):
 
 
 @FAST
-@given(unfinished_auctions(), st.sampled_from(SEATS), st.data())
-def test_a_call_out_of_turn_is_refused(auction, seat, data):
-    assume(seat != seat_left_of(auction.dealer_seat, len(auction.calls) + 1))
+@given(unfinished_auctions(), st.data())
+def test_a_call_out_of_turn_is_refused(auction, data):
+    seat = data.draw(st.integers(1, auction.seats))
+    assume(seat != seat_left_of(auction.dealer_seat, len(auction.calls) + 1, auction.seats))
     call = data.draw(st.sampled_from(auction.legal_calls()))
     try:
         auction.call(call, seat=seat)
@@ -352,12 +377,13 @@ def test_scores_are_the_sum_of_the_score_changes(game):
 def test_the_dealer_moves_left_once_per_played_hand_never_for_a_throw_in(game):
     rules, first_dealer, deals = game
     state = replay(rules, first_dealer, deals)
+    seats = TABLE[rules.teams.value]
     played = 0
     for result in state.deals:
-        assert result.dealer_seat == seat_left_of(first_dealer, played)
+        assert result.dealer_seat == seat_left_of(first_dealer, played, seats)
         played += not result.thrown_in
     assert state.hands_played == played
-    assert state.next_dealer == seat_left_of(first_dealer, played)
+    assert state.next_dealer == seat_left_of(first_dealer, played, seats)
 
 
 @FAST
@@ -420,7 +446,7 @@ def test_the_end_of_the_game_follows_the_rules(standing):
         assert [scores[team] for team in scores].count(scores[bidding_team]) > 1
     else:
         assert verdict.kind is VerdictKind.TIE_PLAY_ON
-        assert len(scores) == 3  # only possible with three teams
+        assert len(scores) >= 3  # only possible with three teams or more
         assert bidding_team not in verdict.teams
         assert len(verdict.teams) >= 2
         top = max(scores.values())
@@ -487,8 +513,9 @@ def test_a_hand_after_the_game_is_over_is_refused(game, throw_in):
     over = deals[: len(hands)]
     state = replay(rules, first_dealer, over)
     assert state.winner == winner
-    extra = Deal((PASS,) * 6) if throw_in else Deal((3, PASS, PASS, PASS, PASS, PASS), "clubs",
-                                                    Tally(dict.fromkeys(CARD_POINT_NAMES, "A")))
+    seats = TABLE[rules.teams.value]
+    extra = Deal((PASS,) * seats) if throw_in else Deal((3, *(PASS,) * (seats - 1)), "clubs",
+                                                        Tally(dict.fromkeys(CARD_POINT_NAMES, "A")))
     try:
         replay(rules, first_dealer, [*over, extra])
     except HandRejected as error:
@@ -500,7 +527,7 @@ def test_a_hand_after_the_game_is_over_is_refused(game, throw_in):
 
 # --- illegal changes to a legal game -------------------------------------------------
 
-def mutate(data, deal, teams):
+def mutate(data, deal, teams, seats):
     """One illegal change to a deal, and the code its refusal must carry."""
     thrown_in = all(call == PASS for call in deal.calls)
     if thrown_in:
@@ -528,7 +555,7 @@ def mutate(data, deal, teams):
     if kind == "not_higher":
         first_bid = next(i for i, call in enumerate(calls) if call != PASS)
         bid = int(calls[first_bid])
-        if bid == 6 or first_bid == 5:  # nothing may follow a six, nor the dealer's call
+        if bid == 6 or first_bid == seats - 1:  # nothing may follow a six, nor the dealer's call
             return Deal((*calls[: first_bid + 1], 6), deal.trump, deal.tally), "auction_over"
         low = data.draw(st.integers(3, bid))
         return Deal((*calls[: first_bid + 1], low), deal.trump, deal.tally), "bid_not_higher"
@@ -544,7 +571,7 @@ def mutate(data, deal, teams):
         del card_points[data.draw(st.sampled_from(CARD_POINT_NAMES))]
         return Deal(calls, deal.trump, Tally(card_points, game, values)), "point_unassigned"
     if kind == "stranger":
-        stranger = data.draw(st.sampled_from(["C", "D", "", "AB"] if len(teams) == 2 else ["D", "", "AB"]))
+        stranger = data.draw(st.sampled_from(strangers(teams)))
         card_points[data.draw(st.sampled_from(CARD_POINT_NAMES))] = stranger
         return Deal(calls, deal.trump, Tally(card_points, game, values)), "point_not_a_team"
     if kind == "unknown_point":
@@ -557,7 +584,7 @@ def mutate(data, deal, teams):
     if kind == "negative_value":
         return Deal(calls, deal.trump, Tally(card_points, None, {teams[-1]: -data.draw(st.integers(1, 81))})), "game_value_invalid"
     assert kind == "stranger_game"
-    stranger = "C" if len(teams) == 2 else "D"
+    stranger = strangers(teams)[0]
     return Deal(calls, deal.trump, Tally(card_points, stranger)), "point_not_a_team"
 
 
@@ -568,7 +595,7 @@ def test_an_illegal_change_to_any_deal_is_refused_with_its_number(game, data):
     assume(deals)
     at = data.draw(st.integers(0, len(deals) - 1))
     teams = teams_of(rules.teams.value)
-    bad, code = mutate(data, deals[at], teams)
+    bad, code = mutate(data, deals[at], teams, TABLE[rules.teams.value])
     changed = [*deals[:at], bad, *deals[at + 1:]]
     try:
         replay(rules, first_dealer, changed)
@@ -582,16 +609,19 @@ def test_an_illegal_change_to_any_deal_is_refused_with_its_number(game, data):
     replay(rules, first_dealer, deals[:at])
 
 
-@given(auctions(), st.sampled_from(SEATS))
-def test_a_reseated_auction_keeps_its_bidder_bid_and_every_call_it_can(auction, dealer):
+@given(auctions(), st.data())
+def test_a_reseated_auction_keeps_its_bidder_bid_and_every_call_it_can(auction, data):
     """A hand dealt by another seat than recorded (a forgotten hand put in before it)
-    keeps who bid what: the same bidder and bid, or six passes, from the new dealer's left."""
+    keeps who bid what: the same bidder and bid, or everyone passing, from the new
+    dealer's left."""
+    dealer = data.draw(st.integers(1, auction.seats), label="dealer")
     moved, whole = reseated(auction, dealer)
     assert moved.dealer_seat == dealer and moved.finished
+    assert moved.seats == auction.seats
     assert moved.thrown_in == auction.thrown_in
     assert (moved.bidder_seat, moved.highest_bid) == (auction.bidder_seat, auction.highest_bid)
     said, now = dict(auction.turns()), dict(moved.turns())
-    if moved != quick_auction(dealer, auction.bidder_seat, auction.highest_bid) \
+    if moved != quick_auction(dealer, auction.bidder_seat, auction.highest_bid, auction.seats) \
             if not auction.thrown_in else False:
         for seat, call in moved.turns():  # each seat says what it said (or passes)
             assert call == said.get(seat, PASS)

@@ -72,15 +72,16 @@ def test_layouts_are_named_3x2_and_2x3():
 
 @pytest.mark.parametrize("layout", list(TeamLayout))
 def test_partners_never_sit_side_by_side(layout):
-    for seat in SEATS:
-        assert team_of(seat, layout) != team_of(left_of(seat), layout)
+    seats = layout.seats
+    for seat in range(1, seats + 1):
+        assert team_of(seat, layout) != team_of(left_of(seat, seats), layout)
 
 
 @pytest.mark.parametrize("layout", list(TeamLayout))
 def test_every_seat_is_on_exactly_one_team(layout):
     teams = teams_for(layout)
     seats = [seat for members in teams.values() for seat in members]
-    assert sorted(seats) == [1, 2, 3, 4, 5, 6]
+    assert sorted(seats) == list(range(1, layout.seats + 1))
     for team, members in teams.items():
         for seat in members:
             assert team_of(seat, layout) == team
