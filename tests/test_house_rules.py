@@ -74,6 +74,12 @@ def test_the_check_finds_a_module_that_names_a_house_rule():
     assert {"scorekeeper.rules.ending", "scorekeeper.rules.needs"} <= set(places_naming(untold))
 
 
+def test_the_rules_page_lists_every_house_rule_with_its_default(client):
+    listed = Page(client.get("/rules")).section_text("house-rules")
+    for rule in house.HOUSE_RULES:
+        assert f"{rule.words}: {rule.says} (unless chosen: {rule.default_words})" in listed
+
+
 def test_the_phones_data_file_is_the_one_the_engine_makes():
     written = (ROOT / "static" / phone.FILE).read_text(encoding="utf-8")
     assert written == phone.phone_module(), \
@@ -121,6 +127,8 @@ def test_a_rule_added_to_the_declaration_is_on_the_form_kept_and_in_the_game_fil
     page = Page(client.get(f"/games/{game}"))
     island = json.loads(page.by_id("game-state").get("data-state"))
     assert island["rules"]["house"]["second_chance"] is True  # the phone plays by it
+    rules_page = Page(client.get("/rules")).section_text("house-rules")
+    assert "Second chance: a rule only this test plays (unless chosen: Off)" in rules_page
     exported = export_of(app, game)
     assert exported["rules"]["second_chance"] is True
     again = import_text(app, json.dumps(exported))

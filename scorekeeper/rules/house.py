@@ -51,6 +51,11 @@ class HouseRule:
     code: tuple[str, ...]  # the engine's modules that carry it out
 
     @property
+    def default_words(self) -> str:
+        """What the form calls the rule's default."""
+        return next(choice.words for choice in self.choices if choice.value == self.default)
+
+    @property
     def on_or_off(self) -> bool:
         """Whether the rule is simply on or off (a box to tick on the form)."""
         return tuple(choice.value for choice in self.choices) == (False, True)

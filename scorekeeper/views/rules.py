@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from flask import Blueprint, request
 
-from scorekeeper.rules import SUITS
+from scorekeeper.rules import SUITS, house
 from scorekeeper.rules.cards import Suit, left_bauer, right_bauer, trump_order
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.words import suit_name
@@ -20,4 +20,5 @@ def show():
     trump = Suit(asked) if asked in {suit.value for suit in SUITS} else Suit.HEARTS
     return render_page("rules.html", trump=trump, order=trump_order(trump), suits=SUITS,
                        right=right_bauer(trump), left=left_bauer(trump), suit_name=suit_name,
+                       house_rules=house.HOUSE_RULES,
                        back=request.args.get("game", type=int))
