@@ -335,9 +335,12 @@ function offlineReady() {
     });
   return offlineParts;
 }
-// offline.js and the rules it imports, asked for side by side, not one once the other has
-// come: a table that loses its connection just after the page came can still play on.
-const importOffline = () => Promise.all([import("./offline.js"), import("./rules.js")]).then(([module]) => module);
+// offline.js, the rules it imports and theirs, asked for side by side, not one once the
+// other has come: a table that loses its connection just after the page came can still
+// play on.
+const importOffline = () => Promise.all(
+  [import("./offline.js"), import("./rules.js"), import("./rules_data.js")],
+).then(([module]) => module);
 function loaded(module) {
   offline = module;
   root.toggleAttribute("data-offline-ready", true);

@@ -2,7 +2,7 @@
 one, and a rule added to the declaration is on the new-game form, kept with the game, in
 the game file, in the engine and in the phone's data with nothing else written.
 
-RULES.md, "House rules"; README, "How to add a house rule".
+RULES.md, "House rules"; README's recipe for adding a house rule.
 """
 from __future__ import annotations
 

@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "rules.js": {"rules_data.js"},  # the rules' arithmetic, a copy of the engine's
     "offline.js": {"page.js", "kept.js", "rules.js"},  # the table playing on, no connection
     # every page's own script (the rules by import(), asked for beside offline.js)
-    "app.js": {"page.js", "kept.js", "offline.js", "rules.js"},
+    "app.js": {"page.js", "kept.js", "offline.js", "rules.js", "rules_data.js"},
     "share.js": set(),  # the recap page's share and copy buttons
     WORKER: set(),  # the service worker
 }
@@ -342,9 +342,10 @@ def test_what_only_a_phone_with_no_connection_needs_loads_later():
     read = scripts()
     for page_script in PAGE_SCRIPTS:
         assert loaded_with(page_script, read) & LATER == set(), page_script
-    # offline.js, and the rules beside it, by import(), once a game page is up
+    # offline.js, and the rules and their data beside it, by import(), once a game page is up
     assert read["app.js"].imports == {"page.js": False, "kept.js": False,
-                                      "offline.js": True, "rules.js": True}
+                                      "offline.js": True, "rules.js": True,
+                                      "rules_data.js": True}
 
 
 def test_the_pages_load_their_scripts_as_modules():

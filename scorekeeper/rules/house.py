@@ -9,7 +9,7 @@ made from ``HOUSE_RULES`` (``tests/test_house_rules.py`` fails on a module that 
 
 Adding a house rule: declare it here, write what it does in the modules its ``code``
 names (and in the phone's ``static/rules.js``, which plays the same rules offline), say
-it in RULES.md, and test it (README, "How to add a house rule").
+it in RULES.md, and test it; README's recipe for a house rule says how.
 """
 from __future__ import annotations
 

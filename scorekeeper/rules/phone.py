@@ -1,9 +1,11 @@
-"""The rules' data as the phone's offline arithmetic reads it (``static/rules_data.js``):
-made from the engine's own declarations (the layouts, the bids, the points, the target's
-bounds, every house rule with its values and default), never copied by hand.
+"""The rules' data as the phone's offline arithmetic reads it (``static/rules_data.js``).
 
-``flask --app scorekeeper write-phone-rules`` writes the file; ``tests/test_phone_rules.py``
-fails while the file in ``static/`` says anything else than this module makes.
+Made from the engine's own declarations (the layouts, the bids, the points, the target's
+bounds, every house rule with its values and default), never copied by hand.
+RULES.md, "Table", "Bidding", "The six points of a hand" and "House rules": their data;
+RULES.md, "Tables of four, five and six": every layout's seats.
+``flask --app scorekeeper write-phone-rules`` writes the file;
+``tests/test_house_rules.py`` fails while the file in ``static/`` says anything else.
 """
 from __future__ import annotations
 
