@@ -47,6 +47,8 @@ def played(auction, trump, owners, game=None, game_values=None) -> dict:
 
 
 THROW_IN = {"auction": [P] * 6, "trump": None, "points": None}
+# The house rules a file left out, as an export writes them: each at its default.
+LATER_RULES = {"lowest_bid": 3, "all_pass": "throw_in", "smudge": False}
 
 # Three pairs to 21, Ann (seat 1) deals first: a throw-in, a made bid, a set counted
 # with game values, a bid of 6 that ends the auction at once, and a tie for Game.
@@ -66,7 +68,7 @@ EVENING = {
 
 EVENING_EXPORT = {
     "format": "schmier-game/1",
-    "rules": {"teams": "3x2", "target": 21, "bidder_goes_out": False},
+    "rules": {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES},
     "seats": ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"],
     "first_dealer": 1,
     "hands": [
@@ -433,10 +435,14 @@ def test_a_number_too_long_for_python_is_refused_not_a_crash(app, row_counts):
 
 
 @pytest.mark.parametrize("rules, expected", [
-    (None, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
-    ({}, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
-    ({"target": 11}, {"teams": "3x2", "target": 11, "bidder_goes_out": False}),
-    ({"bidder_goes_out": True}, {"teams": "3x2", "target": 21, "bidder_goes_out": True}),
+    (None, {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES}),
+    ({}, {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES}),
+    ({"target": 11}, {"teams": "3x2", "target": 11, "bidder_goes_out": False, **LATER_RULES}),
+    ({"bidder_goes_out": True}, {"teams": "3x2", "target": 21, "bidder_goes_out": True,
+                                 **LATER_RULES}),
+    ({"lowest_bid": 2},
+     {"teams": "3x2", "target": 21, "bidder_goes_out": False, "lowest_bid": 2,
+      "all_pass": "throw_in", "smudge": False}),
 ])
 def test_a_house_rule_left_out_of_a_file_is_the_default_and_the_export_writes_all(
         app, rules, expected):

@@ -131,7 +131,7 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
     that puts this phone's in that hand instead (when this phone's is a whole hand)."""
     recorded = who_recorded(get_session(), fresh.game.id, number)
     dealer = fresh.state.deals[number - 1].dealer_seat
-    mine = read_draft(request.form, dealer, fresh.rules.team_names)
+    mine = read_draft(request.form, dealer, fresh.rules)
     try:
         mine_deal = None if mine.unreadable else mine.to_deal()
     except (TallyIncomplete, RuleViolation):
@@ -257,7 +257,7 @@ def _undone(fresh: Replay, hand, notice: str):
     a table undoes a hand to put one thing right, then records it again (as the phone
     does with a hand it kept, offline.js). A plain form's page has it in its address."""
     dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
-    entry = draft_from_deal(dealer, fresh.rules.team_names, deal_from_hand(hand)).fields()
+    entry = draft_from_deal(dealer, fresh.rules, deal_from_hand(hand)).fields()
     entry["number"] = str(hand.number)
     return done(fresh, notice, after=fresh, entry=entry)
 
