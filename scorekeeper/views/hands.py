@@ -138,7 +138,8 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
         mine_deal = None
     if mine_deal is not None:
         names = fresh.names_at(number)
-        theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, names)
+        theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, names,
+                              fresh.rules)
         put_in = url_for("games.edit_hand", game_id=fresh.game.id, number=number,
                          **mine.fields())
         return fill(_("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
@@ -146,7 +147,7 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
                       "one, put it in hand %(number)s instead."), number=number,
                     who=typed(change_author(recorded)) if recorded else _("another phone"),
                     theirs=theirs,
-                    mine=deal_summary(mine_deal, dealer, names)), \
+                    mine=deal_summary(mine_deal, dealer, names, fresh.rules)), \
             {"number": number, "url": put_in}
     if recorded:
         return fill(_("Hand %(number)s was already recorded by %(who)s, so this entry was "
