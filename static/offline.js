@@ -81,9 +81,8 @@ function play(held) {
     if (+entry.number < state.number) continue;  // the server has a hand of that number
     if (+entry.number !== state.number || entry.refused || state.verdict.winner) break;
     try {
-      const teams = Object.keys(state.scores);
       // Dealt as the game now stands: each seat keeps its call (the entry's dealt_by).
-      const deal = R.readDeal(entry.fields, state.nextDealer, teams);
+      const deal = R.readDeal(entry.fields, state.nextDealer, state.rules);
       state = R.carryOn(state, [deal]);
     } catch {
       stuck = entry;
@@ -229,7 +228,7 @@ function checkLine(form) {
   if (!state || String(state.number) !== form.dataset.number) return null;
   let result;
   try {
-    const deal = R.readDeal(fieldsOf(form), state.nextDealer, Object.keys(state.scores));
+    const deal = R.readDeal(fieldsOf(form), state.nextDealer, state.rules);
     result = R.carryOn(state, [deal]).results[0];
   } catch (e) {
     return e.code === "tally_incomplete" || e.code === "auction_unfinished" || e.code === "trump_missing"

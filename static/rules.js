@@ -47,6 +47,16 @@ function houseRules(given) {
 // The six seats in the order they bid: from the dealer's left, the dealer last.
 const biddingOrder = (dealer) => SEATS.map((turn) => ((checkSeat(dealer) + turn - 1) % 6) + 1);
 
+// How a game bids (rules/auction.py's Bidding): its bids, from the house rule's lowest
+// to 6, and whether the dealer is stuck (must bid when everyone before passed).
+const TOP_BID = BIDS[BIDS.length - 1];
+const SEEDS = { bids: BIDS, stuck: false };
+function biddingOf(rules) {
+  const low = rules.house.lowest_bid;
+  return { bids: Array.from({ length: TOP_BID - low + 1 }, (_, i) => low + i),
+    stuck: rules.house.all_pass === "dealer_stuck" };
+}
+
 // Persian (۰-۹) and Arabic-Indic (٠-٩) digits read as 0-9 (scorekeeper/text/digits.py).
 const READER_DIGITS = "۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩";
 const latinDigits = (text) =>
@@ -57,30 +67,35 @@ const SPACE = "[\\t-\\r\\x1c-\\x20\\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029
 const ENDS = new RegExp(`^${SPACE}+|${SPACE}+$`, "g");
 const strip = (text) => text.replace(ENDS, "");
 
-// A call: "pass", or a bid of 3 to 6 as a number or a string of digits.
-function parseCall(value) {
+// A call: "pass", or one of the game's bids as a number or a string of digits.
+function parseCall(value, bids) {
   if (typeof value === "string") {
     const text = latinDigits(strip(value).toLowerCase());
     if (text === PASS) return PASS;
     if (/^[0-9]+$/.test(text)) value = Number(text);
   }
-  if (!BIDS.includes(value)) refuse("call_invalid");
+  if (!bids.includes(value)) refuse("call_invalid");
   return value;
 }
 
 const highestBid = (calls) => Math.max(0, ...calls.filter((call) => call !== PASS)) || null;
 // Over after the dealer's turn, or at once when someone bids 6.
-const finished = (calls) => calls.length === 6 || calls.includes(6);
+const finished = (calls) => calls.length === 6 || calls.includes(TOP_BID);
 
-// One more call: one turn each, and a bid must be higher than every bid before it.
-function addCall(calls, value) {
-  const call = parseCall(value);
+// One more call: one turn each, and a bid must be higher than every bid before it; a
+// stuck dealer may not pass when everyone before passed.
+function addCall(calls, value, bidding) {
+  const call = parseCall(value, bidding.bids);
   if (finished(calls)) refuse("auction_over");
   if (call !== PASS && call <= (highestBid(calls) ?? 0)) refuse("bid_not_higher");
+  if (call === PASS && bidding.stuck && calls.length === 5 && highestBid(calls) === null) {
+    refuse("dealer_must_bid", { bid: bidding.bids[0] });
+  }
   return [...calls, call];
 }
 
-const auctionOf = (dealer, values) => (checkSeat(dealer), values.reduce(addCall, []));
+const auctionOf = (dealer, values, bidding = SEEDS) =>
+  (checkSeat(dealer), values.reduce((calls, value) => addCall(calls, value, bidding), []));
 
 // Entered at the table: the winning bid alone, every other seat passing.
 function quickAuction(dealer, bidder, bid) {
@@ -92,7 +107,7 @@ function quickAuction(dealer, bidder, bid) {
 // one hand", as rules/auction.py's reseated): every seat keeps its call, in turn from
 // the new dealer's left; where that is no longer a legal auction won by the same seat,
 // the hand keeps its winning bid, every other seat passing.
-function reseated(calls, from, to) {
+function reseated(calls, from, to, bidding) {
   if (from === to) return calls;
   const best = highestBid(calls);
   if (best === null) return Array(6).fill(PASS); // thrown in: by any dealer
@@ -101,10 +116,10 @@ function reseated(calls, from, to) {
   const moved = [];
   for (const seat of biddingOrder(to)) {
     moved.push(said.get(seat) ?? PASS); // after a 6 nobody spoke: they passed
-    if (moved[moved.length - 1] === 6) break;
+    if (moved[moved.length - 1] === TOP_BID) break;
   }
   try {
-    const legal = auctionOf(to, moved);
+    const legal = auctionOf(to, moved, bidding);
     if (finished(legal) && biddingOrder(to)[legal.indexOf(best)] === bidder) return legal;
   } catch (error) {
     if (!error.code) throw error;
@@ -138,9 +153,9 @@ function noting(problems, step, otherwise) {
 
 // The calls the form gives: a link's `calls` or `bid` (seat-bid), or the turns from the
 // dealer's left, where a turn left open passed once someone bid (or the dealer called).
-function readAuction(form, dealer, problems) {
+function readAuction(form, dealer, bidding, problems) {
   const given = strip(form("calls"));
-  if (given) return noting(problems, () => auctionOf(dealer, given.split(",")), []);
+  if (given) return noting(problems, () => auctionOf(dealer, given.split(","), bidding), []);
   const turns = TURNS.map((name) => strip(form(name)).toLowerCase());
   if (turns.some(Boolean)) {
     if (form("bid")) problems.push("bid_and_turns");
@@ -148,31 +163,50 @@ function readAuction(form, dealer, problems) {
     let calls = [];
     for (const call of turns) {
       if (finished(calls) || (!call && !openPassed)) break; // after a 6, or still to come
-      const next = noting(problems, () => addCall(calls, call || PASS), null);
+      const next = noting(problems, () => addCall(calls, call || PASS, bidding), null);
       if (next === null) break; // the calls before it stay
       calls = next;
     }
     return calls;
   }
-  if (form("bid") === "passed") return Array(6).fill(PASS);
+  if (form("bid") === "passed") return allPassed(dealer, bidding, problems);
   if (!form("bid")) return [];
   const [seat, bid] = form("bid").split(/-(.*)/s); // at the first dash
-  if (/^[1-6]$/.test(seat) && /^[3-6]$/.test(bid)) return quickAuction(dealer, +seat, +bid);
+  if (/^[1-6]$/.test(seat) && bidding.bids.map(String).includes(bid)) {
+    return quickAuction(dealer, +seat, +bid);
+  }
   problems.push("bid_invalid");
   return [];
 }
 
-// The deal a hand's form gives, refused with the first thing in it that can't be read,
-// else with what is still missing ("tally_incomplete", naming them in `missing`).
-function readDeal(fields, dealer, teams) {
+// "Everyone passed": every seat's pass, unless the dealer is stuck (the passes before
+// the dealer's stay, and the refusal is noted).
+function allPassed(dealer, bidding, problems) {
+  let calls = [];
+  while (!finished(calls)) {
+    const next = noting(problems, () => addCall(calls, PASS, bidding), null);
+    if (next === null) break;
+    calls = next;
+  }
+  return calls;
+}
+
+// The deal a hand's form gives in a game of `rules` (as houseRules gives them), refused
+// with the first thing in it that can't be read, else with what is still missing
+// ("tally_incomplete", naming them in `missing`).
+function readDeal(fields, dealer, rules) {
   checkSeat(dealer);
+  const teams = teamNames(rules.teams);
+  const bidding = biddingOf(rules);
   const form = formOf(fields);
   const problems = [];
   // The dealer the phone entered it with (dealt_by, as written), if another.
   const given = fields.find(([name]) => name === "dealt_by")?.[1];
   const enteredBy = /^[1-6]$/.test(given ?? "") ? Number(given) : dealer;
-  let calls = readAuction(form, enteredBy, problems);
-  if (enteredBy !== dealer) calls = finished(calls) ? reseated(calls, enteredBy, dealer) : [];
+  let calls = readAuction(form, enteredBy, bidding, problems);
+  if (enteredBy !== dealer) {
+    calls = finished(calls) ? reseated(calls, enteredBy, dealer, bidding) : [];
+  }
   const played = finished(calls) && highestBid(calls) !== null;
   const trump = played && form("trump") ? form("trump") : null;
   if (trump !== null && !SUITS.includes(trump)) problems.push("trump_invalid");
@@ -259,7 +293,7 @@ function scoreHand(teams, biddingTeam, bid, tally) {
 // One deal checked and scored. A deal whose `cardPoints` is null has no tally.
 function playDeal(rules, dealer, deal) {
   const teams = teamNames(rules.teams);
-  const calls = auctionOf(dealer, deal.calls);
+  const calls = auctionOf(dealer, deal.calls, biddingOf(rules));
   if (!finished(calls)) refuse("auction_unfinished");
   const bid = highestBid(calls);
   if (bid === null) { // thrown in: no trump, no points
@@ -278,10 +312,15 @@ function playDeal(rules, dealer, deal) {
 }
 
 // --- RULES.md, "End of the game" ------------------------------------------------------
-function judge(rules, scores, biddingTeam, made) {
+// `taken`: the points each team took in the hand (left out, the scores alone decide).
+function judge(rules, scores, biddingTeam, made, taken = null) {
   const target = rules.target;
   const verdict = (kind, winner = null, teams = [], score = null) =>
     ({ kind, target, winner, teams, score, biddingTeam });
+  // Smudge: a team that took all six points wins at once, whatever the scores.
+  const swept = rules.house.smudge && taken
+    ? Object.keys(taken).find((team) => taken[team] === CARD_POINTS.length + 1) : undefined;
+  if (swept !== undefined) return verdict("all_six", swept, [swept], scores[swept]);
   if (rules.house.bidder_goes_out && made && scores[biddingTeam] >= target) {
     return verdict("bidder_goes_out", biddingTeam, [biddingTeam], scores[biddingTeam]);
   }
@@ -326,7 +365,7 @@ function carryOn(state, deals) {
       handsPlayed += 1;
       const change = hand.scoreChange;
       scores = Object.fromEntries(Object.entries(scores).map(([t, s]) => [t, s + change[t]]));
-      verdict = judge(rules, scores, hand.biddingTeam, hand.made);
+      verdict = judge(rules, scores, hand.biddingTeam, hand.made, hand.taken);
     }
     results.push({ number, dealerSeat: dealer, ...hand, scoresAfter: { ...scores }, verdict });
     if (!hand.thrownIn) dealer = leftOf(dealer);

@@ -7,4 +7,4 @@ export const BIDS = [3, 4, 5, 6];
 export const PASS = "pass";
 export const CARD_POINTS = ["high", "low", "right", "left", "joker"];
 export const TARGET = {"default": 21, "low": 1, "high": 999};
-export const HOUSE_RULES = {"bidder_goes_out": {"default": false, "values": [false, true]}};
+export const HOUSE_RULES = {"bidder_goes_out": {"default": false, "values": [false, true]}, "lowest_bid": {"default": 3, "values": [3, 2]}, "all_pass": {"default": "throw_in", "values": ["throw_in", "dealer_stuck"]}, "smudge": {"default": false, "values": [false, true]}};

@@ -468,7 +468,8 @@ def test_a_game_that_leaves_out_its_house_rules_keeps_its_undone_hands(backup):
     """A game record may leave out its house rules (the defaults: three pairs to 21,
     RULES.md "Game files"), and its undone hands are checked under those rules too."""
     one = backup["games"][0]
-    assert one["rules"] == {"teams": "3x2", "target": 21, "bidder_goes_out": False}
+    assert one["rules"] == {"teams": "3x2", "target": 21, "bidder_goes_out": False,
+                            "lowest_bid": 3, "all_pass": "throw_in", "smudge": False}
     assert one["undone_hands"]
     del one["rules"]
     app = fresh_app()

@@ -10,10 +10,10 @@ import random
 import tracemalloc
 from dataclasses import replace
 
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, given, settings, strategies as st
 
 from scorekeeper.figures.chances import (
-    DEFAULT_WEIGHT, POOL, Deck, Shape, blended, default_shapes, largest_remainder,
+    DEFAULT_WEIGHT, POOL, SIMULATED, Deck, Shape, blended, default_shapes, largest_remainder,
     play_out, reseated, shape_of, simulate,
 )
 from scorekeeper.rules import PASS, Deal, HouseRules, Tally, carry_on, replay
@@ -164,10 +164,12 @@ def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
         assert Deck(rules, {}).ended is deck.ended  # one rules' verdicts, for all its decks
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(legal_games(), st.integers(0, 2 ** 32), st.booleans())
 def test_a_simulated_game_is_the_game_the_engine_plays_with_those_hands(game, seed, club):
     rules, first_dealer, deals = game
+    assume(rules.teams in SIMULATED)
     state = replay(rules, first_dealer, deals)
     if state.finished:
         return
@@ -187,3 +189,26 @@ def test_a_simulated_game_is_the_game_the_engine_plays_with_those_hands(game, se
         assert not played.finished
     else:
         assert played.finished and played.winner == rules.team_names[winner]
+
+
+def test_a_clubs_hand_at_a_bid_the_game_doesnt_have_is_not_drawn():
+    """A hand bid at 2 in a club game whose lowest bid was 2 is drawn for a game of the
+    same rules, never for a game whose lowest bid is 3 (that game can't play it)."""
+    two = Shape(1, 2, (2, 2, 2))  # seat 2 bids 2 and B takes 2, as do A and C
+    assert blended(HouseRules(lowest_bid=2), [two])[two] == 1.0
+    assert two not in blended(THREE_PAIRS, [two])
+    # Played out under the rules that have it, to 4: hand 1, B bids 2 and made, 2 each;
+    # hand 2, seat 3 (C) bids 2: 4 each, tied on the target, C bid: C wins.
+    deck = Deck(HouseRules(lowest_bid=2, target=4), {two: 1.0})
+    assert play_out(deck, (0, 0, 0), 1, iter([0] * 10)) == (2, 2)
+
+
+def test_a_smudge_ends_a_played_out_game_at_once_far_from_the_target():
+    """Seat 1 deals; seat 2 (B) bids 3 and takes all six. With the house rule smudge B
+    wins there, 6 against 21; without it the same hand each deal (the seat left of the
+    dealer bidding and its team taking all six: B, C, A, B, ...) plays 9 hands to 18 each,
+    and the 10th (seat 4 deals, seat 5 bids) takes B to 24."""
+    hand = Shape(1, 3, (0, 6, 0))
+    assert play_out(Deck(HouseRules(smudge=True), {hand: 1.0}), (0, 0, 0), 1,
+                    iter([0] * 30)) == (1, 1)
+    assert play_out(Deck(THREE_PAIRS, {hand: 1.0}), (0, 0, 0), 1, iter([0] * 30)) == (1, 10)

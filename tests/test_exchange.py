@@ -47,6 +47,8 @@ def played(auction, trump, owners, game=None, game_values=None) -> dict:
 
 
 THROW_IN = {"auction": [P] * 6, "trump": None, "points": None}
+# The house rules a file left out, as an export writes them: each at its default.
+LATER_RULES = {"lowest_bid": 3, "all_pass": "throw_in", "smudge": False}
 
 # Three pairs to 21, Ann (seat 1) deals first: a throw-in, a made bid, a set counted
 # with game values, a bid of 6 that ends the auction at once, and a tie for Game.
@@ -66,7 +68,7 @@ EVENING = {
 
 EVENING_EXPORT = {
     "format": "schmier-game/1",
-    "rules": {"teams": "3x2", "target": 21, "bidder_goes_out": False},
+    "rules": {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES},
     "seats": ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"],
     "first_dealer": 1,
     "hands": [
@@ -399,6 +401,15 @@ REFUSALS = [
      "rules.target: the target must be a whole number from 1 to 999, not 0"),
     ("house rule as text", changed(EVENING, set_at(["rules", "bidder_goes_out"], "yes")),
      'rules.bidder_goes_out: should be false or true, not "yes"'),
+    ("a bid of 2 where the lowest bid is 3", changed(EVENING, set_at(["hands", 1, "auction"],
+                                                                    [P, 2, P, P, P, P])),
+     "hands[1].auction[1]: 2 is neither a pass nor a bid of 3 to 6"),
+    ("lowest bid 1", changed(EVENING, set_at(["rules", "lowest_bid"], 1)),
+     "rules.lowest_bid: should be 3 or 2, not 1"),
+    ("a throw-in where the dealer is stuck",
+     changed(EVENING, set_at(["rules", "all_pass"], "dealer_stuck")),
+     "hands[0]: everyone before the dealer passed: the dealer is stuck and must bid 3 or "
+     "more"),
     ("a NUL in a name", changed(EVENING, set_at(["seats", 1], "Bo\u0000b")),
      "a text in the file holds a null character or half of a surrogate pair, which "
      "can't be kept"),
@@ -433,10 +444,14 @@ def test_a_number_too_long_for_python_is_refused_not_a_crash(app, row_counts):
 
 
 @pytest.mark.parametrize("rules, expected", [
-    (None, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
-    ({}, {"teams": "3x2", "target": 21, "bidder_goes_out": False}),
-    ({"target": 11}, {"teams": "3x2", "target": 11, "bidder_goes_out": False}),
-    ({"bidder_goes_out": True}, {"teams": "3x2", "target": 21, "bidder_goes_out": True}),
+    (None, {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES}),
+    ({}, {"teams": "3x2", "target": 21, "bidder_goes_out": False, **LATER_RULES}),
+    ({"target": 11}, {"teams": "3x2", "target": 11, "bidder_goes_out": False, **LATER_RULES}),
+    ({"bidder_goes_out": True}, {"teams": "3x2", "target": 21, "bidder_goes_out": True,
+                                 **LATER_RULES}),
+    ({"lowest_bid": 2},
+     {"teams": "3x2", "target": 21, "bidder_goes_out": False, "lowest_bid": 2,
+      "all_pass": "throw_in", "smudge": False}),
 ])
 def test_a_house_rule_left_out_of_a_file_is_the_default_and_the_export_writes_all(
         app, rules, expected):
@@ -602,3 +617,15 @@ def test_the_hands_as_csv_one_row_a_deal_with_running_scores(app, client):
     assert rows[1][:6] == ["2", "Ann", "Cid", "C", "4", "Hearts"]
     assert rows[1][6:13] == ["A", "C", "C", "C", "B", "C", "made"]
     assert rows[1][-3:] == ["1", "1", "4"]
+
+
+def test_a_file_of_a_game_whose_lowest_bid_is_2_imports_its_bids_of_2(app):
+    """Hand 2 of the evening bid at 2 instead of 4: Cid (C) takes Low, Right and Left
+    and made 2 (RULES.md, "Game files", "House rules")."""
+    facts = copy.deepcopy(EVENING)
+    set_at(["rules", "lowest_bid"], 2)(facts)
+    facts = changed(facts, set_at(["hands", 1, "auction"], [P, 2, P, P, P, P]))
+    exported = export_of(app, import_text(app, facts))
+    assert exported["rules"]["lowest_bid"] == 2
+    assert exported["hands"][1]["auction"] == [P, 2, P, P, P, P]
+    assert (exported["hands"][1]["bid"], exported["hands"][1]["made"]) == (2, True)

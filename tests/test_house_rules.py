@@ -100,8 +100,9 @@ def a_new_rule(monkeypatch):
 def test_a_rule_added_to_the_declaration_is_in_the_engine(a_new_rule):
     assert HouseRules().second_chance is False
     assert HouseRules(second_chance=True).second_chance is True
-    assert HouseRules(second_chance=True).house_values == {"bidder_goes_out": False,
-                                                          "second_chance": True}
+    assert HouseRules(second_chance=True).house_values == {
+        "bidder_goes_out": False, "lowest_bid": 3, "all_pass": "throw_in", "smudge": False,
+        "second_chance": True}
     with pytest.raises(RuleViolation) as refused:
         HouseRules(second_chance="yes")
     assert (refused.value.code, refused.value.params["rule"]) == ("house_rule_invalid",
@@ -122,8 +123,9 @@ def test_a_rule_added_to_the_declaration_is_on_the_form_kept_and_in_the_game_fil
     assert "Second chance: a rule only this test plays" in form.text
     game = start_game_as(client, second_chance="y")
     with Session(app.extensions["db_engine"]) as session:
-        assert session.get(Game, game).house_rules == {"bidder_goes_out": False,
-                                                      "second_chance": True}
+        assert session.get(Game, game).house_rules == {
+            "bidder_goes_out": False, "lowest_bid": 3, "all_pass": "throw_in",
+            "smudge": False, "second_chance": True}
     page = Page(client.get(f"/games/{game}"))
     island = json.loads(page.by_id("game-state").get("data-state"))
     assert island["rules"]["house"]["second_chance"] is True  # the phone plays by it
@@ -139,14 +141,16 @@ def test_a_rule_added_to_the_declaration_is_on_the_form_kept_and_in_the_game_fil
 # A game file and a club's backup written before house rules were declared (each rule a
 # key of its own, as they still are): a game of two threes to 15, bidder goes out.
 WRITTEN_BEFORE = ROOT / "tests" / "files"
+# The house rules declared since, as a file written before them reads: their defaults.
+DECLARED_SINCE = {"lowest_bid": 3, "all_pass": "throw_in", "smudge": False}
 
 
 def test_a_game_file_written_before_the_declaration_reads_unchanged(app):
     text = (WRITTEN_BEFORE / "game-before-house-rules.json").read_text(encoding="utf-8")
     game = import_text(app, text)
     exported = export_of(app, game)
-    assert exported["rules"] == json.loads(text)["rules"] == {
-        "teams": "2x3", "target": 15, "bidder_goes_out": True}
+    assert json.loads(text)["rules"] == {"teams": "2x3", "target": 15, "bidder_goes_out": True}
+    assert exported["rules"] == {**json.loads(text)["rules"], **DECLARED_SINCE}
     assert exported["scores"] == json.loads(text)["scores"]
 
 
@@ -156,6 +160,7 @@ def test_a_backup_written_before_the_declaration_restores_unchanged(app):
     text = (WRITTEN_BEFORE / "backup-before-house-rules.json").read_text(encoding="utf-8")
     restore_into(app, text)
     games = backup_of(app)["games"]
-    assert [game["rules"] for game in games] == [game["rules"] for game in json.loads(text)["games"]]
+    assert [game["rules"] for game in games] == [{**game["rules"], **DECLARED_SINCE}
+                                                 for game in json.loads(text)["games"]]
     assert games[0]["rules"]["bidder_goes_out"] is True
     assert games[0]["scores"] == json.loads(text)["games"][0]["scores"]

@@ -2,9 +2,10 @@
 
 Every simulated hand is one this club really played (the winning bid and where it sat,
 and what each team took), re-seated around the simulated hand's dealer, and the rules
-engine scores it and judges the end: the target, the tie-breaks and "bidder goes out"
-are the game's own. A throw-in changes no score and not the deal, so only played hands
-are drawn.
+engine scores it and judges the end: the target, the tie-breaks and every house rule
+are the game's own (a hand that wins the game by itself, whatever the scores, ends it
+there). A throw-in changes no score and not the deal, so only played hands are drawn;
+a club's hand at a bid this game's rules don't have is not drawn either.
 
 The hands come from the club's most recent games of the same layout, those recorded
 before this game began: what a game is shown is then fixed by its own revision. A club
@@ -34,6 +35,7 @@ from scorekeeper.rules import (
     CARD_POINTS, PASS, SEATS, Deal, GameState, HouseRules, Tally, TeamLayout, judge, left_of,
     team_of,
 )
+from scorekeeper.rules.ending import won_by_the_hand
 from scorekeeper.rules.game import play_deal
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import Game
@@ -133,10 +135,12 @@ def default_shapes(rules: HouseRules) -> dict[Shape, float]:
 
 
 def blended(rules: HouseRules, club: Sequence[Shape]) -> dict[Shape, float]:
-    """The club's hands (one each) with the neutral default behind them."""
+    """The club's hands (one each, those at a bid the game has) with the neutral default
+    behind them."""
     weights = default_shapes(rules)
     for shape in club:
-        weights[shape] = weights.get(shape, 0.0) + 1.0
+        if shape.bid in rules.bids:
+            weights[shape] = weights.get(shape, 0.0) + 1.0
     return weights
 
 
@@ -148,30 +152,39 @@ UNJUDGED = object()  # a hand's end not yet put to the rules engine
 NEXT_DEALER = (0, *(left_of(seat) for seat in SEATS))
 
 
+def hand_rules(rules: HouseRules) -> HouseRules:
+    """``rules`` at the default target: a hand scores the same, and wins the game by
+    itself or not, whatever the target (the hands' cache is shared across targets)."""
+    return HouseRules(rules.teams, **rules.house_values)
+
+
 @lru_cache(maxsize=5_000)
-def scored(layout: TeamLayout, shape: Shape) -> tuple[tuple[int, ...], int, bool]:
-    """``shape`` as the rules engine scores it, seat 1 dealing: the score change of each
-    team and the bidding team, seen from the dealer (as ``Shape.taken``), and whether the
-    bid was made. Seen from the dealer, a hand scores the same whoever deals it, and
-    whatever the target; the same few shapes come up in every game: each is scored once."""
-    rules = HouseRules(teams=layout)
-    order = teams_from(layout, 1)
+def scored(rules: HouseRules, shape: Shape) -> tuple[tuple[int, ...], int, bool, int | None]:
+    """``shape`` as the rules engine scores it (``rules``: ``hand_rules``), seat 1
+    dealing: the score change of each team and the bidding team, seen from the dealer
+    (as ``Shape.taken``), whether the bid was made, and the team that wins the game by
+    this hand alone, if one does. Seen from the dealer, a hand scores the same whoever
+    deals it; the same few shapes come up in every game: each is scored once."""
+    order = teams_from(rules.teams, 1)
     _auction, _tally, hand = play_deal(rules, 1, reseated(rules, shape, 1))
+    won = won_by_the_hand(rules, hand.taken)
     return (tuple(hand.score_change[team] for team in order), order.index(hand.bidding_team),
-            hand.made)
+            hand.made, None if won is None else order.index(won))
 
 
 @lru_cache(maxsize=30_000)
-def outcome_of(layout: TeamLayout, shape: Shape, dealer: int) -> tuple:
-    """What ``shape`` does when ``dealer`` deals it: the score change of each of three
-    teams (as ``rules.team_names``; with two teams the third's is always 0), the bidding
-    team's index, whether it made its bid."""
-    change, bidding, made = scored(layout, shape)
-    teams = HouseRules(teams=layout).team_names
-    order = teams_from(layout, dealer)
+def outcome_of(rules: HouseRules, shape: Shape, dealer: int) -> tuple:
+    """What ``shape`` does when ``dealer`` deals it (``rules``: ``hand_rules``): the score
+    change of each of three teams (as ``rules.team_names``; with two teams the third's is
+    always 0), the bidding team's index, whether it made its bid, and the index of the
+    team that wins by this hand alone (None: the scores decide)."""
+    change, bidding, made, won = scored(rules, shape)
+    teams = rules.team_names
+    order = teams_from(rules.teams, dealer)
     by_team = dict(zip(order, change))
     changes = [by_team[team] for team in teams] + [0] * (3 - len(teams))
-    return (*changes, teams.index(order[bidding]), made)
+    return (*changes, teams.index(order[bidding]), made,
+            None if won is None else teams.index(order[won]))
 
 
 class Deck:
@@ -194,8 +207,9 @@ class Deck:
         self.shapes = tuple(shape for shape, _count in dealt)
         self.slots = array("H", [index for index, (_shape, count) in enumerate(dealt)
                                  for _ in range(count)])
+        played = hand_rules(rules)
         self.outcomes: list[tuple[tuple, ...]] = [()] + [  # by dealer seat (1-6)
-            tuple(outcome_of(rules.teams, shape, dealer) for shape in self.shapes)
+            tuple(outcome_of(played, shape, dealer) for shape in self.shapes)
             for dealer in SEATS]
         self.teams = rules.team_names
         self.ended = _verdicts(rules)  # the engine's verdicts, as play_out asks
@@ -242,7 +256,7 @@ def play_out(deck: Deck, scores: tuple[int, ...], dealer: int, draws: Iterator[i
     None if the draws ran out first; the hands it took).
 
     Only a hand that takes a team to the target can end the game (bidder goes out
-    too), so the verdict is asked for only then.
+    too), so the verdict is asked for only then; or a hand that wins it by itself.
     """
     target = deck.rules.target
     short = target - 1
@@ -259,6 +273,8 @@ def play_out(deck: Deck, scores: tuple[int, ...], dealer: int, draws: Iterator[i
         c += outcome[2]
         dealer = next_dealer[dealer]
         hands += 1
+        if outcome[5] is not None:
+            return outcome[5], hands
         if a < target > b and c < target:
             continue
         # Teams short of the target take no part in the end: they are all kept as one
@@ -344,9 +360,16 @@ def seed_for(state: GameState) -> str:
             f"{state.next_dealer}")
 
 
+# The tables whose games are played out: six in pairs or in threes (a table of four or
+# five, or cutthroat, shows no chances yet).
+SIMULATED = frozenset({TeamLayout.THREE_PAIRS, TeamLayout.TWO_TRIOS})
+
+
 def win_chances(session: Session, replay: Replay) -> dict[str, int] | None:
     """Each team's chance to win from the scores as they stand, in whole per cent (None:
-    too soon to tell)."""
+    too soon to tell, or a table not ``SIMULATED``)."""
+    if replay.rules.teams not in SIMULATED:
+        return None
     game = replay.game
     key = (game.id, game.revision, game.created_at)
     chances = CHANCES.get(key, UNKNOWN)

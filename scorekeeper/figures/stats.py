@@ -222,7 +222,8 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
                     me.points_taken[Point.GAME] += 1
             bidder = players.get(deal.bidder_seat)
             if bidder is not None:
-                level = stats[bidder].bid_levels[deal.bid]
+                # (a bid below the game's own, a house rule's, counts with the lowest)
+                level = stats[bidder].bid_levels[max(deal.bid, BIDS[0])]
                 level.bids += 1
                 level.made += bool(deal.made)
                 level.change += deal.score_change[deal.bidding_team]

@@ -262,7 +262,7 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
         first_dealer = check_seat(facts.first_dealer)
     except RuleViolation as violation:
         raise _rule_refusal(path(where, ("first_dealer",)), violation) from None
-    deals = tuple(_deal_from(path(where, ("hands", index)), hand)
+    deals = tuple(_deal_from(path(where, ("hands", index)), hand, rules)
                   for index, hand in enumerate(facts.hands))
     try:
         state = replay_deals(rules, first_dealer, deals)
@@ -318,7 +318,7 @@ def read_hand(data: Any, where: str, rules: HouseRules, dealer: int) -> Deal:
         facts = HandFacts.model_validate(data)
     except ValidationError as error:
         raise shape_refusal(error, FORMAT, where) from None
-    deal = _deal_from(where, facts)
+    deal = _deal_from(where, facts, rules)
     try:
         play_deal(rules, dealer, deal)
     except RuleViolation as violation:
@@ -381,12 +381,13 @@ def _seat_names(where: str, seats: list[str]) -> list[str]:
                             violation) from None
 
 
-def _deal_from(where: str, hand: HandFacts) -> Deal:
-    """A hand's facts as a deal for the engine; ``where`` is the hand's place."""
+def _deal_from(where: str, hand: HandFacts, rules: HouseRules) -> Deal:
+    """A hand's facts as a deal for the engine (a game played by ``rules``: its bids);
+    ``where`` is the hand's place."""
     calls = []
     for turn, call in enumerate(hand.auction):
         try:
-            calls.append(parse_call(call))
+            calls.append(parse_call(call, rules.bids))
         except RuleViolation as violation:
             raise _rule_refusal(path(where, ("auction", turn)), violation) from None
     tally = None

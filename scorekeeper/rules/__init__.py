@@ -4,7 +4,9 @@ Views and models call this package; it never calls them. Every rule here is
 written down in the project's RULES.md (each module names its sections) and tested in
 ``tests/rules``.
 """
-from scorekeeper.rules.auction import BIDS, PASS, Auction, bidding_order, quick_auction
+from scorekeeper.rules.auction import (
+    BIDS, PASS, Auction, Bidding, bidding_order, quick_auction,
+)
 from scorekeeper.rules.cards import (
     GAME_TOTAL,
     SUITS,
@@ -43,7 +45,7 @@ from scorekeeper.rules.table import (
 )
 
 __all__ = [
-    "BIDS", "PASS", "Auction", "bidding_order", "quick_auction",
+    "BIDS", "PASS", "Auction", "Bidding", "bidding_order", "quick_auction",
     "GAME_TOTAL", "SUITS", "Suit", "dealer_keeps", "left_bauer_suit", "trump_order",
     "RuleViolation",
     "Deal", "DealResult", "GameState", "HandRejected", "carry_on", "replay",

@@ -91,7 +91,7 @@ def play_deal(
     rules: HouseRules, dealer_seat: int, deal: Deal
 ) -> tuple[Auction, Tally | None, HandScore | None]:
     """Check one deal and score it (tally and score are None for a throw-in)."""
-    auction = Auction(dealer_seat, tuple(deal.calls), rules.seats)
+    auction = Auction.of(rules, dealer_seat, tuple(deal.calls))
     if not auction.finished:
         raise RuleViolation(
             "auction_unfinished",
@@ -148,7 +148,7 @@ def carry_on(state: GameState, deals: Sequence[Deal]) -> GameState:
             continue  # thrown in: the same dealer deals again
         played += 1
         scores = {team: scores[team] + hand.score_change[team] for team in scores}
-        verdict = judge(rules, scores, hand.bidding_team, hand.made)
+        verdict = judge(rules, scores, hand.bidding_team, hand.made, hand.taken)
         results.append(DealResult(
             number, dealer, auction, False, dict(scores), verdict,
             trump=parse_suit(deal.trump), tally=tally,

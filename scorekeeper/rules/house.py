@@ -94,6 +94,22 @@ HOUSE_RULES: tuple[HouseRule, ...] = (
         "bidder_goes_out", N_("Bidder goes out"),
         N_("a bidding team that makes its bid and reaches the target wins at once"),
         False, ON_OFF, code=("scorekeeper.rules.ending", "scorekeeper.rules.needs")),
+    HouseRule(
+        "lowest_bid", N_("Lowest bid"), N_("the lowest bid a seat may make"),
+        3, (Choice(3, N_("3, the game's own: bids 3 to 6")), Choice(2, N_("2: bids 2 to 6"))),
+        code=("scorekeeper.rules.table",)),
+    HouseRule(
+        "all_pass", N_("When everyone passes"),
+        N_("what happens when every seat before the dealer has passed"),
+        "throw_in", (Choice("throw_in", N_("The dealer may pass too: thrown in, the same "
+                                           "dealer deals again")),
+                     Choice("dealer_stuck", N_("The dealer is stuck: the dealer must bid"))),
+        code=("scorekeeper.rules.auction",)),
+    HouseRule(
+        "smudge", N_("Smudge"),
+        N_("a team that takes all six points of a hand wins the game at once, whatever "
+           "the scores"),
+        False, ON_OFF, code=("scorekeeper.rules.ending", "scorekeeper.rules.needs")),
 )
 
 

@@ -1,9 +1,10 @@
 """What each team needs to go out in the next hand, from the scores as they stand.
 
 RULES.md, "What each team needs" (for two to six teams: "Tables of four, five and six").
-Every way the next hand can end (any team bidding any bid, the points split among the
-teams in every way) is scored and judged by the same rules as a played hand; each
-team's needs are read off those ends.
+Every way the next hand can end (any team bidding any bid of the game's, the points
+split among the teams in every way) is scored and judged by the same rules as a played
+hand; each team's needs are read off those ends. A win by a smudge alone (the house
+rule: all six points win, whatever the scores) is not said: every team may win so.
 """
 from __future__ import annotations
 
@@ -12,7 +13,6 @@ from functools import lru_cache
 from itertools import product
 from typing import Iterable, Iterator, Mapping
 
-from scorekeeper.rules.auction import BIDS
 from scorekeeper.rules.ending import Verdict, VerdictKind, judge
 from scorekeeper.rules.scoring import POINTS
 from scorekeeper.rules.table import HouseRules
@@ -23,13 +23,15 @@ ALL_POINTS = len(POINTS)  # six; five when Game is tied
 @dataclass(frozen=True)
 class Ending:
     """One way the next hand can end: who bid what, who took how many points, and the
-    verdict after it (``plain_winner``: the winner were *bidder goes out* off)."""
+    verdict after it (``plain_winner``: the winner were *bidder goes out* off;
+    ``unswept_winner``: the winner were *smudge* off)."""
 
     bidding_team: str
     bid: int
     taken: Mapping[str, int]
     verdict: Verdict
     plain_winner: str | None
+    unswept_winner: str | None = None
 
     @property
     def made(self) -> bool:
@@ -85,16 +87,20 @@ def shares_of(points: int, teams: int) -> Iterator[tuple[int, ...]]:
 def next_hand_endings(rules: HouseRules, scores: Mapping[str, int]) -> list[Ending]:
     """Every way the next played hand can end, judged as the game would judge it."""
     plain = rules.with_house(bidder_goes_out=False)
+    unswept = rules.with_house(smudge=False)
     endings = []
-    for bidding_team, bid, taken in product(rules.team_names, BIDS, list(splits(rules.team_names))):
+    for bidding_team, bid, taken in product(rules.team_names, rules.bids,
+                                            list(splits(rules.team_names))):
         made = taken[bidding_team] >= bid
         after = {team: scores[team] + taken[team] for team in scores}
         if not made:
             after[bidding_team] = scores[bidding_team] - bid
-        verdict = judge(rules, after, bidding_team, made)
-        plain_winner = judge(plain, after, bidding_team, made).winner \
+        verdict = judge(rules, after, bidding_team, made, taken)
+        plain_winner = judge(plain, after, bidding_team, made, taken).winner \
             if rules.bidder_goes_out else verdict.winner
-        endings.append(Ending(bidding_team, bid, taken, verdict, plain_winner))
+        unswept_winner = judge(unswept, after, bidding_team, made).winner \
+            if rules.smudge else verdict.winner
+        endings.append(Ending(bidding_team, bid, taken, verdict, plain_winner, unswept_winner))
     return endings
 
 
@@ -108,6 +114,8 @@ def fewest(team: str, endings: list[Ending], points: Iterable[int]) -> Way | Non
     for p in points:
         ends = taking.get(p, [])
         if ends and all(e.verdict.winner == team for e in ends):
+            if all(e.unswept_winner != team for e in ends):
+                return None  # (all six points, won by a smudge alone: not said)
             return Way(
                 p,
                 tie_break=any(e.verdict.kind is VerdictKind.BIDDER_BREAKS_TIE for e in ends),
@@ -138,7 +146,7 @@ def _worked_needs(rules: HouseRules, score_items: tuple[tuple[str, int], ...]
         others_bid = [e for e in endings if e.bidding_team != team]
         needs.append(Need(
             team, max(0, rules.target - scores[team]),
-            fewest(team, bidding, range(min(BIDS), ALL_POINTS + 1)),
+            fewest(team, bidding, range(rules.bids[0], ALL_POINTS + 1)),
             fewest(team, others_bid, range(ALL_POINTS + 1)),
         ))
     return tuple(needs)

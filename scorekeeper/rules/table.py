@@ -1,6 +1,7 @@
 """Seats, teams and house rules (each house rule is declared in ``house``).
 
-RULES.md, "Table", "Tables of four, five and six" and "House rules".
+RULES.md, "Table", "Tables of four, five and six", "House rules" and "Bidding" (the
+bids there are: the house rule *lowest bid*).
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from scorekeeper.rules.house import Value, house_values
 
 SEATS = (1, 2, 3, 4, 5, 6)  # a table of six, the game as the seeds deal it
 TABLE_SIZES = (4, 5, 6)  # how many may sit at a table
+HIGHEST_BID = 6  # all six points of a hand
 
 
 class TeamLayout(StrEnum):
@@ -151,6 +153,12 @@ class HouseRules:
     def with_house(self, **changed: object) -> HouseRules:
         """The same rules with some house rules changed."""
         return HouseRules(self.teams, self.target, **{**self.house_values, **changed})
+
+    @property
+    def bids(self) -> tuple[int, ...]:
+        """The bids a seat may make, lowest first: from the house rule's lowest bid (3,
+        the game's own, or 2) to 6 (RULES.md, "Bidding")."""
+        return tuple(range(self.lowest_bid, HIGHEST_BID + 1))
 
     @property
     def seats(self) -> int:

@@ -85,7 +85,7 @@ def _dealt_again(replay: Replay, deals: list[Deal], later_from: int, shift: int)
                 deal = Deal(auction.calls, deal.trump, deal.tally)
                 moved.append(Moved(index + 1, old.dealer_seat, dealer, whole))
         out.append(deal)
-        if not Auction(dealer, tuple(deal.calls)).thrown_in:
+        if not Auction.of(replay.rules, dealer, tuple(deal.calls)).thrown_in:
             dealer = left_of(dealer)
     return out, tuple(moved)
 

@@ -5,9 +5,10 @@ RULES.md, "Bidding" (as entered at the table) and "The six points of a hand".
 The game page carries every choice of a hand in one form: each seat's call, turn by
 turn from the dealer's left (``turn_1`` … ``turn_6``), where a turn left open is a pass
 once anyone has bid (or the dealer has called), so the winning bid alone is one tap;
-``bid=passed`` when all six passed; then ``trump`` and who took each point. The phone reveals each step as the one
-before it is chosen, so no tap waits on the server; only "Record" writes. A form (or a
-link) is read here into a ``HandDraft``.
+``bid=passed`` when all six passed (refused where the dealer is stuck); then ``trump``
+and who took each point. The phone reveals each step as the one before it is chosen, so
+no tap waits on the server; only "Record" writes. A form (or a link) is read here, with
+the game's rules (its bids, its dealer), into a ``HandDraft``.
 
 Links may also give ``calls`` (the auction as comma-separated calls, as files hold it)
 or ``bid=<seat>-<bid>`` (the winner, everyone else passing). ``rest`` gives every point
@@ -19,7 +20,8 @@ from dataclasses import dataclass, field, replace
 from typing import Mapping
 
 from scorekeeper.rules import (
-    BIDS, CARD_POINTS, PASS, SEATS, Auction, Deal, RuleViolation, Suit, Tally, quick_auction,
+    CARD_POINTS, PASS, SEATS, Auction, Deal, HouseRules, RuleViolation, Suit, Tally,
+    quick_auction,
 )
 from scorekeeper.rules.auction import quick_winner, reseated
 from scorekeeper.rules.cards import parse_suit
@@ -125,10 +127,10 @@ class HandDraft:
         return args
 
 
-def draft_from_deal(dealer_seat: int, teams: tuple[str, ...], deal: Deal) -> HandDraft:
-    """A draft holding a stored deal, for editing it."""
-    auction = Auction(dealer_seat, tuple(deal.calls))
-    draft = HandDraft(dealer_seat, teams, auction,
+def draft_from_deal(dealer_seat: int, rules: HouseRules, deal: Deal) -> HandDraft:
+    """A draft holding a stored deal of a game played by ``rules``, for editing it."""
+    auction = Auction.of(rules, dealer_seat, tuple(deal.calls))
+    draft = HandDraft(dealer_seat, rules.team_names, auction,
                       by_turns=not auction.thrown_in and quick_winner(auction) is None)
     if deal.tally is None:
         return draft
@@ -142,14 +144,14 @@ def draft_from_deal(dealer_seat: int, teams: tuple[str, ...], deal: Deal) -> Han
     )
 
 
-def _auction(source: Mapping[str, str], dealer_seat: int,
+def _auction(source: Mapping[str, str], auction: Auction,
              problems: list[RuleViolation]) -> tuple[Auction, bool]:
-    """(the auction the fields give, whether it was entered turn by turn)."""
-    auction = Auction(dealer_seat)
+    """(the auction the fields give, from ``auction`` not begun; whether it was entered
+    turn by turn)."""
     raw_calls = (source.get("calls") or "").strip()
     if raw_calls:
         try:
-            auction = Auction(dealer_seat, tuple(raw_calls.split(",")))
+            auction = replace(auction, calls=tuple(raw_calls.split(",")))
         except RuleViolation as violation:
             problems.append(violation)
         return auction, not auction.thrown_in and quick_winner(auction) is None
@@ -181,21 +183,34 @@ def _auction(source: Mapping[str, str], dealer_seat: int,
         quick = someone_bid and entered == 1 and quick_winner(auction) is not None
         return auction, not quick
     if raw_bid == PASSED:
-        return Auction(dealer_seat, (PASS,) * len(SEATS)), False
+        return _all_passed(auction, problems), False
     if raw_bid:
         seat, _, bid = raw_bid.partition("-")
+        bids = auction.bidding.bids
         # Compared as text: "³".isdigit() is true but int("³") fails.
-        if seat in {str(s) for s in SEATS} and bid in {str(b) for b in BIDS}:
-            return quick_auction(dealer_seat, int(seat), int(bid)), False
+        if seat in {str(s) for s in SEATS} and bid in {str(b) for b in bids}:
+            return quick_auction(auction.dealer_seat, int(seat), int(bid), auction.seats,
+                                 auction.bidding), False
         problems.append(RuleViolation("bid_invalid", "the winning bid is not a seat and a bid",
-                                      bid=raw_bid))
+                                      bid=raw_bid, low=bids[0], high=bids[-1]))
     return auction, False
 
 
-def read_draft(
-    source: Mapping[str, str], dealer_seat: int, teams: tuple[str, ...]
-) -> HandDraft:
-    """Read a draft from query or form fields. What can't be read is dropped and noted.
+def _all_passed(auction: Auction, problems: list[RuleViolation]) -> Auction:
+    """"Everyone passed": every seat's pass, unless the dealer may not pass (the calls
+    before the dealer's then stay, and the refusal is noted)."""
+    while not auction.finished:
+        try:
+            auction = auction.call(PASS)
+        except RuleViolation as violation:
+            problems.append(violation)
+            break
+    return auction
+
+
+def read_draft(source: Mapping[str, str], dealer_seat: int, rules: HouseRules) -> HandDraft:
+    """Read a draft of a hand of a game played by ``rules`` from query or form fields.
+    What can't be read is dropped and noted.
 
     Digits are read as the reader's keyboard wrote them (Persian ۲۱ is 21). ``dealt_by``,
     when the form gives it, is the dealer the phone entered the hand with: a hand kept on
@@ -205,7 +220,8 @@ def read_draft(
     entered_by = _seat(source.get("dealt_by")) or dealer_seat
     source = {name: latin_digits(source.get(name) or "") for name in FIELDS}
     problems: list[RuleViolation] = []
-    auction, by_turns = _auction(source, entered_by, problems)
+    teams = rules.team_names
+    auction, by_turns = _auction(source, Auction.of(rules, entered_by), problems)
     if entered_by != dealer_seat:
         auction, by_turns = _dealt_by(auction, dealer_seat, by_turns)
     trump = None
@@ -271,7 +287,7 @@ def _dealt_by(auction: Auction, dealer_seat: int, by_turns: bool) -> tuple[Aucti
     """The auction as ``dealer_seat`` dealt it (rules: ``reseated``); one not over yet
     starts again from that dealer's left."""
     if not auction.finished:
-        return Auction(dealer_seat), False
+        return replace(auction, dealer_seat=dealer_seat, calls=()), False
     moved, whole = reseated(auction, dealer_seat)
     return moved, by_turns and whole and not moved.thrown_in
 

@@ -75,18 +75,18 @@ def entry_for(replay: Replay, mode: Mode, source) -> Entry:
 
     A forgotten hand is dealt by the seat that dealt the hand it comes before.
     """
-    teams = replay.rules.team_names
+    rules = replay.rules
     state = replay.state
     if mode.fixing is Fixing.INSERTING:
         dealer = state.deals[mode.number - 1].dealer_seat
-        return Entry(mode.number, dealer, read_draft(source, dealer, teams), mode)
+        return Entry(mode.number, dealer, read_draft(source, dealer, rules), mode)
     if mode.next_hand:
-        draft = read_draft(source, state.next_dealer, teams)
+        draft = read_draft(source, state.next_dealer, rules)
         return Entry(state.next_number, state.next_dealer, draft)
     result = state.deals[mode.number - 1]
     if any(source.get(key) for key in FIELDS):  # a correction being made: what it says
-        draft = read_draft(source, result.dealer_seat, teams)
+        draft = read_draft(source, result.dealer_seat, rules)
     else:
-        draft = draft_from_deal(result.dealer_seat, teams,
+        draft = draft_from_deal(result.dealer_seat, rules,
                                 deal_from_hand(replay.hands[mode.number - 1]))
     return Entry(mode.number, result.dealer_seat, draft, mode)

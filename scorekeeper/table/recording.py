@@ -337,7 +337,7 @@ class RecordHand(TableChange):
             dealer = replay.state.next_dealer  # undone since: the same seat deals it
         else:
             return True  # undone, and later hands recorded since: its number is the entry's
-        return sent_again(replay, hand, read_draft(self.fields, dealer, replay.rules.team_names))
+        return sent_again(replay, hand, read_draft(self.fields, dealer, replay.rules))
 
     def plan(self, session, replay, by) -> Deal:
         if self.number != replay.state.next_number:

@@ -131,14 +131,15 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
     that puts this phone's in that hand instead (when this phone's is a whole hand)."""
     recorded = who_recorded(get_session(), fresh.game.id, number)
     dealer = fresh.state.deals[number - 1].dealer_seat
-    mine = read_draft(request.form, dealer, fresh.rules.team_names)
+    mine = read_draft(request.form, dealer, fresh.rules)
     try:
         mine_deal = None if mine.unreadable else mine.to_deal()
     except (TallyIncomplete, RuleViolation):
         mine_deal = None
     if mine_deal is not None:
         names = fresh.names_at(number)
-        theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, names)
+        theirs = deal_summary(deal_from_hand(fresh.hands[number - 1]), dealer, names,
+                              fresh.rules)
         put_in = url_for("games.edit_hand", game_id=fresh.game.id, number=number,
                          **mine.fields())
         return fill(_("Hand %(number)s was already recorded by %(who)s: %(theirs)s. This "
@@ -146,7 +147,7 @@ def _recorded_meanwhile(fresh: Replay, number: int) -> tuple[str, dict | None]:
                       "one, put it in hand %(number)s instead."), number=number,
                     who=typed(change_author(recorded)) if recorded else _("another phone"),
                     theirs=theirs,
-                    mine=deal_summary(mine_deal, dealer, names)), \
+                    mine=deal_summary(mine_deal, dealer, names, fresh.rules)), \
             {"number": number, "url": put_in}
     if recorded:
         return fill(_("Hand %(number)s was already recorded by %(who)s, so this entry was "
@@ -257,7 +258,7 @@ def _undone(fresh: Replay, hand, notice: str):
     a table undoes a hand to put one thing right, then records it again (as the phone
     does with a hand it kept, offline.js). A plain form's page has it in its address."""
     dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
-    entry = draft_from_deal(dealer, fresh.rules.team_names, deal_from_hand(hand)).fields()
+    entry = draft_from_deal(dealer, fresh.rules, deal_from_hand(hand)).fields()
     entry["number"] = str(hand.number)
     return done(fresh, notice, after=fresh, entry=entry)
 

@@ -26,7 +26,7 @@ from scorekeeper.views.confirming import confirm_panel
 from scorekeeper.figures.chances import win_chances
 from scorekeeper.figures.charts import score_chart
 from scorekeeper.rules import (
-    CARD_POINTS, BIDS, PASS, RuleViolation, SUITS, VerdictKind, carry_on,
+    CARD_POINTS, PASS, RuleViolation, SUITS, VerdictKind, carry_on,
     replay as replay_deals,
 )
 from scorekeeper.rules.needs import team_needs
@@ -298,7 +298,7 @@ def _context(view: GameView, said: Said, **shown) -> dict:
         poll_every=POLL_SECONDS,
         changes=recent_changes(session, replay.game.id, 1),  # any: its log is opened
         history=list(reversed(state.deals)), hands=replay.hands,
-        bids=BIDS, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
+        bids=replay.rules.bids, PASS=PASS, PASSED=PASSED, NOBODY=NOBODY, suits=SUITS,
         card_points=CARD_POINTS, trump_facts=TRUMP_FACTS,
         suit_name=suit_name, point_name=point_name, signed=signed,
         offline_state=partial(offline_state, replay), **shown,

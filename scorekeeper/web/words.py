@@ -12,7 +12,8 @@ from flask_babel import gettext as _, lazy_gettext as _l
 from markupsafe import Markup
 
 from scorekeeper.rules import (
-    CARD_POINTS, Auction, Deal, HandRejected, Point, RuleViolation, Suit, Verdict, VerdictKind,
+    CARD_POINTS, Auction, Deal, HandRejected, HouseRules, Point, RuleViolation, Suit, Verdict,
+    VerdictKind,
 )
 from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
@@ -38,8 +39,11 @@ _VIOLATIONS = {
     "target_invalid": _l("The target must be a whole number from %(low)s to %(high)s."),
     "house_rule_invalid": _l("“%(rule)s” is one of: %(choices)s."),
     "house_rule_unknown": _l("There is no house rule “%(rule)s”."),
-    "call_invalid": _l("That is neither a pass nor a bid of 3 to 6."),
-    "bid_invalid": _l("That winning bid is not one of the seats with a bid of 3 to 6."),
+    "call_invalid": _l("That is neither a pass nor a bid of %(low)s to %(high)s."),
+    "bid_invalid": _l("That winning bid is not one of the seats with a bid of %(low)s to "
+                      "%(high)s."),
+    "dealer_must_bid": _l("Everyone before the dealer passed, and the dealer is stuck: the "
+                          "dealer must bid, %(bid)s or more."),
     "bid_and_turns": _l(
         "“Everyone passed” and a seat's call were both chosen: the calls were kept. "
         "Check the bidding."
@@ -208,6 +212,9 @@ def verdict_sentence(verdict: Verdict) -> Markup:
             "%(team)s made its bid and reached %(target)s: the bidder goes out, "
             "%(team)s wins."), team=winner, target=target,
         )
+    if kind is VerdictKind.ALL_SIX:
+        return fill(_("%(team)s took all six points of the hand, a smudge: %(team)s wins."),
+                    team=winner)
     if kind is VerdictKind.MORE_POINTS:
         if len(verdict.teams) == 2:
             return fill(_(
@@ -266,7 +273,8 @@ def verdict_patterns() -> dict[str, Markup]:
         teams = tuple(f"{{t{i}}}" for i in range(1, listed + 1))
         return verdict_sentence(Verdict(kind, "{target}", "{team}", teams, "{score}"))  # type: ignore[arg-type]
     patterns = {kind.value: sentence(kind) for kind in (
-        VerdictKind.PLAYING, VerdictKind.REACHED, VerdictKind.BIDDER_GOES_OUT)}
+        VerdictKind.PLAYING, VerdictKind.REACHED, VerdictKind.BIDDER_GOES_OUT,
+        VerdictKind.ALL_SIX)}
     for kind in (VerdictKind.MORE_POINTS, VerdictKind.BIDDER_BREAKS_TIE, VerdictKind.TIE_PLAY_ON):
         for listed in (2, 3):
             patterns[f"{kind.value}_{listed}"] = sentence(kind, listed)
@@ -305,9 +313,11 @@ def hand_preview(deal: DealResult) -> Markup:
     return Markup("%s %s.") % (lead, others)
 
 
-def deal_summary(deal: Deal, dealer_seat: int, names: dict[int, str]) -> str:
-    """A hand as entered, in a sentence: "Cid bid 4, hearts trump: High A, Low B, …"."""
-    auction = Auction(dealer_seat, tuple(deal.calls))
+def deal_summary(deal: Deal, dealer_seat: int, names: dict[int, str],
+                 rules: HouseRules) -> str:
+    """A hand of a game played by ``rules`` as entered, in a sentence: "Cid bid 4, hearts
+    trump: High A, Low B, …"."""
+    auction = Auction.of(rules, dealer_seat, tuple(deal.calls))
     if auction.thrown_in or deal.tally is None:
         return fill(_("all six passed: thrown in"))
     tally = deal.tally

@@ -68,22 +68,25 @@ def said(rng: random.Random, call) -> str:
     return text
 
 
-def legal_calls(rng: random.Random, someone_bids: bool) -> list:
-    """An auction as it might go, from the dealer's left: strictly higher bids, or passes."""
+def legal_calls(rng: random.Random, someone_bids: bool, low: int = 3) -> list:
+    """An auction as it might go, from the dealer's left: strictly higher bids from
+    ``low``, or passes."""
     calls, best = [], 0
     while len(calls) < 6 and best < 6:
         if rng.random() < (0.3 if someone_bids else 0):
-            best = max(3, best + 1) if rng.random() < 0.75 else rng.randint(max(3, best + 1), 6)
+            best = max(low, best + 1) if rng.random() < 0.75 else rng.randint(max(low, best + 1), 6)
             calls.append(best)
         else:
             calls.append(PASS)
     if someone_bids and best == 0:
-        calls[rng.randrange(6)] = rng.choice((3, 4, 5))
+        calls[rng.randrange(6)] = rng.choice((low, 4, 5))
     return calls
 
 
-def auction_fields(rng: random.Random, dealer: int) -> tuple[list[tuple[str, str]], int | None]:
-    """(the bidding as the form holds it, the seat that should win it, if any)."""
+def auction_fields(rng: random.Random, dealer: int, low: int = 3
+                   ) -> tuple[list[tuple[str, str]], int | None]:
+    """(the bidding as the form holds it, the seat that should win it, if any), its bids
+    from ``low`` (2 in a game whose lowest bid is 3: refused)."""
     kind = rng.choices(
         ["quick", "turns", "passed", "passed_turns", "calls", "link"],
         weights=[46, 34, 5, 5, 5, 5],
@@ -91,7 +94,7 @@ def auction_fields(rng: random.Random, dealer: int) -> tuple[list[tuple[str, str
     order = bidding_order(dealer)
     if kind == "quick":  # one tap: the winning bid on its turn, every other seat passing
         turn = rng.randint(1, 6)
-        return [(f"turn_{turn}", said(rng, rng.choice((3, 3, 4, 4, 5, 6))))], order[turn - 1]
+        return [(f"turn_{turn}", said(rng, rng.choice((low, 3, 3, 4, 4, 5, 6))))], order[turn - 1]
     if kind == "passed":
         return [("bid", "passed")], None
     if kind == "passed_turns":  # the dealer's pass closes it; the open turns passed too
@@ -99,8 +102,8 @@ def auction_fields(rng: random.Random, dealer: int) -> tuple[list[tuple[str, str
         return [(f"turn_{t}", said(rng, PASS)) for t in turns], None
     if kind == "link":
         seat = rng.randint(1, 6)
-        return [("bid", f"{seat}-{rng.choice((3, 4, 5, 6))}")], seat
-    calls = legal_calls(rng, someone_bids=True)
+        return [("bid", f"{seat}-{rng.choice((low, 3, 4, 5, 6))}")], seat
+    calls = legal_calls(rng, someone_bids=True, low=low)
     bidder = order[calls.index(max(c for c in calls if c != PASS))]
     if kind == "calls":
         return [("calls", ",".join(said(rng, call) for call in calls))], bidder
@@ -229,7 +232,8 @@ def random_hand(rng: random.Random, rules: HouseRules, dealer: int) -> list[tupl
     """A hand, mostly whole. The bidding team mostly makes its bid; to a small target
     (several teams reaching it at once), points are often spread evenly: ties."""
     even = rules.target <= 6 and rng.random() < 0.4
-    fields, bidder = auction_fields(rng, dealer)
+    low = rules.bids[0] if rng.random() < 0.95 else 2  # a bid of 2 where the lowest is 3
+    fields, bidder = auction_fields(rng, dealer, low)
     teams = rules.team_names
     if bidder is not None or rng.random() < 0.1:  # a throw-in's points are never read
         favoured = team_of(bidder, rules.teams) if bidder else rng.choice(teams)
@@ -301,7 +305,7 @@ def record(state, fields):
         form = {}
         for name, value in fields:  # the first value of a name, as request.form.get gives
             form.setdefault(name, value)
-        draft = read_draft(form, state.next_dealer, state.rules.team_names)
+        draft = read_draft(form, state.next_dealer, state.rules)
         if draft.unreadable:
             raise draft.unreadable[0]
         after = carry_on(state, [draft.to_deal()])
@@ -334,7 +338,7 @@ def random_game(rng: random.Random) -> dict:
 
 def random_deal(rng: random.Random, teams: tuple[str, ...]) -> tuple[dict, Deal]:
     """A deal as a file or another script might give it to ``playDeal``, sometimes wrong."""
-    calls = legal_calls(rng, someone_bids=rng.random() < 0.9)
+    calls = legal_calls(rng, someone_bids=rng.random() < 0.9, low=rng.choice((2, 3, 3)))
     trump = rng.choice(SUITS)
     card_points = {point: rng.choice(teams) for point in POINTS}
     game = rng.choice((*teams, None))
@@ -410,9 +414,15 @@ def judge_vector(rng: random.Random) -> dict:
     rules = HouseRules(rules.teams, target, **rules.house_values)
     scores = {team: rng.randint(target - 3, target + 2) for team in rules.team_names}
     bidding_team, made = rng.choice(rules.team_names), rng.random() < 0.5
-    return {"rules": rules_json(rules),
-            "scores": scores, "biddingTeam": bidding_team, "made": made,
-            "expected": verdict_of(judge(rules, scores, bidding_team, made))}
+    taken = None
+    if rng.random() < 0.7:  # the points taken too: all six to one team, now and then
+        taken = dict.fromkeys(rules.team_names, 0)
+        sweeper = rng.choice(rules.team_names) if rng.random() < 0.3 else None
+        for _ in range(rng.choice((5, 6)) if sweeper is None else 6):
+            taken[sweeper or rng.choice(rules.team_names)] += 1
+    return {"rules": rules_json(rules), "scores": scores, "biddingTeam": bidding_team,
+            "made": made, "taken": taken,
+            "expected": verdict_of(judge(rules, scores, bidding_team, made, taken))}
 
 
 @pytest.fixture(scope="module")
@@ -431,12 +441,11 @@ def vectors() -> dict:
 PLAY_GAMES = """
 games => games.map(game => {
   const R = SchmierRules;
-  const teams = Object.keys(R.teamsFor(game.rules.teams));
   let state = R.start(game.rules, game.firstDealer);
   const deals = [];
   const hands = game.hands.map(fields => {
     try {
-      const deal = R.readDeal(fields, state.nextDealer, teams);
+      const deal = R.readDeal(fields, state.nextDealer, state.rules);
       state = R.carryOn(state, [deal]);
       deals.push(deal);
     } catch (error) {
@@ -468,7 +477,8 @@ vectors => vectors.map(v => {
 })
 """
 
-JUDGE = "vectors => vectors.map(v => SchmierRules.judge(v.rules, v.scores, v.biddingTeam, v.made))"
+JUDGE = ("vectors => vectors.map(v => "
+         "SchmierRules.judge(v.rules, v.scores, v.biddingTeam, v.made, v.taken))")
 
 TABLE = """
 starts => ({
@@ -623,6 +633,16 @@ def test_the_vectors_cover_every_way_a_game_goes(vectors):
     for rule in HOUSE_RULES:  # each house rule's every value is played
         played = Counter(json.dumps(game["rules"]["house"][rule.name]) for game in vectors["games"])
         assert set(played) == {json.dumps(choice.value) for choice in rule.choices}, played
+    # ... and does what it does: bids of 2 played (and refused where the lowest is 3), a
+    # stuck dealer's pass refused, games won by a team taking all six points.
+    played = [h for h in hands if "refused" not in h and not h["thrownIn"]]
+    assert sum(h["bid"] == 2 for h in played) >= 100
+    assert refused["dealer_must_bid"] >= 20, refused
+    assert refused["call_invalid"] + refused["bid_invalid"] >= 50, refused
+    assert kinds["all_six"] >= 20, kinds
+    judged = Counter(vector["expected"]["kind"] for vector in vectors["judged"])
+    assert judged["all_six"] >= 20, judged
+    assert sum(v["expected"].get("refused") == "dealer_must_bid" for v in vectors["deals"]) >= 5
 
 
 def test_the_script_plays_every_game_as_the_engine_does(chromium, vectors):
@@ -665,7 +685,7 @@ def test_the_page_holds_the_script_to_the_apps_policy(chromium):
     """A copy of the rules that evaluated a string would be refused on this page, as on
     the app's: the comparison passing shows the script needs no eval."""
     source = SCRIPT.read_text(encoding="utf-8")
-    old = "function judge(rules, scores, biddingTeam, made) {"
+    old = "function judge(rules, scores, biddingTeam, made, taken = null) {"
     assert source.count(old) == 1
     vector = {"rules": rules_json(HouseRules("2x3", 5)),
               "scores": {"A": 0, "B": 0}, "biddingTeam": "A", "made": True}
@@ -685,9 +705,18 @@ MUTANTS = {
     "the tie-break looks only at the first tied team": (
         "if (leaders.includes(biddingTeam)) {",
         "if (leaders[0] === biddingTeam) {"),
+    "the lowest bid is always the game's own": (
+        "const low = rules.house.lowest_bid;",
+        "const low = BIDS[0];"),
+    "a stuck dealer may pass": (
+        'stuck: rules.house.all_pass === "dealer_stuck" };',
+        "stuck: false };"),
+    "a smudge wins only for the bidding team": (
+        "? Object.keys(taken).find((team) => taken[team] === CARD_POINTS.length + 1) : undefined;",
+        "? [biddingTeam].find((team) => taken[team] === CARD_POINTS.length + 1) : undefined;"),
     "a hand kept while the deal moved keeps its turns, not its seats": (
-        "if (enteredBy !== dealer) calls = finished(calls) ? reseated(calls, enteredBy, dealer) : [];",
-        "if (enteredBy !== dealer) calls = finished(calls) ? calls : [];"),
+        "calls = finished(calls) ? reseated(calls, enteredBy, dealer, bidding) : [];",
+        "calls = finished(calls) ? calls : [];"),
 }
 
 

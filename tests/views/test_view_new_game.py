@@ -22,7 +22,8 @@ def test_six_names_make_a_game_with_its_seats_and_players(client, db, new_game_f
     assert response.status_code == 303
     (game,) = rows(db, Game)
     assert path_of(response.headers["Location"]) == f"/games/{game.id}"
-    assert (game.teams, game.target, game.house_rules) == ("3x2", 21, {"bidder_goes_out": False})
+    assert (game.teams, game.target, game.house_rules) == ("3x2", 21, {
+        "bidder_goes_out": False, "lowest_bid": 3, "all_pass": "throw_in", "smudge": False})
     assert (game.first_dealer, game.first_dealer_drawn) == (1, False)
     seats = seat_players(db, game.id)
     assert {seat: player.name for seat, player in seats.items()} == dict(enumerate(NAMES, 1))
