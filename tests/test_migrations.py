@@ -320,7 +320,7 @@ def _game(session, club):
     session.execute(text(
         "INSERT INTO game (club_id, teams, target, bidder_goes_out, first_dealer, "
         "first_dealer_drawn, created_at, revision, table_number) "
-        "VALUES (:club, '3x2', 21, 0, 1, 0, CURRENT_TIMESTAMP, 1, 1)"), {"club": club.id})
+        "VALUES (:club, '3x2', 21, false, 1, false, CURRENT_TIMESTAMP, 1, 1)"), {"club": club.id})
     session.commit()
 
 
