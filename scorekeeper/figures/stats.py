@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Iterable, Mapping, Protocol, Sequence
 
-from scorekeeper.rules import BIDS, POINTS, SEATS, Point
+from scorekeeper.rules import BIDS, POINTS, Point
 from scorekeeper.store.replay import Replay
 from scorekeeper.store.sittings import Stretch
 
@@ -18,7 +18,7 @@ from scorekeeper.store.sittings import Stretch
 @dataclass(frozen=True)
 class SeatedGame:
     """A replayed game and who sits in each of its seats now (seat -> player id); who
-    sat where at each hand is the table's seating (none read: these six all game)."""
+    sat where at each hand is the table's seating (none read: these players all game)."""
 
     replay: Replay
     players: Mapping[int, int]
@@ -179,8 +179,9 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
 
     Everyone who sat at one hand of a game at least played it, and won or lost it with
     the team of their seat; partners are two players of one team who sat at the table
-    at one hand together, rivals two of different teams who did. Each hand counts for
-    the players who sat at it.
+    at one hand together, rivals two of different teams who did (so a cutthroat game,
+    each player a team of one, gives rivals and no partners). Each hand counts for the
+    players who sat at it.
     """
     stats: dict[int, PlayerStats] = {}
     for seated in games:
@@ -201,7 +202,8 @@ def player_stats(games: Iterable[SeatedGame]) -> dict[int, PlayerStats]:
                 together = me.partners if team_at[other.sitting.seat] == team else me.rivals
                 together.setdefault(other_id, Record()).add(state.finished, won)
                 me.names[other_id] = other.sitting.name
-        every_hand = len(sat) == len(SEATS)  # nobody took a seat over: the same six
+        # Nobody took a seat over: the same players (four, five or six) at every hand.
+        every_hand = len(sat) == replay.rules.seats
         players = _player_at(sat, 1)
         for deal in state.deals:
             if not every_hand:

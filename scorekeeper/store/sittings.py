@@ -10,8 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from scorekeeper.rules import SEATS
-
 
 @dataclass(frozen=True)
 class Sitting:
@@ -42,8 +40,9 @@ class Stretch:
 
 
 def starting_seating(names: Mapping[int, str]) -> tuple[Sitting, ...]:
-    """The six a game starts with, each in their seat from hand 1."""
-    return tuple(Sitting(seat, 1, names[seat]) for seat in SEATS)
+    """The players a game starts with (seat -> name: four, five or six), each in their
+    seat from hand 1."""
+    return tuple(Sitting(seat, 1, names[seat]) for seat in sorted(names))
 
 
 def sitting_at(seating: Sequence[Sitting], seat: int, number: int) -> Sitting:
@@ -53,8 +52,10 @@ def sitting_at(seating: Sequence[Sitting], seat: int, number: int) -> Sitting:
 
 
 def names_at(seating: Sequence[Sitting], number: int) -> dict[int, str]:
-    """Seat -> the name of who sat there at hand ``number``."""
-    return {seat: sitting_at(seating, seat, number).name for seat in SEATS}
+    """Seat -> the name of who sat there at hand ``number``, for each seat of the
+    table (the seats the sittings hold)."""
+    return {seat: sitting_at(seating, seat, number).name
+            for seat in sorted({sitting.seat for sitting in seating})}
 
 
 def until(seating: Sequence[Sitting], sitting: Sitting) -> int | None:
