@@ -2,11 +2,14 @@
 
     python bench/seed.py instance/large.sqlite            # 1,000 evenings, 5,000 games
     python bench/seed.py big.sqlite --evenings 10 --games 50 --hands 1000
+    python bench/seed.py small.sqlite --layouts 2x2 c4 c5    # tables of four and five
 
 Every game is played out by the rules engine (random auctions, trump and points), so
 each one replays exactly as a table would have recorded it; rows are written with bulk
 inserts. A game ends when the rules say it is over; the last games of the run stop
 early (still in play) when the hand budget runs out, so the totals come out exact.
+Each game's layout is drawn from those given (by default three pairs three times in
+four, else two teams of three), and it seats as many players as its layout does.
 """
 from __future__ import annotations
 
@@ -16,12 +19,13 @@ import sys
 import time
 from datetime import date, datetime, timedelta, timezone
 from pathlib import Path
+from typing import Sequence
 
 from sqlalchemy import insert
 from sqlmodel import Session, select
 
 from scorekeeper.rules import (
-    PASS, SEATS, SUITS, Deal, HandRejected, HouseRules, Tally, quick_auction, replay,
+    PASS, SUITS, Deal, HandRejected, HouseRules, Tally, quick_auction, replay,
 )
 from scorekeeper.rules.table import left_of, team_of
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, Hand, Player
@@ -37,10 +41,11 @@ CARD_POINTS = ("high", "low", "right", "left", "joker")
 
 def random_deal(rng: random.Random, rules: HouseRules, dealer: int) -> Deal:
     """One deal: a throw-in now and then, else a contract, trump and every point owned."""
+    seats = range(1, rules.seats + 1)
     if rng.random() < 0.08:
-        return Deal((PASS,) * 6)
-    bidder = rng.choice(SEATS)
-    auction = quick_auction(dealer, bidder, rng.choice((3, 3, 4, 4, 5, 6)))
+        return Deal((PASS,) * len(seats))
+    bidder = rng.choice(seats)
+    auction = quick_auction(dealer, bidder, rng.choice((3, 3, 4, 4, 5, 6)), len(seats))
     teams = rules.team_names
     bidding = team_of(bidder, rules.teams)
     owners = (*teams, bidding)  # the bidder's team takes a little more
@@ -64,7 +69,7 @@ def random_game(rng: random.Random, rules: HouseRules, first_dealer: int,
         deal = random_deal(rng, rules, dealer)
         deals.append(deal)
         if deal.tally is not None:
-            dealer = left_of(dealer)
+            dealer = left_of(dealer, rules.seats)
         if len(deals) % 8 == 0 or len(deals) == most:
             try:
                 if replay(rules, first_dealer, deals).finished:
@@ -83,9 +88,14 @@ def first_club(session: Session) -> Club:
     return club
 
 
+SIXES = ("3x2", "3x2", "3x2", "2x3")  # the layouts drawn unless others are given
+
+
 def seed(session: Session, club: Club, *, evenings: int, games: int, hands: int,
-         rng: random.Random, today: date | None = None) -> dict[str, int]:
-    """Fill ``club`` with that many evenings, games and hands (games spread evenly)."""
+         rng: random.Random, today: date | None = None,
+         layouts: Sequence[str] = SIXES) -> dict[str, int]:
+    """Fill ``club`` with that many evenings, games and hands (games spread evenly), each
+    game at a layout drawn from ``layouts``."""
     today = today or datetime.now(timezone.utc).date()
     players = [Player(club_id=club.id, name=name, name_key=name.casefold()) for name in NAMES]
     session.add_all(players)
@@ -102,9 +112,10 @@ def seed(session: Session, club: Club, *, evenings: int, games: int, hands: int,
     hands_left, written = hands, 0
     for index in range(games):
         evening_id = evening_ids[index * evenings // games]
-        rules = HouseRules(teams=rng.choice(("3x2", "3x2", "3x2", "2x3")),
+        rules = HouseRules(teams=rng.choice(layouts),
                            target=rng.choice((21, 21, 21, 31)))  # a longer game now and then
-        first_dealer = rng.choice(SEATS)
+        seats = range(1, rules.seats + 1)
+        first_dealer = rng.choice(seats)
         games_left = games - index
         # Whatever the budget, each remaining game keeps at least one hand to play.
         deals = random_game(rng, rules, first_dealer,
@@ -113,7 +124,7 @@ def seed(session: Session, club: Club, *, evenings: int, games: int, hands: int,
                     target=rules.target, first_dealer=first_dealer)
         session.add(game)
         session.flush()
-        for seat, player_id in zip(SEATS, rng.sample(player_ids, 6)):
+        for seat, player_id in zip(seats, rng.sample(player_ids, len(seats))):
             session.add(GameSeat(game_id=game.id, seat=seat, player_id=player_id))
         if deals:
             session.execute(insert(Hand), [
@@ -137,6 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=5000)
     parser.add_argument("--hands", type=int, default=100_000)
     parser.add_argument("--seed", type=int, default=21)
+    parser.add_argument("--layouts", nargs="+", default=list(SIXES), metavar="LAYOUT",
+                        help="the layouts games are drawn from (3x2, 2x3, c6, 2x2, c4, c5)")
     args = parser.parse_args(argv)
     if args.database.exists():
         parser.error(f"{args.database} exists: the seed fills a new database")
@@ -148,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     with Session(app.extensions["db_engine"]) as session:
         club = first_club(session)
         counts = seed(session, club, evenings=args.evenings, games=args.games,
-                      hands=args.hands, rng=random.Random(args.seed))
+                      hands=args.hands, rng=random.Random(args.seed), layouts=args.layouts)
         seeded = time.perf_counter()
         refresh(session, club.id)
     print(", ".join(f"{value:,} {name}" for name, value in counts.items()))

@@ -3,12 +3,14 @@ hands written here.
 
 The count reads who sat in each seat at each hand from the seats' own rows (a
 substitute from their first hand on), the teams by seat as RULES.md lays them out (three
-pairs: 1 & 4, 2 & 5, 3 & 6; two teams of three: odd and even seats), and each played
+pairs: 1 & 4, 2 & 5, 3 & 6; two teams of three: odd and even seats; two pairs at four:
+1 & 3, 2 & 4; cutthroat: each seat a team of its own, so no partners), and each played
 hand's bidder, bid and points from the replay; it works out what the bid did to the
 bidding team's score itself (made: the points taken; set: minus the bid). Two players
 sat at one table when both sat at one live hand (a game with none yet: its first six).
 Clubs of random games, with substitutes and an abandoned game, are compared whole, and
-again after every change of a run of corrections.
+again after every change of a run of corrections; at six in pairs and threes, and at
+every table the rules seat.
 """
 from __future__ import annotations
 
@@ -26,18 +28,22 @@ from scorekeeper.figures.stats import (
     SHARED_GAMES, PlayerStats, Record, best_partner, player_stats, toughest_rival,
 )
 from scorekeeper.figures.summaries import head_to_head, one_player_stats
-from scorekeeper.rules import BIDS, SEATS, RuleViolation
+from scorekeeper.rules import BIDS, RuleViolation
 from scorekeeper.store.db import make_engine
 from scorekeeper.store.kept import stamp_of
 from scorekeeper.store.migrate import upgrade
 from scorekeeper.store.models import Club, ClubSummary, Game, GameSeat, Player, SeatSummary
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, last_substitute_hand, plan_substitute
-from tests.test_summaries import fresh_club, replayed
+from tests.test_summaries import EVERY_TABLE, fresh_club, replayed, seeding
+
+SIXES = seeding.SIXES
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.test_upgrades import fill_first_schema
 
-TEAM_LETTERS = {"3x2": "ABC", "2x3": "AB"}
+# Seat 1's team, seat 2's, ...: the letters repeat round the table.
+TEAM_LETTERS = {"3x2": "ABC", "2x3": "AB", "2x2": "AB", "c4": "ABCD", "c5": "ABCDE",
+                "c6": "ABCDEF"}
 
 
 def team_of(teams: str, seat: int) -> str:
@@ -48,9 +54,10 @@ def team_of(teams: str, seat: int) -> str:
 def seated_at_each_hand(session: Session, game: Game, hands: int) -> dict[int, dict[int, int]]:
     """Hand number -> seat -> player id, from the seats' rows alone."""
     rows = session.exec(select(GameSeat).where(GameSeat.game_id == game.id)).all()
+    seats = {row.seat for row in rows}
     return {number: {seat: max((row for row in rows
                                 if row.seat == seat and row.from_hand <= number),
-                               key=lambda row: row.from_hand).player_id for seat in SEATS}
+                               key=lambda row: row.from_hand).player_id for seat in seats}
             for number in range(1, max(hands, 1) + 1)}
 
 
@@ -170,7 +177,8 @@ def with_substitutes(session: Session, rng: random.Random) -> None:
         if last < 2:
             continue
         try:
-            plan = plan_substitute(replay, rng.choice(SEATS), rng.randint(2, last),
+            plan = plan_substitute(replay, rng.choice(range(1, replay.rules.seats + 1)),
+                                   rng.randint(2, last),
                                    rng.choice([*roster, f"Stand-in {count}"]))
         except RuleViolation:
             continue
@@ -199,6 +207,18 @@ def test_every_pair_and_bid_kept_is_what_a_count_of_the_hands_gives(seed, shared
         assert_kept_figures_are_the_counted_ones(session, club)
 
 
+@pytest.mark.parametrize("seed", [4, 5])
+def test_at_every_table_every_pair_and_bid_kept_is_what_a_count_of_the_hands_gives(
+        seed, monkeypatch):
+    monkeypatch.setattr(figures_module, "SHARED_GAMES", 1)
+    rng = random.Random(seed)
+    session, club, _ = fresh_club(3, 30, 420, rng, EVERY_TABLE)
+    with session:
+        with_substitutes(session, rng)
+        abandon_one(session, rng)
+        assert_kept_figures_are_the_counted_ones(session, club)
+
+
 def test_the_count_sees_substitutes_and_leaves_the_abandoned_game_out():
     """The test's own count, checked on what it must tell apart: a substitute's stretch
     and an abandoned game."""
@@ -221,10 +241,11 @@ def test_the_count_sees_substitutes_and_leaves_the_abandoned_game_out():
         assert after < before
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("layouts", [SIXES, EVERY_TABLE], ids=["six", "every table"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), steps=runs_of((*STEPS, "substitute"), 10))
-def test_after_any_run_of_corrections_the_kept_figures_are_a_fresh_count(rng, steps):
-    session, club, _ = fresh_club(2, 5, 50, rng)
+def test_after_any_run_of_corrections_the_kept_figures_are_a_fresh_count(layouts, rng, steps):
+    session, club, _ = fresh_club(2, 5, 50, rng, layouts)
 
     def step(game: Game, what: str) -> None:
         if what == "substitute":

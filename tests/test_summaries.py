@@ -22,7 +22,7 @@ from scorekeeper.figures.stats import SeatedGame, player_stats, trend
 from scorekeeper.figures.summaries import (
     catch_up, club_stats, evening_records, game_counts, one_player_stats,
 )
-from scorekeeper.rules import Deal, RuleViolation, Tally
+from scorekeeper.rules import Deal, RuleViolation, Tally, TeamLayout
 from scorekeeper.store.models import (
     Club, ClubSummary, Evening, Game, Hand, Player, PlayerPairs, SeatSummary,
 )
@@ -45,11 +45,20 @@ def _seed_module():
 seeding = _seed_module()
 
 
-def fresh_club(evenings: int, games: int, hands: int, rng: random.Random):
+# Every table the rules seat: pairs, threes and cutthroat at six, pairs and cutthroat at
+# four, cutthroat at five.
+EVERY_TABLE = tuple(str(layout) for layout in TeamLayout)
+
+
+def fresh_club(evenings: int, games: int, hands: int, rng: random.Random,
+               layouts=seeding.SIXES):
+    """A club of random games at ``layouts`` (by default tables of six in pairs or
+    threes, as clubs played before tables of four and five)."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
     session = Session(app.extensions["db_engine"], expire_on_commit=False)
     club = session.get(Club, first_club_id(app))
-    counts = seeding.seed(session, club, evenings=evenings, games=games, hands=hands, rng=rng)
+    counts = seeding.seed(session, club, evenings=evenings, games=games, hands=hands, rng=rng,
+                          layouts=layouts)
     return session, club, counts
 
 
@@ -105,6 +114,14 @@ def test_the_summed_figures_equal_a_replay_of_every_hand(rng, games):
         assert_summaries_match_a_replay(session, club)
 
 
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), games=st.integers(1, 18))
+def test_the_summed_figures_equal_a_replay_at_every_table(rng, games):
+    session, club, _ = fresh_club(3, games, games * 12, rng, EVERY_TABLE)
+    with session:
+        assert_summaries_match_a_replay(session, club)
+
+
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), data=st.data())
 def test_figures_follow_every_change_to_any_game(rng, data):
@@ -150,6 +167,17 @@ def test_the_seed_script_writes_exactly_what_it_is_asked_for():
         assert sum(len(replay.hands) for replay in replays) == 500  # every hand replays
         assert sum(replay.state.finished for replay in replays) >= 20  # most games end
         assert set(game_counts(session, range(1, 9)).values()) <= {4, 5, 0}
+
+
+def test_the_seed_script_seats_each_game_as_its_layout_does():
+    session, club, _ = fresh_club(2, 24, 700, random.Random(6), EVERY_TABLE)
+    with session:
+        replays = [replay for replay, _ in load_seated(session, session.exec(select(Game)).all())]
+        assert {str(replay.rules.teams) for replay in replays} == set(EVERY_TABLE)
+        for replay in replays:
+            assert sorted(replay.names) == list(range(1, replay.rules.seats + 1))
+            assert len(set(replay.names.values())) == replay.rules.seats
+        assert sum(replay.state.finished for replay in replays) >= 16  # most games end
 
 
 def test_the_trend_adds_up_evening_by_evening():

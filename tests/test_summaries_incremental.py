@@ -22,7 +22,9 @@ from scorekeeper.store.models import ClubSummary, Game
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon, plan_insert, plan_swap
 from scorekeeper.table.recording import record_hand, undo_last_hand
-from tests.test_summaries import assert_summaries_match_a_replay, figures, fresh_club, seeding
+from tests.test_summaries import (
+    EVERY_TABLE, assert_summaries_match_a_replay, figures, fresh_club, seeding,
+)
 
 STEPS = ("record", "edit", "undo", "insert", "swap", "abandon", "reinstate")
 
@@ -47,7 +49,8 @@ def take_step(session: Session, rng: random.Random, game: Game, step: str) -> No
             deal = seeding.random_deal(rng, replay.rules, dealer)
             apply(session, replay, plan_insert(replay, before, deal), game.revision)
         elif step == "swap":
-            apply(session, replay, plan_swap(replay, *rng.sample(range(1, 7), 2)), game.revision)
+            seats = range(1, replay.rules.seats + 1)
+            apply(session, replay, plan_swap(replay, *rng.sample(seats, 2)), game.revision)
         elif step in ("abandon", "reinstate"):
             abandon = step == "abandon"
             if (game.abandoned_at is None) == abandon:
@@ -96,6 +99,15 @@ def each_change(session: Session, run, step, check) -> None:
 @given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 14))
 def test_many_changes_in_a_row_always_equal_a_replay(rng, steps):
     session, club, _ = fresh_club(2, 5, 50, rng)
+    with session:
+        each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
+                    lambda: assert_summaries_match_a_replay(session, club))
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 12))
+def test_many_changes_in_a_row_at_every_table_always_equal_a_replay(rng, steps):
+    session, club, _ = fresh_club(2, 6, 60, rng, EVERY_TABLE)
     with session:
         each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
                     lambda: assert_summaries_match_a_replay(session, club))
