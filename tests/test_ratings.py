@@ -33,12 +33,14 @@ from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from tests.databases import database_url
 from tests.members import first_club_id
-from tests.test_summaries import fresh_club
+from tests.table_games import P, game_at, played
+from tests.test_stats import CUTTHROAT_FIVE, FIVE
+from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
 from tests.test_summaries_incremental import (
     STEPS, a_hand_on_the_newest_game, each_change, runs_of, take_step,
 )
 
-P = "pass"
+SIXES = seeding.SIXES
 ALL_A = {"high": "A", "low": "A", "right": "A", "left": "A", "joker": "A", "game": "A"}
 
 
@@ -250,10 +252,51 @@ def test_a_game_in_play_or_abandoned_changes_no_rating(club_session):
     assert ratings.latest_changes(session, club.id) is None
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# Four alone (c4), target 5, seat 4 deals. Ann (1, A) bids 3 and takes High, Low, Right
+# and Game: A 4, B (Gus) the Left: 1, C (Bob) the Joker: 1. Ann deals and bids 3 as the
+# dealer after three passes: High, Low and Joker for A (7, made), the Right for B (2),
+# the Left for D (Hal, 1), Game tied. A wins; C and D both end on 1 and share third.
+FOUR_ALONE = ["Ann", "Gus", "Bob", "Hal"]
+CUTTHROAT_FOUR = [played((3, P, P, P), "hearts", "AAABC", "A"),
+                  played((P, P, P, 3), "clubs", "AABDA", "-")]
+# Four in pairs (tests/test_stats.py's game): A = Cid & Dan (seats 1 & 3) win 7 to 5.
+PAIRS_AT_FOUR = ["Cid", "Ann", "Dan", "Bob"]
+TWO_PAIRS = [played((3, 4, P, P), "spades", "AABAA", "B"),
+             played((3, P, P, P), "hearts", "ABBBA", "A")]
+
+
+def test_cutthroat_rates_each_player_alone_and_four_in_pairs_as_two_teams_of_two(
+        club_session):
+    """At cutthroat every player is a team of one: the winner first, the others by
+    their final scores, equal scores sharing a place; at four in pairs, two teams."""
+    session, club = club_session
+    five = game_at(session, club, "c5", FIVE, 5, CUTTHROAT_FIVE, target=5)
+    four = game_at(session, club, "c4", FOUR_ALONE, 4, CUTTHROAT_FOUR, target=5)
+    pairs = game_at(session, club, "2x2", PAIRS_AT_FOUR, 1, TWO_PAIRS, target=5)
+    assert [load_replay(session, game).state.scores for game in (five, four, pairs)] == [
+        {"A": 6, "B": 2, "C": 6, "D": -4, "E": 1}, {"A": 7, "B": 2, "C": 1, "D": 1},
+        {"A": 7, "B": 5}]
+    # Five: Ann won (A, tied with C on 6 but the bidder); Cid 6, Bob 2, Eve 1, Dan -4.
+    five_match = ([["Ann"], ["Bob"], ["Cid"], ["Dan"], ["Eve"]], [1, 3, 2, 5, 4])
+    four_match = ([["Ann"], ["Gus"], ["Bob"], ["Hal"]], [1, 2, 3, 3])
+    pairs_match = ([["Cid", "Dan"], ["Ann", "Bob"]], [1, 2])
+    assert_same(kept(session, club), by_openskill([five_match, four_match, pairs_match]))
+    assert_kept_equals_a_rating_from_the_hands(session, club)
+    players = {player.name: player for player in session.exec(select(Player))}
+    changes = ratings.game_changes(session, club.id, five.id)
+    assert {players_name(players, player_id): (change.rank, change.teams)
+            for player_id, change in changes.items()} == {
+        "Ann": (1, 5), "Bob": (3, 5), "Cid": (2, 5), "Dan": (5, 5), "Eve": (4, 5)}
+    assert [(change.game_id, change.rank, change.teams)
+            for change in ratings.player_rating(session, players["Bob"]).games] == [
+        (pairs.id, 2, 2), (four.id, 3, 4), (five.id, 3, 5)]
+
+
+@pytest.mark.parametrize("layouts", [SIXES, EVERY_TABLE], ids=["six", "every table"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 12))
-def test_many_changes_in_a_row_always_equal_a_rating_from_the_hands(rng, steps):
-    session, club, _ = fresh_club(2, 6, 80, rng)
+def test_many_changes_in_a_row_always_equal_a_rating_from_the_hands(layouts, rng, steps):
+    session, club, _ = fresh_club(2, 6, 80, rng, layouts)
     with session:
         each_change(session, steps, lambda game, step: take_step(session, rng, game, step),
                     lambda: assert_kept_equals_a_rating_from_the_hands(session, club))

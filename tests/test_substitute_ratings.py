@@ -35,13 +35,16 @@ from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
 from tests.members import first_club
-from tests.test_ratings import TIE, points
+from tests.test_ratings import PAIRS_AT_FOUR, TIE, TWO_PAIRS, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
-from tests.test_summaries import fresh_club
+from tests.table_games import game_at
+from tests.test_stats import CUTTHROAT_FIVE, FIVE
+from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.views.test_view_players import player_id, table_rows
 from tests.views.view_helpers import Page
 
+SIXES = seeding.SIXES
 OPENSKILL = PlackettLuce()
 WITHOUT_DYNAMICS = PlackettLuce(tau=0.0)  # they are added to each player's variance first
 
@@ -266,6 +269,20 @@ def test_a_substitute_taken_back_or_put_in_later_re_rates_from_that_game_on(sess
     assert_kept_equals_a_full_re_rate(session, club_id)
 
 
+def test_substitutes_at_four_and_five_are_rated_for_the_hands_they_sat(session):
+    club = first_club(session)
+    five = game_at(session, club, "c5", FIVE, 5, CUTTHROAT_FIVE, target=5)
+    substitute(session, five, 3, 3, "Gus")  # Cid's seat (C) from hand 3 of 4
+    pairs = game_at(session, club, "2x2", PAIRS_AT_FOUR, 1, TWO_PAIRS, target=5)
+    substitute(session, pairs, 2, 2, "Hal")  # Ann's seat (B) from hand 2 of 2
+    five_match = ([{"Ann": 1.0}, {"Bob": 1.0}, {"Cid": 0.5, "Gus": 0.5}, {"Dan": 1.0},
+                   {"Eve": 1.0}], [1, 3, 2, 5, 4])
+    pairs_match = ([{"Cid": 1.0, "Dan": 1.0}, {"Ann": 0.5, "Hal": 0.5, "Bob": 1.0}], [1, 2])
+    expected, _ = by_openskill([five_match, pairs_match])
+    assert_same(kept(session, club.id), expected)
+    assert_kept_equals_a_full_re_rate(session, club.id)
+
+
 SUBSTITUTE_STEPS = STEPS + ("substitute", "take back")
 
 
@@ -279,7 +296,7 @@ def a_substitute_step(session, rng: random.Random, game: Game, step: str) -> Non
         roster = [p.name for p in session.exec(select(Player))]
         name = rng.choice(roster + [f"Sub {rng.randrange(100)}"])
         try:
-            plan = plan_substitute(replay, rng.randint(1, 6),
+            plan = plan_substitute(replay, rng.randint(1, replay.rules.seats),
                                    rng.randint(2, last_substitute_hand(replay)), name)
         except RuleViolation:  # someone at the table already, say
             return
@@ -288,10 +305,11 @@ def a_substitute_step(session, rng: random.Random, game: Game, step: str) -> Non
         take_step(session, rng, game, step)
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("layouts", [SIXES, EVERY_TABLE], ids=["six", "every table"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), steps=runs_of(SUBSTITUTE_STEPS, 12))
-def test_substitutes_put_in_and_taken_back_always_leave_a_full_re_rate(rng, steps):
-    session, club, _ = fresh_club(2, 6, 80, rng)
+def test_substitutes_put_in_and_taken_back_always_leave_a_full_re_rate(layouts, rng, steps):
+    session, club, _ = fresh_club(2, 6, 80, rng, layouts)
     with session:
         each_change(session, steps,
                     lambda game, step: a_substitute_step(session, rng, game, step),

@@ -4,12 +4,16 @@ Every finished game of a club that wasn't abandoned is one match of its teams (e
 team: its players), taken in the order the games were played (``rated_moment``: by their
 evenings' dates, then the order they finished; ties by the game's id). The
 winner is ranked first; the other teams follow by final score, equal scores sharing a
-rank. A player's rating is openskill's mu and sigma (``rated_match`` moves them on after
-one game). Pages show one number on Elo's scale: 1500 for a new player, 48 points per
-point of mu (openskill's estimate of the player's skill), so a win raises it and
-finishing last lowers it; with fewer than 3 games rated it reads "new" instead. Sigma
-(how unsure the estimate is) is not shown. What each game did to the number is its
-change: the number after the game less the number before.
+rank. That holds at every table the rules seat: two teams of two at four in pairs, and
+at cutthroat (four, five or six, each player a team of one) a match of as many teams
+as players, each player ranked alone: the winner first, then the others by their own
+final scores, two on one score sharing a place (five alone ending A 6 (won), C 6, B 2,
+E 1, D -4 rank A, C, B, E, D). A player's rating is openskill's mu and sigma
+(``rated_match`` moves them on after one game). Pages show one number on Elo's scale:
+1500 for a new player, 48 points per point of mu (openskill's estimate of the player's
+skill), so a win raises it and finishing last lowers it; with fewer than 3 games rated
+it reads "new" instead. Sigma (how unsure the estimate is) is not shown. What each game
+did to the number is its change: the number after the game less the number before.
 
 A player who sat part of a game (a substitute, or the player they took over from) is
 rated for the part they played: their share of the game's hands (``Replay.team_shares``).
