@@ -5,6 +5,8 @@ import pytest
 from hypothesis import given, strategies as st
 
 from scorekeeper.figures.charts import spread
+from scorekeeper.rules import TeamLayout, teams_for
+from tests.test_contrast import LIGHT
 
 
 @pytest.mark.parametrize("wanted, placed", [
@@ -48,3 +50,22 @@ def test_a_low_score_just_under_0_never_crowds_the_0(low):
     # The lowest score is the chart's foot (158 px down): written if 16 px under the 0.
     written = {value for _y, value in chart.y_ticks}
     assert (low in written) == (158 - chart.zero_y >= 16), chart.y_ticks
+
+
+@pytest.mark.parametrize("layout", list(TeamLayout))
+def test_every_team_of_every_table_has_a_line_of_its_own(layout):
+    """Up to six teams (cutthroat at six): each line its own colour and dashes, the
+    stylesheet's colour for its letter, and every label a gap apart inside the chart."""
+    from scorekeeper.figures.charts import HEIGHT, BOTTOM, TOP, score_chart
+
+    teams = tuple(teams_for(layout))
+    game = a_game(21, {team: 0 for team in teams}, {team: 1 for team in teams})
+    game.rules.team_names = teams
+    chart = score_chart(game)
+    assert [line.name for line in chart.lines] == list(teams)
+    assert len({(line.colour, line.dashes) for line in chart.lines}) == len(teams)
+    assert {line.colour for line in chart.lines} == {
+        LIGHT[f"team-{team}"] for team in teams}
+    labels = sorted(line.label_y for line in chart.lines)
+    assert all(b - a >= 12 - 0.1 for a, b in zip(labels, labels[1:]))
+    assert all(TOP - 0.1 <= y - 4 <= HEIGHT - BOTTOM + 0.1 for y in labels)

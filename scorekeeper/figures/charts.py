@@ -7,8 +7,10 @@ from scorekeeper.figures.ratings import START
 from scorekeeper.store.replay import Replay
 
 # The same team colours as the stylesheet, and a dash pattern each, so that the lines
-# can be told apart without colour too.
-TEAM_STYLE = {"A": ("#0b4f8a", ""), "B": ("#8a3b00", "6 3"), "C": ("#5b2a86", "2 3")}
+# can be told apart without colour too: up to six teams (cutthroat at six).
+TEAM_STYLE = {"A": ("#0b4f8a", ""), "B": ("#8a3b00", "6 3"), "C": ("#5b2a86", "2 3"),
+              "D": ("#1d5c2e", "8 3 2 3"), "E": ("#8c1458", "12 4"),
+              "F": ("#5c4f00", "4 2 1 2 1 2")}
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 30, 22, 10, 22  # room for the axis labels
 

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper.store.db import get_session
+from tests.members import first_club
+from tests.new_games import SEAT_NAMES as SIX_ALONE
+from tests.table_games import P, game_at, played
 from tests.views.view_helpers import THROW_IN, Page, calls_for
 
 
@@ -126,3 +130,19 @@ def test_letters_of_lines_ending_on_one_score_are_moved_apart(client, start_game
                for team in together)
     # Top to bottom in team order.
     assert sorted(together, key=letters.get) == list(together)
+
+
+def test_six_alone_have_a_line_each(app, client):
+    """Cutthroat at six: a line for each of the six players, D, E and F too."""
+    with app.app_context():
+        session = get_session()
+        game = game_at(session, first_club(session), "c6", SIX_ALONE, 1, [
+            played((P, 3, P, P, P, P), "spades", "CDEFA", "B")])
+        game_id = game.id
+    chart = Page(client.get(f"/games/{game_id}/chart.svg"))
+    # Seat 3 (C) bid 3 and took High only: C -3; D, E, F and A a point each, B Game.
+    ends = {team: polyline_points(chart, team)[-1][1] for team in "ABCDEF"}
+    assert len(set(ends.values())) == 2
+    assert ends["C"] > ends["A"] == ends["B"] == ends["D"] == ends["E"] == ends["F"]
+    assert [label.text() for label in chart.root.find_all("text")
+            if label.get("class", "").startswith("team-")] == list("ABCDEF")
