@@ -33,8 +33,9 @@ from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, edit_hand, plan_abandon
 from tests.databases import database_url
 from tests.members import first_club_id
-from tests.table_games import P, game_at, played
-from tests.test_stats import CUTTHROAT_FIVE, FIVE
+from tests.table_games import (
+    CUTTHROAT_FIVE, CUTTHROAT_FOUR, FIVE, FOUR_ALONE, P, PAIRS_AT_FOUR, TWO_PAIRS, game_at,
+)
 from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
 from tests.test_summaries_incremental import (
     STEPS, a_hand_on_the_newest_game, each_change, runs_of, take_step,
@@ -250,19 +251,6 @@ def test_a_game_in_play_or_abandoned_changes_no_rating(club_session):
           lost.revision)
     assert ratings.game_changes(session, club.id, lost.id) == {}
     assert ratings.latest_changes(session, club.id) is None
-
-
-# Four alone (c4), target 5, seat 4 deals. Ann (1, A) bids 3 and takes High, Low, Right
-# and Game: A 4, B (Gus) the Left: 1, C (Bob) the Joker: 1. Ann deals and bids 3 as the
-# dealer after three passes: High, Low and Joker for A (7, made), the Right for B (2),
-# the Left for D (Hal, 1), Game tied. A wins; C and D both end on 1 and share third.
-FOUR_ALONE = ["Ann", "Gus", "Bob", "Hal"]
-CUTTHROAT_FOUR = [played((3, P, P, P), "hearts", "AAABC", "A"),
-                  played((P, P, P, 3), "clubs", "AABDA", "-")]
-# Four in pairs (tests/test_stats.py's game): A = Cid & Dan (seats 1 & 3) win 7 to 5.
-PAIRS_AT_FOUR = ["Cid", "Ann", "Dan", "Bob"]
-TWO_PAIRS = [played((3, 4, P, P), "spades", "AABAA", "B"),
-             played((3, P, P, P), "hearts", "ABBBA", "A")]
 
 
 def test_cutthroat_rates_each_player_alone_and_four_in_pairs_as_two_teams_of_two(

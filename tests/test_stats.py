@@ -31,22 +31,17 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.figures.stats import FIGURES, SeatedGame, TrendPoint, player_stats, rank, thinned
-from scorekeeper.rules import Deal, HouseRules, Point, Tally, replay as replay_deals
+from scorekeeper.rules import Deal, HouseRules, Point, replay as replay_deals
 from scorekeeper.store.models import Game
 from scorekeeper.store.replay import Replay
 from scorekeeper.store.sittings import Sitting
+from tests.table_games import CUTTHROAT_FIVE, FIVE, TWO_PAIRS, played
 
 P = "pass"
 ALL_PASS = (P,) * 6
 IDS = {"Ann": 1, "Bob": 2, "Cid": 3, "Dan": 4, "Eve": 5, "Fay": 6, "Gus": 7}
 FIRST = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]  # games 1 and 3
 SECOND = ["Ann", "Gus", "Cid", "Bob", "Dan", "Fay"]  # game 2
-
-
-def played(calls, trump, owners: str, game: str) -> Deal:
-    """A played hand: owners of High, Low, Right, Left, Joker; Game ("-" = tied)."""
-    points = dict(zip(("high", "low", "right", "left", "joker"), owners, strict=True))
-    return Deal(tuple(calls), trump, Tally(points, None if game == "-" else game))
 
 
 def seated(game_id, names, first_dealer, deals, *, teams="3x2", target=5) -> SeatedGame:
@@ -249,25 +244,6 @@ def test_a_long_trend_keeps_one_point_in_so_many_evenings_ending_at_the_latest(
         assert all(b.evening_id - a.evening_id == every for a, b in zip(shown, shown[1:]))
 
 
-# Five players, cutthroat (each seat a team: A = 1 ... E = 5), target 5; Gus takes Cid's
-# seat (3, C) from hand 3.
-#   1. Eve (5) deals; calls from seat 1: pass, Bob 3, pass, Dan 4, pass: Dan (D) bids 4.
-#      Owners D A D B E, Game tied: A 1, B 1, C 0, D 2 (set: -4), E 1.
-#   2. Ann (1) deals; calls from seat 2: pass, Cid 3, pass, pass, pass: Cid (C) bids 3.
-#      Owners C C C A B, Game C: C 4 (made), A 1, B 1. Scores A 2, B 2, C 4, D -4, E 1.
-#   3. Bob (2) deals; all five pass: thrown in, Bob deals again.
-#   4. Bob deals; calls from seat 3: pass, pass, pass, Ann 3, pass: Ann (A) bids 3.
-#      Owners A A C C A, Game A: A 4 (made), C 2. Scores A 6, B 2, C 6, D -4, E 1: A and
-#      C both reached 5, and the bidder among them wins: A.
-FIVE = ["Ann", "Bob", "Cid", "Dan", "Eve"]
-CUTTHROAT_FIVE = [
-    played((P, 3, P, 4, P), "clubs", "DADBE", "-"),
-    played((P, 3, P, P, P), "hearts", "CCCAB", "C"),
-    Deal((P,) * 5),
-    played((P, P, P, 3, P), "spades", "AACCA", "A"),
-]
-
-
 def with_substitute(game: SeatedGame, seat: int, from_hand: int, name: str) -> SeatedGame:
     """The game with ``name`` in ``seat`` from hand ``from_hand`` on."""
     replay = game.replay
@@ -297,8 +273,9 @@ def test_at_five_cutthroat_each_player_is_a_team_and_nobody_a_partner():
 
 
 def test_a_substitute_at_five_is_counted_for_the_hands_they_sat_only():
-    # Five seats and one substitute make six stretches, as many as a table of six
-    # without one: each hand still counts for whoever sat at it.
+    # Gus takes Cid's seat (3, C) from hand 3. Five seats and one substitute make six
+    # stretches, as many as a table of six without one: each hand still counts for
+    # whoever sat at it.
     game = with_substitute(seated(10, FIVE, 5, CUTTHROAT_FIVE, teams="c5"), 3, 3, "Gus")
     stats = {s.name: s for s in player_stats([game]).values()}
     assert (stats["Cid"].hands_played, stats["Gus"].hands_played) == (2, 1)
@@ -309,14 +286,8 @@ def test_a_substitute_at_five_is_counted_for_the_hands_they_sat_only():
 
 
 def test_four_in_pairs_are_partners_across_the_table():
-    # A = seats 1 & 3, B = 2 & 4, target 5. Ann (1) deals; calls from seat 2: Bob 3,
-    # Cid 4, pass, pass: Cid (A) bids 4. Owners A A B A A, Game B: A 4 made, B 2. Then
-    # Bob deals; Cid 3, Dan pass, Ann pass, Bob pass: owners A B B B A, Game A: A 3
-    # made (7), B 3 (5): both reached 5, the bidder's team wins: A.
-    game = seated(11, FIRST[:4], 1, [
-        played((3, 4, P, P), "spades", "AABAA", "B"),
-        played((3, P, P, P), "hearts", "ABBBA", "A"),
-    ], teams="2x2")
+    # tests/table_games.py's game: Ann & Cid (A) bid 4 and 3, make both, and win 7 to 5.
+    game = seated(11, FIRST[:4], 1, TWO_PAIRS, teams="2x2")
     assert (game.replay.state.winner, game.replay.state.scores) == ("A", {"A": 7, "B": 5})
     stats = {s.name: s for s in player_stats([game]).values()}
     assert [(name, r.won) for _, name, r in stats["Ann"].partners_by_games()] == [("Cid", 1)]

@@ -35,10 +35,9 @@ from scorekeeper.table.corrections import (
     apply, last_substitute_hand, plan_substitute, plan_take_back,
 )
 from tests.members import first_club
-from tests.test_ratings import PAIRS_AT_FOUR, TIE, TWO_PAIRS, points
+from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
-from tests.table_games import game_at
-from tests.test_stats import CUTTHROAT_FIVE, FIVE
+from tests.table_games import CUTTHROAT_FIVE, FIVE, PAIRS_AT_FOUR, TWO_PAIRS, game_at
 from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.views.test_view_players import player_id, table_rows
