@@ -8,10 +8,12 @@ from typing import Sequence
 from sqlmodel import Session
 
 from scorekeeper.rules import Deal, HouseRules, Tally
-from scorekeeper.store.models import Club, Evening, Game
+from scorekeeper.store.models import Club, Evening, Game, utcnow
 from scorekeeper.store.replay import load_replay
+from scorekeeper.table.evenings import new_evening
 from scorekeeper.table.recording import record_hand
 from scorekeeper.table.seating import in_evening, new_game, seat_game
+from tests.test_substitutes import substitute
 
 P = "pass"
 
@@ -76,3 +78,22 @@ CUTTHROAT_FOUR = [played((3, P, P, P), "hearts", "AAABC", "A"),
 PAIRS_AT_FOUR = ["Cid", "Ann", "Dan", "Bob"]
 TWO_PAIRS = [played((3, 4, P, P), "spades", "AABAA", "B"),
              played((3, P, P, P), "hearts", "ABBBA", "A")]
+# Six alone (c6), target 21, seat 1 deals: seat 2 (B) bids 3 and F (seat 6) takes all six
+# points, a sweep: B -3, F 6; the game goes on.
+SIX_ALONE = ["Ivy", "Joe", "Kim", "Lea", "Max", "Nia"]
+CUTTHROAT_SIX = [played((3, P, P, P, P, P), "diamonds", "FFFFF", "F")]
+
+
+def evening_at_every_table(session: Session, club: Club) -> list[Game]:
+    """Tonight at two tables, every table but six in pairs or threes: at table 1 five
+    alone (Gus in Cid's seat from hand 3), then six alone (in play); at table 2 four in
+    pairs, then four alone. Its games, in the order they began."""
+    evening = new_evening(club, utcnow().date())
+    five = game_at(session, club, "c5", FIVE, 5, CUTTHROAT_FIVE, target=5, evening=evening)
+    substitute(session, five, 3, 3, "Gus")
+    return [five, *(game_at(session, club, layout, names, dealer, deals, target=target,
+                            evening=evening, table=table)
+                    for layout, names, dealer, deals, target, table in (
+                        ("2x2", PAIRS_AT_FOUR, 1, TWO_PAIRS, 5, 2),
+                        ("c4", FOUR_ALONE, 4, CUTTHROAT_FOUR, 5, 2),
+                        ("c6", SIX_ALONE, 1, CUTTHROAT_SIX, 21, 1)))]

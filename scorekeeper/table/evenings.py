@@ -202,12 +202,13 @@ def game_part(replay: Replay) -> GamePart:
     players: list[tuple[str, int]] = []
     points: list[tuple[str, int]] = []
     line_up_wins: list[tuple[str, int]] = []
+    partners = not replay.rules.teams.cutthroat  # cutthroat: every player for themselves
     for team, seats in replay.rules.team_seats.items():
         won = int(replay.state.winner == team and not held)
         sat = sat_for(replay, seats)
         players += [(name, won) for name in sat]
         points += [(name, replay.state.scores[team]) for name in sat]
-        line_up_wins += [(line_up, won) for line_up in line_ups(replay, seats)]
+        line_up_wins += [(line_up, won) for line_up in line_ups(replay, seats) if partners]
     return GamePart(replay.state.finished, held, tuple(players), tuple(line_up_wins),
                     tuple(points))
 
@@ -261,13 +262,14 @@ def tally_of(parts: Sequence[GamePart]) -> EveningTally:
 def partnerships(replays: Sequence[Replay]) -> Counter[frozenset[str]]:
     """How many of the evening's games each two players were partners in (in one team
     at one hand at least: a pair, or two of a trio); an abandoned game counts for
-    nobody."""
+    nobody, and a cutthroat one makes no partners (each player is a team)."""
     together: Counter[frozenset[str]] = Counter()
     for replay in replays:
         if replay.game.abandoned_at is None:
             pairs: set[frozenset[str]] = set()  # each two once for the game
             for number in hands_sat(replay):
-                chairs = [replay.names_at(number)[seat] for seat in SEATS]
+                names = replay.names_at(number)
+                chairs = [names[seat] for seat in sorted(names)]
                 pairs.update(partner_pairs(split_of(chairs, replay.rules.teams)))
             together.update(pairs)
     return together
@@ -275,22 +277,29 @@ def partnerships(replays: Sequence[Replay]) -> Counter[frozenset[str]]:
 
 @dataclass(frozen=True)
 class PartnersTonight:
-    """Who has partnered whom tonight, and which two at the table now haven't yet."""
+    """Who has partnered whom tonight, and which two at the table now haven't yet
+    (none where the table plays cutthroat, ``cutthroat_now``); ``games``: the evening's
+    games that count (all cutthroat where they made no partners)."""
 
     together: list[tuple[tuple[str, str], int]]  # two partners, games together; most first
     not_yet: list[tuple[str, str]]
+    games: int = 0
+    cutthroat_now: bool = False
 
 
 def partners_tonight(replays: Sequence[Replay], replay: Replay | None) -> PartnersTonight:
-    """The evening's partnerships; ``not_yet``: of ``replay``'s six (the game the table is
-    playing or last finished)."""
+    """The evening's partnerships; ``not_yet``: of ``replay``'s players (the game the
+    table is playing or last finished), unless it is cutthroat: nobody at that table has
+    a partner to find."""
     together = partnerships(replays)
     pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
     met = sorted(((pair(two), games) for two, games in together.items()),
                  key=lambda item: (-item[1], [name.casefold() for name in item[0]]))
-    names = sorted(replay.names.values(), key=str.casefold) if replay else []
+    cutthroat = replay is not None and replay.rules.teams.cutthroat
+    names = sorted(replay.names.values(), key=str.casefold) if replay and not cutthroat else []
     return PartnersTonight(met, [two for two in combinations(names, 2)
-                                 if not together[frozenset(two)]])
+                                 if not together[frozenset(two)]],
+                           sum(game.game.abandoned_at is None for game in replays), cutthroat)
 
 
 def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:

@@ -162,13 +162,18 @@ def rating_change(change: RatingChange) -> str:
     return reader_number(change.change, signed=True)
 
 
+# A team's place behind the winner, in a game of three teams or more (up to six
+# players alone).
+PLACES = {2: _l("Second"), 3: _l("Third"), 4: _l("Fourth"), 5: _l("Fifth"), 6: _l("Sixth")}
+
+
 def finished(change: RatingChange) -> str:
     """Where the player's team finished in the game: won, or its place behind."""
     if change.rank == 1:
         return _("Won")
     if change.teams == 2:
         return _("Lost")
-    return _("Second") if change.rank == 2 else _("Third")
+    return str(PLACES[change.rank])
 
 
 def exported(value, shows: str) -> str:
