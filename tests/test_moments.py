@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from datetime import datetime, timezone
 
-from scorekeeper.figures.moments import Moment, MomentKind, evening_moments
+from scorekeeper.figures.moments import Moment, MomentKind, evening_moments, team_players
 from scorekeeper.rules import Deal
-from tests.test_stats import P, history, played, seated
+from tests.table_games import CUTTHROAT_FIVE, CUTTHROAT_SIX, FIVE, TWO_PAIRS
+from tests.test_stats import P, history, played, seated, with_substitute
 
 NAMES = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
 
@@ -54,3 +55,19 @@ def test_an_abandoned_game_and_a_throw_in_have_no_moments():
     assert evening_moments([game]) == []
     thrown = seated(5, NAMES, 1, [Deal((P,) * 6)]).replay
     assert evening_moments([thrown]) == []
+
+
+def test_at_tables_of_four_five_and_six_alone_a_moment_names_one_player_or_a_pair():
+    # tests/table_games.py's games: five alone (Gus in Cid's seat from hand 3), six alone
+    # (here Fay takes all six points, and Bob is set), four in pairs (Cid bids 4 and
+    # makes it, the evening's biggest bid made).
+    five = with_substitute(seated(10, FIVE, 5, CUTTHROAT_FIVE, teams="c5"), 3, 3, "Gus")
+    six = seated(11, NAMES, 1, CUTTHROAT_SIX, teams="c6", target=21)
+    pairs = seated(12, NAMES[:4], 1, TWO_PAIRS, teams="2x2")
+    assert evening_moments([five.replay, six.replay, pairs.replay]) == [
+        Moment(MomentKind.BIGGEST_MADE, 12, "A", ("Ann", "Cid"), 1, "Cid", 4),
+        Moment(MomentKind.BIGGEST_SET, 10, "D", ("Dan",), 1, "Dan", 4),
+        Moment(MomentKind.SWEEP, 11, "F", ("Fay",), 1),
+    ]
+    # A moment's team is told as it sat at the hand: C was Cid, then Gus.
+    assert [team_players(five.replay, "C", hand) for hand in (2, 4)] == [("Cid",), ("Gus",)]

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import re
 import struct
+from dataclasses import dataclass
 from itertools import combinations
 
 import lxml.etree
 import pytest
 
+from scorekeeper.store.db import get_session
 from tests.drawn_pictures import SVG, content, ink, ink_in_columns, reckoned, size, texts
-from tests.members import client_as, new_club
+from tests.members import client_as, first_club, new_club
+from tests.table_games import evening_at_every_table
 from tests.views.view_helpers import Page, calls_for, rows
 from scorekeeper.figures.recap_picture import PADDING, SMALLEST, WIDTH
 from scorekeeper.store.models import Evening
@@ -81,6 +84,25 @@ def test_the_recap_tells_the_games_and_the_moments(client, db, play, new_game_fo
     evening_page = Page(client.get(f"/evenings/{evening}"))
     assert any(a.get("href") == f"/evenings/{evening}/recap"
                for a in evening_page.root.find_all("a"))
+
+
+def test_the_recap_of_tables_of_four_five_and_six_tells_each_game_and_its_moments(
+        app, client):
+    with app.app_context():
+        session = get_session()
+        played = evening_at_every_table(session, first_club(session))
+        evening, (five, pairs, four, six) = played[0].evening_id, [game.id for game in played]
+    assert page_lines(Page(client.get(f"/evenings/{evening}/recap"))) == [
+        "Games won: Ann 2, Cid 1, Dan 1.",
+        f"Game {five}: Ann won, A 6 · B 2 · C 6 · D −4 · E 1.",
+        f"Game {pairs}: Cid & Dan won, A 7 · B 5.",
+        f"Game {four}: Ann won, A 7 · B 2 · C 1 · D 1.",
+        f"Game {six}, in play: A 0 · B −3 · C 0 · D 0 · E 0 · F 6.",
+        "The night's moments",
+        f"Biggest bid made: Dan bid 4 in game {pairs}.",
+        f"Biggest set: Dan bid 4 and was set in game {five}.",
+        f"All six points: Nia in game {six}, hand 1.",
+    ]
 
 
 def test_the_picture_tells_the_night_and_png_and_svg_agree(client, db, play, new_game_form):
@@ -186,6 +208,39 @@ def two_table_evening(client, db, play, new_game_form) -> tuple[int, list[int]]:
     return evening, games
 
 
+# tests/table_games.py's evening at tables of four, five and six: at table 1 five alone
+# (Ann wins), then six alone (in play, Joe set and Nia's sweep); at table 2 four in pairs
+# (Cid & Dan win), then four alone (Ann wins). Teams up to F, and teams of one player.
+FINAL_AT_EVERY_TABLE = [{"A": 6, "B": 2, "C": 6, "D": -4, "E": 1}, {"A": 7, "B": 5},
+                        {"A": 7, "B": 2, "C": 1, "D": 1},
+                        {"A": 0, "B": -3, "C": 0, "D": 0, "E": 0, "F": 6}]
+WINNERS_AT_EVERY_TABLE = ["A", "A", "A", None]
+
+
+@dataclass(frozen=True)
+class Night:
+    """An evening for the measured picture: its games, their final scores and winners,
+    and who is first in the night's ranking."""
+
+    evening: int
+    games: list[int]
+    final: list[dict[str, int]]
+    winners: list[str | None]
+    first: list[str]
+
+
+@pytest.fixture(params=["two tables", "every table"])
+def night(request, app, client, db, play, new_game_form) -> Night:
+    if request.param == "two tables":
+        evening, games = two_table_evening(client, db, play, new_game_form)
+        return Night(evening, games, FINAL, WINNERS, ["Hal", "Joe", "Lea"])
+    with app.app_context():
+        session = get_session()
+        played = evening_at_every_table(session, first_club(session))
+        evening, games = played[0].evening_id, [game.id for game in played]
+    return Night(evening, games, FINAL_AT_EVERY_TABLE, WINNERS_AT_EVERY_TABLE, ["Ann"])
+
+
 def recap_svg(client, evening: int, language: str = "en"):
     """The evening's recap picture as a reader of ``language`` gets it: its SVG's root."""
     client.set_cookie("lang", language)
@@ -198,10 +253,8 @@ def number(text) -> int:
 
 
 @pytest.mark.parametrize("language", ["en", "fa"])
-def test_the_picture_is_a_phones_portrait_whose_every_line_fits(
-        client, db, play, new_game_form, language):
-    evening, _games = two_table_evening(client, db, play, new_game_form)
-    root = recap_svg(client, evening, language)
+def test_the_picture_is_a_phones_portrait_whose_every_line_fits(client, night, language):
+    root = recap_svg(client, night.evening, language)
     width, height = int(root.get("width")), int(root.get("height"))
     assert width >= 1080 and height > width  # a phone's screen, upright
     drawn = texts(root)
@@ -235,22 +288,25 @@ def test_the_picture_is_a_phones_portrait_whose_every_line_fits(
 
 @pytest.mark.parametrize("language", ["en", "fa"])
 def test_each_game_has_a_bar_per_team_as_long_as_its_score_and_its_winner_starred(
-        client, db, play, new_game_form, language):
-    evening, games = two_table_evening(client, db, play, new_game_form)
-    root = recap_svg(client, evening, language)
+        client, night, language):
+    root = recap_svg(client, night.evening, language)
     width = int(root.get("width"))
     right_to_left = language == "fa"
     numbers = [text for text in texts(root)
                if re.fullmatch("−?[0-9]+", latin_digits(plain(content(text))))]
-    for game, final, winner in zip(games, FINAL, WINNERS, strict=True):
+    for game, final, winner in zip(night.games, night.final, night.winners, strict=True):
         bars = root.findall(f"{SVG}rect[@class='bar'][@data-game='{game}']")
         assert {bar.get("data-team"): int(bar.get("data-score")) for bar in bars} == final
         # Each bar as long as its team's score, on one scale; from the same line of zero,
         # one way for a score above it and the other way below it (mirrored right to
         # left: scores above zero grow leftwards).
-        per_point = [float(bar.get("width")) / abs(int(bar.get("data-score")))
-                     for bar in bars if int(bar.get("data-score"))]
-        assert max(per_point) - min(per_point) < 0.05 and min(per_point) > 10
+        # (Drawn to a tenth of a pixel: the longest bar gives the scale most nearly.)
+        longest = max(bars, key=lambda bar: abs(int(bar.get("data-score"))))
+        per_point = float(longest.get("width")) / abs(int(longest.get("data-score")))
+        assert per_point > 10
+        for bar in bars:
+            assert float(bar.get("width")) == pytest.approx(
+                per_point * abs(int(bar.get("data-score"))), abs=0.06)
         zeros = []
         for bar in bars:
             x, length = float(bar.get("x")), float(bar.get("width"))
@@ -274,10 +330,11 @@ def test_each_game_has_a_bar_per_team_as_long_as_its_score_and_its_winner_starre
                    else float(won.get("x")))
             assert 0 < (star_x - end) * (-1 if right_to_left else 1) < 200
             assert 0 < star_x < width
-    # The night's ranking: seven players won a game each, Hal, Joe and Lea first (theirs
-    # was the only finished game they played).
+    # The night's ranking: at two tables, seven players won a game each, Hal, Joe and
+    # Lea first (theirs was the only finished game they played); at every table, Ann
+    # alone (two games of three).
     drawn = [plain(content(text)) for text in texts(root)]
-    first = drawn.index("Hal, Joe, Lea" if language == "en" else "Hal، Joe، Lea")
+    first = drawn.index(("، " if language == "fa" else ", ").join(night.first))
     assert latin_digits(drawn[first - 3]) == "1"  # its place
 
 
