@@ -22,7 +22,9 @@ that back) bumps its revision like any change, and the stamp counts abandoned ga
 
 A player's games with each partner and opponent are added up from the rows of the games
 they shared when their page asks, and kept with the club's stamp (``PlayerPairs``): the
-next visit reads them as kept until any game changes.
+next visit reads them as kept until any game changes. Two players are partners where
+their rows hold one team: never in a cutthroat game, whose every seat is a team of its
+own, so such a game counts among a player's opponents only.
 """
 from __future__ import annotations
 
@@ -38,7 +40,7 @@ from sqlmodel import Session, delete, select
 from scorekeeper.figures.stats import (
     TREND_POINTS, HeadToHead, PlayerStats, Record, SeatedGame, TrendPoint, player_stats, trend,
 )
-from scorekeeper.rules import BIDS, POINTS, Point
+from scorekeeper.rules import BIDS, POINTS, Point, TeamLayout
 from scorekeeper.store import kept
 from scorekeeper.store.caches import CLUB_SUMS, PAIRS, SEAT_ROWS
 from scorekeeper.store.kept import Stamp, changed_games, committed, games_to_go, stamp_of
@@ -333,6 +335,21 @@ def one_player_stats(session: Session, player: Player) -> PlayerStats | None:
         select(Player.id, Player.name)
         .where(Player.id.in_([*stats.partners, *stats.rivals]))).all())  # type: ignore[union-attr]
     return stats
+
+
+# The layouts where each player is a team of one: their games make no partners.
+CUTTHROAT = tuple(str(layout) for layout in TeamLayout if layout.cutthroat)
+
+
+def cutthroat_games(session: Session, player: Player) -> int:
+    """How many of the player's counted games were cutthroat: they are among the
+    player's games and opponents, never among their partners. One query, on the rows
+    ``up_to_date`` keeps."""
+    return session.exec(
+        select(func.count()).select_from(SeatSummary)
+        .join(Game, Game.id == SeatSummary.game_id)
+        .where(SeatSummary.player_id == player.id, _counted(), Game.teams.in_(CUTTHROAT))  # type: ignore[attr-defined]
+    ).one()
 
 
 def head_to_head(session: Session, player: Player, other: Player) -> HeadToHead:

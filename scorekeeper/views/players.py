@@ -17,8 +17,8 @@ from scorekeeper.figures.stats import (
     game_trend, natural_order, rank, shared_enough, toughest_rival,
 )
 from scorekeeper.figures.summaries import (
-    abandoned_games, club_stats, evening_records, evening_trend, head_to_head,
-    one_player_stats,
+    abandoned_games, club_stats, cutthroat_games, evening_records, evening_trend,
+    head_to_head, one_player_stats,
 )
 from scorekeeper.files.csvfile import csv_download, spreadsheet_safe
 from scorekeeper.rules import BIDS, POINTS, Point
@@ -328,6 +328,7 @@ def show(player_id: int):
                        best_partner=stats and best_partner(stats),
                        toughest_rival=stats and toughest_rival(stats),
                        shared_games=SHARED_GAMES,
+                       cutthroat=cutthroat_games(session, player) if stats else 0,
                        abandoned=abandoned_games(session, player.club_id, player.id))
 
 

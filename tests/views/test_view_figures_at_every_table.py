@@ -86,6 +86,11 @@ def test_a_players_page_has_partners_from_four_in_pairs_and_opponents_from_every
     assert table_rows(page, "games")[:4] == [
         ["Played", "3"], ["Won", "2"], ["Lost", "1"], ["Win rate", "67%"]]
     assert table_rows(page, "partners")[1:] == [["Bob", "1", "0", "1", "0%"]]
+    assert page.section_text("cutthroat-games") == (
+        "2 cutthroat games, each player for themselves, have no partners: they count "
+        "among the opponents only.")
+    cid = Page(viewer.get(f"/players/{player_id(db, 'Cid')}"))
+    assert cid.section_text("cutthroat-games").startswith("1 cutthroat game, ")
     # Five alone: Ann beat Bob, Cid, Gus, Dan and Eve; in pairs Cid & Dan beat her; four
     # alone: she beat Gus, Bob and Hal.
     assert table_rows(page, "rivals")[1:] == [

@@ -268,6 +268,7 @@ def test_the_player_page_adds_partners_bids_by_level_and_points_by_kind(client, 
     assert table_rows(page, "partners") == [
         ["Partner", "Games", "Won", "Lost", "Win rate"],
         ["Ann", "2", "1", "0", "100%"], ["Gus", "1", "1", "0", "100%"]]
+    assert page.by_id("cutthroat-games") is None  # every game in pairs
     # 3: made (took 3) and set (took 2); 5: made (took 5).
     # Score change per bid: 3 made +3 and set −3; 5 made +5; all (3 − 3 + 5) / 3.
     assert table_rows(page, "bids") == [
