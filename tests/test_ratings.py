@@ -36,12 +36,11 @@ from tests.members import first_club_id
 from tests.table_games import (
     CUTTHROAT_FIVE, CUTTHROAT_FOUR, FIVE, FOUR_ALONE, P, PAIRS_AT_FOUR, TWO_PAIRS, game_at,
 )
-from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
+from tests.test_summaries import EVERY_TABLE, SIXES, fresh_club
 from tests.test_summaries_incremental import (
     STEPS, a_hand_on_the_newest_game, each_change, runs_of, take_step,
 )
 
-SIXES = seeding.SIXES
 ALL_A = {"high": "A", "low": "A", "right": "A", "left": "A", "joker": "A", "game": "A"}
 
 

@@ -35,9 +35,7 @@ from scorekeeper.store.migrate import upgrade
 from scorekeeper.store.models import Club, ClubSummary, Game, GameSeat, Player, SeatSummary
 from scorekeeper.store.replay import load_replay
 from scorekeeper.table.corrections import apply, last_substitute_hand, plan_substitute
-from tests.test_summaries import EVERY_TABLE, fresh_club, replayed, seeding
-
-SIXES = seeding.SIXES
+from tests.test_summaries import EVERY_TABLE, SIXES, fresh_club, replayed
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.test_upgrades import fill_first_schema
 

@@ -19,7 +19,7 @@ from scorekeeper.figures.standings import (
 from scorekeeper.figures.stats import SeatedGame, player_stats
 from scorekeeper.store.models import Evening, Game, Ladder, Player, Season
 from scorekeeper.store.replay import load_seated
-from tests.test_summaries import fresh_club
+from tests.test_summaries import EVERY_TABLE, SIXES, fresh_club
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 
 
@@ -204,10 +204,11 @@ def club_season(session: Session, club_id: int, rng: random.Random) -> Season:
     return season
 
 
-@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize("layouts", [SIXES, EVERY_TABLE], ids=["six", "every table"])
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rng=st.randoms(use_true_random=False), steps=runs_of(STEPS, 10))
-def test_a_seasons_ladder_after_many_changes_equals_a_replay(rng, steps):
-    session, club, _ = fresh_club(4, 8, 70, rng)
+def test_a_seasons_ladder_after_many_changes_equals_a_replay(layouts, rng, steps):
+    session, club, _ = fresh_club(4, 8, 70, rng, layouts)
     with session:
         season = club_season(session, club.id, rng)
         each_change(session, steps, lambda game, step: take_step(session, rng, game, step),

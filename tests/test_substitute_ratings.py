@@ -38,12 +38,11 @@ from tests.members import first_club
 from tests.test_ratings import TIE, points
 from tests.test_substitutes import HANDS, SITTINGS, TEAM, play_live, play_then_fix, substitute
 from tests.table_games import CUTTHROAT_FIVE, FIVE, PAIRS_AT_FOUR, TWO_PAIRS, game_at
-from tests.test_summaries import EVERY_TABLE, fresh_club, seeding
+from tests.test_summaries import EVERY_TABLE, SIXES, fresh_club
 from tests.test_summaries_incremental import STEPS, each_change, runs_of, take_step
 from tests.views.test_view_players import player_id, table_rows
 from tests.views.view_helpers import Page
 
-SIXES = seeding.SIXES
 OPENSKILL = PlackettLuce()
 WITHOUT_DYNAMICS = PlackettLuce(tau=0.0)  # they are added to each player's variance first
 

@@ -46,12 +46,13 @@ seeding = _seed_module()
 
 
 # Every table the rules seat: pairs, threes and cutthroat at six, pairs and cutthroat at
-# four, cutthroat at five.
+# four, cutthroat at five; and the seed's own, six in pairs or threes.
 EVERY_TABLE = tuple(str(layout) for layout in TeamLayout)
+SIXES = seeding.SIXES
 
 
 def fresh_club(evenings: int, games: int, hands: int, rng: random.Random,
-               layouts=seeding.SIXES):
+               layouts=SIXES):
     """A club of random games at ``layouts`` (by default tables of six in pairs or
     threes, as clubs played before tables of four and five)."""
     app = create_app({"TESTING": True, "DATABASE_URL": database_url(), "SECRET_KEY": "t"})
