@@ -1,5 +1,7 @@
 """The night's moments, for an evening's recap: the biggest bid made, the biggest set,
-every sweep of all six points, and the biggest comeback, drawn from the hands.
+every sweep of all six points, and the biggest comeback, drawn from the hands. At every
+table alike: a team is a pair, a three or, at cutthroat, one player, told by who sat
+for it at that hand.
 
 Nothing is stored: the moments are read off the replayed games each time, so a
 correction shows in the recap at once. An abandoned game has no moments.

@@ -267,8 +267,8 @@ def _first(pairs: Iterable[tuple[int, str, Record]], by: Callable[[Record], floa
 @dataclass(frozen=True)
 class HeadToHead:
     """Two players' games at one table: as partners, their record together; as
-    opponents, each one's record against the other (in a game of three teams, a third
-    team may have won)."""
+    opponents, each one's record against the other (in a game of three teams or more,
+    cutthroat's too, a third team may have won)."""
 
     together: Record
     player_against: Record
