@@ -1,12 +1,15 @@
 """Labels at the ends of a chart's lines: never on top of each other, never outside."""
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from hypothesis import given, strategies as st
 
-from scorekeeper.figures.charts import spread
+from scorekeeper.figures.charts import TEAM_STYLE, spread
 from scorekeeper.rules import TeamLayout, teams_for
-from tests.test_contrast import LIGHT
+from tests.test_contrast import DARK, LIGHT
 
 
 @pytest.mark.parametrize("wanted, placed", [
@@ -69,3 +72,12 @@ def test_every_team_of_every_table_has_a_line_of_its_own(layout):
     labels = sorted(line.label_y for line in chart.lines)
     assert all(b - a >= 12 - 0.1 for a, b in zip(labels, labels[1:]))
     assert all(TOP - 0.1 <= y - 4 <= HEIGHT - BOTTOM + 0.1 for y in labels)
+
+
+def test_the_charts_dark_colours_are_the_stylesheets():
+    """The chart, an image of its own, draws each team's line in the dark palette's
+    colour for its letter when the phone is set to dark."""
+    svg = (Path(__file__).resolve().parent.parent / "templates" / "chart.svg").read_text()
+    dark = svg[svg.index("@media (prefers-color-scheme: dark)"):]
+    strokes = dict(re.findall(r"polyline\.team-([A-F]) \{ stroke: (#[0-9a-f]+); \}", dark))
+    assert strokes == {team: DARK[f"team-{team}"] for team in TEAM_STYLE}
