@@ -596,7 +596,7 @@ REFUSALS = [
     ("a seat's player of another name", set_at(["games", 0, "player_ids", 0], 2),
      "games[0].player_ids[0]: player 2 is Bob, but seats[0] is Ann"),
     ("five player ids", set_at(["games", 0, "player_ids"], [1, 2, 3, 4, 5]),
-     "games[0].player_ids: a game has six seats, so six player ids, not 5"),
+     "games[0].player_ids: a player id for each of the game's 6 seats, not 5"),
     ("an evening not in the file", set_at(["games", 2, "evening_id"], 42),
      "games[2].evening_id: there is no evening 42 in the file"),
     ("an evening left out", without_evening_two,

@@ -60,7 +60,7 @@ from scorekeeper.files.exchange import (
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
 )
-from scorekeeper.rules import SEATS, Deal, replay as replay_deals
+from scorekeeper.rules import Deal, replay as replay_deals
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, SEASON_NAME_LENGTH,
@@ -272,7 +272,8 @@ def _game_entry(
         "changed_at": _moment_text(game.changed_at),
         "first_dealer_drawn": game.first_dealer_drawn,
         "abandoned_at": _moment_text(game.abandoned_at),
-        "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
+        "player_ids": [sitting_at(seating, seat, 1).player_id
+                       for seat in replay.rules.seat_numbers],
     }
     if game.table_number != 1:  # most clubs play at one table: their files stay as they were
         entry["table"] = game.table_number
@@ -741,10 +742,10 @@ def _check_seat_players(
     where: str, player_ids: list[int], names: tuple[str, ...], players: dict[int, PlayerFacts]
 ) -> None:
     """Each seat's player id names a player of the file, the one the seat names."""
-    if len(player_ids) != len(SEATS):
+    if len(player_ids) != len(names):
         raise FileRefused(f"{where}.player_ids", Message(
-            N_("a game has six seats, so six player ids, not %(count)s"),
-            count=len(player_ids)))
+            N_("a player id for each of the game's %(seats)s seats, not %(count)s"),
+            seats=len(names), count=len(player_ids)))
     for index, (player_id, name) in enumerate(zip(player_ids, names)):
         _check_named_player(f"{where}.player_ids[{index}]", player_id, f"seats[{index}]",
                             name, players)
@@ -895,7 +896,7 @@ def _owner_links(club: Club):
 def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
     """A restored game's seats, hands, undone hands and change log; the hands written."""
     game_id, teams = game.id, entry.imported.rules.team_names
-    for seat, player_id in zip(SEATS, entry.keeping.player_ids):
+    for seat, player_id in enumerate(entry.keeping.player_ids, start=1):
         session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
     for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
         session.add(GameSeat(game_id=game_id, seat=sitting.seat,

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
-from scorekeeper.rules import SEATS
 
 
 @dataclass(frozen=True)
@@ -42,8 +41,8 @@ class Stretch:
 
 
 def starting_seating(names: Mapping[int, str]) -> tuple[Sitting, ...]:
-    """The six a game starts with, each in their seat from hand 1."""
-    return tuple(Sitting(seat, 1, names[seat]) for seat in SEATS)
+    """The players a game starts with, each in their seat from hand 1."""
+    return tuple(Sitting(seat, 1, names[seat]) for seat in sorted(names))
 
 
 def sitting_at(seating: Sequence[Sitting], seat: int, number: int) -> Sitting:
@@ -54,7 +53,13 @@ def sitting_at(seating: Sequence[Sitting], seat: int, number: int) -> Sitting:
 
 def names_at(seating: Sequence[Sitting], number: int) -> dict[int, str]:
     """Seat -> the name of who sat there at hand ``number``."""
-    return {seat: sitting_at(seating, seat, number).name for seat in SEATS}
+    return {seat: sitting_at(seating, seat, number).name for seat in seats_of(seating)}
+
+
+def seats_of(seating: Sequence[Sitting]) -> tuple[int, ...]:
+    """The table's seats, 1 first (4, 5 or 6 of them: every seat has a sitting from
+    hand 1)."""
+    return tuple(sorted({sitting.seat for sitting in seating}))
 
 
 def until(seating: Sequence[Sitting], sitting: Sitting) -> int | None:

@@ -20,7 +20,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
 from scorekeeper.rules import (
-    SEATS, Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
+    Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
 )
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
@@ -197,7 +197,8 @@ def plan_rename(replay: Replay, seat: int, name: str) -> Plan:
         raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
     names = dict(replay.names)
     names[seat] = name
-    problems = [p for p in name_problems([names[s] for s in SEATS])
+    problems = [p for p in name_problems([names[s] for s in replay.rules.seat_numbers],
+                                         replay.rules.seats)
                 if p.params.get("seat") == seat or p.code == "name_twice"]
     if problems:
         raise problems[0]

@@ -13,7 +13,6 @@ from sqlmodel import Session, func, select
 
 from scorekeeper.figures.rounds import Round, next_round, sit_outs_ahead
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
-from scorekeeper.rules import SEATS
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.store.replay import Replay, load_replays
@@ -267,7 +266,7 @@ def partnerships(replays: Sequence[Replay]) -> Counter[frozenset[str]]:
         if replay.game.abandoned_at is None:
             pairs: set[frozenset[str]] = set()  # each two once for the game
             for number in hands_sat(replay):
-                chairs = [replay.names_at(number)[seat] for seat in SEATS]
+                chairs = [replay.names_at(number)[seat] for seat in replay.rules.seat_numbers]
                 pairs.update(partner_pairs(split_of(chairs, replay.rules.teams)))
             together.update(pairs)
     return together
@@ -282,21 +281,22 @@ class PartnersTonight:
 
 
 def partners_tonight(replays: Sequence[Replay], replay: Replay | None) -> PartnersTonight:
-    """The evening's partnerships; ``not_yet``: of ``replay``'s six (the game the table is
-    playing or last finished)."""
+    """The evening's partnerships; ``not_yet``: of ``replay``'s players (the game the
+    table is playing or last finished), none where each plays for themselves."""
     together = partnerships(replays)
     pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
     met = sorted(((pair(two), games) for two, games in together.items()),
                  key=lambda item: (-item[1], [name.casefold() for name in item[0]]))
-    names = sorted(replay.names.values(), key=str.casefold) if replay else []
+    partnered = replay is not None and not replay.rules.teams.cutthroat
+    names = sorted(replay.names.values(), key=str.casefold) if partnered else []
     return PartnersTonight(met, [two for two in combinations(names, 2)
                                  if not together[frozenset(two)]])
 
 
 def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:
-    """``replay``'s six seated for the evening's next game (seat by seat), each with a
-    partner they haven't had tonight where possible (``teams.next_partners``)."""
-    names = [replay.names[seat] for seat in SEATS]
+    """``replay``'s players seated for the evening's next game (seat by seat), each with
+    a partner they haven't had tonight where possible (``teams.next_partners``)."""
+    names = [replay.names[seat] for seat in replay.rules.seat_numbers]
     split = next_partners(names, replay.rules.teams, partnerships(replays))
     return seated(split, replay.rules.teams, names)
 
@@ -307,7 +307,7 @@ def played_tonight(replays: Sequence[Replay]) -> list[str]:
     names: dict[str, None] = {}
     for replay in replays:
         if replay.game.abandoned_at is None:
-            names.update(dict.fromkeys(replay.names_at(1)[seat] for seat in SEATS))
+            names.update(dict.fromkeys(replay.names_at(1).values()))
             names.update(dict.fromkeys(sitting.name for sitting in replay.substitutes))
     return list(names)
 
@@ -352,7 +352,8 @@ def rounds_so_far(replays: Sequence[Replay], games: Sequence[Sequence[Replay]]
     everyone = played_tonight(replays)
     rounds = []
     for played in games:
-        tables = tuple(tuple(game.names_at(1)[seat] for seat in SEATS) for game in played)
+        tables = tuple(tuple(game.names_at(1)[seat] for seat in game.rules.seat_numbers)
+                       for game in played)
         seated = {name for table in tables for name in table}
         rounds.append(Round(tables, tuple(name for name in everyone if name not in seated),
                             played[0].rules.teams))

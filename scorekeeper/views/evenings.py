@@ -209,8 +209,9 @@ def who_is_coming(evening: Evening, games: list) -> dict:
 
 def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: bool) -> dict | None:
     """The new-game form filled for "Next game, new partners"; None until a game of the
-    evening is finished, and once the evening is over."""
-    if replay is None or not replay.state.finished or over:
+    evening is finished, once the evening is over, and after a game with no partners
+    (each for themselves)."""
+    if replay is None or not replay.state.finished or over or replay.rules.teams.cutthroat:
         return None
     return new_partners_fields(replay, replays).fields
 
