@@ -60,7 +60,8 @@ def substitute_problem(seating: Sequence[Sitting], seat: int, from_hand: int, na
     the earliest (from hand 1 it is a wrong name, not a substitute) and at ``last_hand``
     at the latest (the next hand of a game in play, the last of a finished one)."""
     if seat not in seats_of(seating):
-        return RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
+        return RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat,
+                             seats=len(seats_of(seating)))
     if from_hand == 1:
         return RuleViolation("substitute_from_start",
                              f"from hand 1 on, seat {seat} was someone else all game: "

@@ -78,7 +78,7 @@ _VIOLATIONS = {
     "name_twice": _l("%(name)s can't sit twice (seats %(first)s and %(seat)s)."),
     "swap_same_seat": _l("Choose two different seats to swap."),
     "name_same": _l("Seat %(seat)s holds that name already."),
-    "no_such_seat": _l("That is not a seat: seats are 1 to 6."),
+    "no_such_seat": _l("That is not a seat: this table's seats are 1 to %(seats)s."),
     "substitute_from_start": _l(
         "From hand 1 on, someone else sat in seat %(seat)s all game: that is a wrong "
         "name, not a substitute. Correct it under “A name is wrong”."),
@@ -471,7 +471,7 @@ def consequences(plan, names_before: dict[int, str], team_seats: dict[str, tuple
     said: list[Markup] = []
     if plan.moved:
         first = plan.moved[0]
-        to_left = first.dealer_after == left_of(first.dealer_before)
+        to_left = first.dealer_after == left_of(first.dealer_before, len(names_before))
         said.append(fill(_("After this correction, %(moved)s (hand %(number)s by %(new)s "
                            "instead of %(old)s)."),
                          moved=dealers_moved(first.number, plan.moved[-1].number, to_left),

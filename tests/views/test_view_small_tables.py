@@ -51,6 +51,8 @@ def test_a_layout_chosen_shows_its_tables_seats_and_first_dealers(client, layout
     page = Page(client.get("/games/new", query_string={"teams": layout}))
     assert seats_offered(page) == [f"seat_{seat}" for seat in range(1, seats + 1)]
     assert team_buttons(page, "first_dealer") == ["random"] + [str(s) for s in range(1, seats + 1)]
+    # Each for themselves, each a team of one: no teams to balance.
+    assert ("Balance the teams" in page.text) == (layout == "2x2")
 
 
 def test_choosing_a_layout_redraws_the_seats_and_dealers_keeping_what_was_typed(client):
@@ -91,6 +93,15 @@ def test_a_small_table_starts_with_its_players_in_its_seats(client, db, start_ga
     page = Page(client.get(f"/games/{game_id}"))
     # Seat 1 deals: the bidding goes round from seat 2, the dealer last.
     assert turn_names(page) == names[1:] + names[:1]
+
+
+@pytest.mark.parametrize("layout, names", [("2x2", FOUR), ("c5", FIVE)])
+def test_the_last_seat_deals_and_seat_1_bids_first(client, start_game, layout, names):
+    game_id = start_game(names=names, teams=layout, first_dealer=str(len(names)))
+    page = Page(client.get(f"/games/{game_id}"))
+    last = len(names)
+    assert f"Dealer: {names[-1]} (seat {last}). Ann bids first." in page.text
+    assert turn_names(page) == names
 
 
 def test_a_first_dealer_beyond_the_table_is_refused_and_nothing_stored(client, db,
@@ -184,3 +195,31 @@ def test_a_game_file_of_four_with_five_names_is_refused(client, db, start_game):
     assert response.status_code == 422
     assert "seats: This table needs exactly 4 players, not 5" in Page(response).text
     assert count(db, Game) == 1
+
+
+# --- corrections at four ----------------------------------------------------------------
+
+@pytest.mark.parametrize("path, form", [
+    ("seats/swap", {"first": "2", "second": "5"}),
+    ("seats/rename", {"seat": "5", "name": "Eve"}),
+    ("seats/substitute", {"seat": "5", "from_hand": "2", "name": "Eve"}),
+])
+def test_a_seat_the_table_has_not_is_refused_and_nothing_changes(client, db, start_game, play,
+                                                                 path, form):
+    game_id = start_game(names=FOUR, teams="2x2")
+    play(game_id, 1, "pass,4,pass,pass", "spades", "AAAAB", "A")
+    response = client.post(f"/games/{game_id}/{path}", data=form)
+    assert response.status_code == 422
+    assert "That is not a seat: this table's seats are 1 to 4." in " ".join(
+        Page(response).alerts())
+    assert [player.name for _, player in sorted(seat_players(db, game_id).items())] == FOUR
+
+
+def test_two_seats_at_four_are_swapped_and_the_pairs_follow(client, db, start_game, play):
+    game_id = start_game(names=FOUR, teams="2x2")
+    checked = Page(client.post(f"/games/{game_id}/seats/swap",
+                               data={"first": "1", "second": "2"}))
+    form, _button = checked.button("Make this change")
+    assert client.post(form.action, data=dict(form.fields())).status_code == 303
+    page = Page(client.get(f"/games/{game_id}"))
+    assert page.team_names() == {"A": "Bob & Cid", "B": "Ann & Dan"}
