@@ -113,7 +113,6 @@ def main(argv: list[str] | None = None) -> int:
                 def read_history(cold: bool):
                     if cold:  # the first game this process shows: nothing read or scored
                         chances.GAME_HANDS = LockedLRU(512)
-                        chances.outcome_of.cache_clear()
                         chances.scored.cache_clear()
                         replay.REPLAYS = replay.Replays(games=2048)
                     chances.Deck(replayed.rules, chances.blended(
