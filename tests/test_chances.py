@@ -8,6 +8,7 @@ table layout (four, five or six seats; two to six teams) and every house rule.
 from __future__ import annotations
 
 import random
+import re
 import tracemalloc
 from dataclasses import replace
 
@@ -24,7 +25,9 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.game import play_deal
 from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.models import Game
 from tests.rules.test_properties import legal_games
+from tests.views.view_helpers import Page
 
 THREE_PAIRS = HouseRules()
 TRIOS = HouseRules(teams="2x3")
@@ -362,3 +365,29 @@ def test_a_smudge_ends_a_played_out_game_at_once_far_from_the_target():
                     iter([0] * 30)) == (1, 1)
     assert play_out(Deck(THREE_PAIRS, {hand: 1.0}), (0, 0, 0), 1, iter([0] * 30)) == (1, 10)
 
+
+# --- on the game page ---------------------------------------------------------------------
+
+SHARE = re.compile(r"\b([A-F])\s(\d+)%")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_game_page_says_every_teams_chance_at_every_table(client, db, start_game, layout):
+    """Each team's chance, A to F, in the sentence and as its bar: the game is started
+    through the new-game page and then given the layout, as the store keeps it."""
+    game = start_game()
+    row = db.get(Game, game)
+    row.teams = layout
+    db.add(row)
+    db.commit()
+    page = Page(client.get(f"/games/{game}"))
+    sentence = page.root.find("p", id="chances").text()
+    teams = HouseRules(layout).team_names
+    assert sentence.startswith("Chances to win from here: ") and sentence.endswith("%."), sentence
+    said = {team: int(share) for team, share in SHARE.findall(sentence.removesuffix("."))}
+    assert tuple(said) == teams and sum(said.values()) == 100, sentence
+    assert re.search(rf"%, {teams[-2]}\s\d+% and {teams[-1]}\s\d+%\.$", sentence) or (
+        len(teams) == 2 and re.search(r": A\s\d+% and B\s\d+%\.$", sentence)), sentence
+    bars = {item.find("span", class_="team-letter").text(): int(item.find("progress").get("value"))
+            for item in page.root.find_all("li", class_="team")}
+    assert bars == said
