@@ -193,10 +193,15 @@ def game_values(values: Mapping[str, int]) -> Markup:
 
 
 def list_teams(teams: tuple[str, ...]) -> Markup:
+    """Two to six teams in a sentence ("A and B", "A, B and C", "A, B, C, D, E and F"),
+    each part isolated."""
     teams = tuple(team_part(team) for team in teams)
     if len(teams) == 2:
         return fill(_("%(a)s and %(b)s"), a=teams[0], b=teams[1])
-    return fill(_("%(a)s, %(b)s and %(c)s"), a=teams[0], b=teams[1], c=teams[2])
+    listed = teams[0]
+    for team in teams[1:-2]:
+        listed = fill(_("%(a)s, %(b)s"), a=listed, b=team)
+    return fill(_("%(a)s, %(b)s and %(c)s"), a=listed, b=teams[-2], c=teams[-1])
 
 
 def verdict_sentence(verdict: Verdict) -> Markup:
