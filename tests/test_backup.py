@@ -1017,3 +1017,36 @@ def test_a_backup_into_a_missing_folder_says_so(history, tmp_path):
     assert result.stderr == (f"Error: nothing was backed up: {path}: "
                              "No such file or directory\n")
     assert not path.parent.exists()
+
+
+def test_games_of_four_and_five_go_through_a_backup_as_they_were():
+    """A game of two pairs with a substitute, and one of five each for themselves:
+    restored into a fresh app, their pages read the same and the backup is the same."""
+    app = fresh_app()
+    client = client_as(app)
+    pairs = start(client, NAMES[:4], "new", teams="2x2", target="11")
+    # Ann deals; Bob (2, B) bids 4: B takes High, Low, Right, Game; A the Left and Joker.
+    play(client, pairs, 1, f"4,{P},{P},{P}", "hearts", "BBBAA", "B")
+    checked = client.post(f"/games/{pairs}/seats/substitute",
+                          data={"seat": "3", "from_hand": "2", "name": "Eve"})
+    assert checked.status_code == 200, checked.text[:1000]
+    confirm = parse(checked.text).find("form", id="check-form") or next(
+        form for form in parse(checked.text).find_all("form")
+        if "Make this change" in form.text())
+    fields = {field.get("name"): field.get("value") or "" for field in confirm.find_all("input")
+              if field.get("name")}
+    assert client.post(confirm.get("action"), data=fields).status_code == 303
+    five = start(client, NAMES[:5], "1", teams="c5", target="9", first_dealer="5", table="2")
+    # Eve deals; Ann (1, A) bids 3 and takes High, Low, Game: made; Eve (E) the Right
+    # and the Joker, Bob (B) the Left.
+    play(client, five, 1, f"3,{P},{P},{P},{P}", "clubs", "AAEBE", "A")
+    document = backup_of(app)
+    assert [(game["rules"]["teams"], game["seats"]) for game in document["games"]] == [
+        ("2x2", NAMES[:4]), ("c5", NAMES[:5])]
+    fresh = fresh_app()
+    restore_into(fresh, document)
+    assert backup_of(fresh) == document
+    again, before = client_as(fresh), client_as(app)  # phones that changed nothing
+    for url in (f"/games/{pairs}", f"/games/{five}", "/evenings/1"):
+        assert main_text(again.get(url).text) == main_text(before.get(url).text), url
+    assert scores(again.get(f"/games/{five}").text) == ["3", "1", "0", "0", "2"]
