@@ -167,9 +167,10 @@ def next_partners(players: Sequence[Player], layout: TeamLayout | str,
     The split chosen repeats the fewest partnerships (each counted as often as it was
     had); among those, the one after which the most further games can still bring only
     new partners, so that with three pairs five games in a row give everyone each of
-    the other five as partner once (a greedy choice can leave two trios, whose players
-    have no new partner left to pair with). Then the first ``splits`` lists. Cutthroat:
-    the one split, each alone."""
+    the other five as partner once, and with two pairs three games each of the other
+    three (a greedy choice can leave two trios, whose players have no new partner left
+    to pair with). Then the first ``splits`` lists. Cutthroat: the one split, each
+    alone."""
     options = splits(players, team_size(layout))
     if TeamLayout(layout).cutthroat:
         return options[0]  # no partners: every split would count as endless fresh games
