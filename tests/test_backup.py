@@ -928,17 +928,20 @@ def server_backup(app) -> dict:
 
 
 def test_the_player_each_member_is_and_the_clubs_default_come_back(tmp_path):
-    """A server's backup keeps which player each member is, and whether the club's new
-    evenings ask for confirmation; restored, both are as they were."""
+    """A server's backup keeps which player each member is, whether the club's new
+    evenings ask for confirmation and whether it prefers tables of six; restored, all
+    are as they were."""
     app = fresh_app()
     ann, bea = client_as(app), client_as(app, "scorer", name="Bea")
     game = start(ann, NAMES, "new")
     assert ann.post("/club/confirming", data={"confirming": "on"}).status_code == 303
+    assert bea.post("/club/tables", data={"prefers_sixes": "y"}).status_code == 303
     for phone, seat_player in ((ann, 2), (bea, 5)):
         assert phone.post(f"/games/{game}/hands/player",
                           data={"player_id": seat_player}).status_code == 303
     document = server_backup(app)
     assert document["club"]["confirm_hands"] is True
+    assert document["club"]["prefers_sixes"] is True
     assert [member["player_id"] for member in document["members"]] == [2, 5]
     path = tmp_path / "club.json"
     path.write_text(json.dumps(document), encoding="utf-8")
@@ -947,6 +950,7 @@ def test_the_player_each_member_is_and_the_clubs_default_come_back(tmp_path):
     assert result.exit_code == 0, result.output
     with Session(restored.extensions["db_engine"]) as session:
         assert session.exec(select(Club)).one().confirm_hands
+        assert session.exec(select(Club)).one().prefers_sixes
         assert [m.player_id for m in session.exec(select(Member).order_by(Member.id))] == [2, 5]
     assert server_backup(restored)["members"] == document["members"]
 

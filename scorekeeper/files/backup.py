@@ -148,7 +148,7 @@ def _club_document(session: Session, club: Club, members: bool) -> dict[str, Any
     return {
         "format": FORMAT,
         "club": {"name": club.name, "created_at": _moment_text(club.created_at),
-                 "confirm_hands": club.confirm_hands},
+                 "confirm_hands": club.confirm_hands, "prefers_sixes": club.prefers_sixes},
         "players": [
             {"id": p.id, "name": p.name, "created_at": _moment_text(p.created_at)}
             for p in players
@@ -342,6 +342,7 @@ class ClubFacts(_Part):
     name: StrictStr
     created_at: Moment
     confirm_hands: StrictBool = False  # not in backups made before clubs asked by default
+    prefers_sixes: StrictBool = False  # not in backups made before tables of four and five
 
 
 class PlayerFacts(_Part):
@@ -930,6 +931,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
     club.confirm_hands = backup.club.confirm_hands
+    club.prefers_sixes = backup.club.prefers_sixes
     club.restored_at = utcnow()
     session.add(club)
     players: dict[int, Player] = {}

@@ -356,7 +356,7 @@ def rounds_so_far(replays: Sequence[Replay], games: Sequence[Sequence[Replay]]
                        for game in played)
         seated = {name for table in tables for name in table}
         rounds.append(Round(tables, tuple(name for name in everyone if name not in seated),
-                            played[0].rules.teams))
+                            tuple(game.rules.teams for game in played)))
     return rounds
 
 
@@ -374,21 +374,27 @@ class Proposal:
     sitting_out_after: list[tuple[str, ...]]
 
 
-def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: str) -> Proposal:
-    """The next round for everyone ``present`` (tables of six, the sit-outs in turn,
-    partners and tables mixed). A round is started a table at a time: while some of its
-    tables have started as proposed, the rest are proposed as they were."""
+def proposed_round(replays: Sequence[Replay], present: Sequence[str], sixes: bool = False
+                   ) -> Proposal:
+    """The next round for everyone ``present`` (tables of four to six as the club
+    prefers, ``sixes`` or not; each table's layout the evening's last at its size; the
+    sit-outs in turn, partners and tables mixed). A round is started a table at a time:
+    while some of its tables have started as proposed, the rest are proposed as they
+    were."""
     games = games_by_round(replays)
     history = rounds_so_far(replays, games)
+    played = [replay.rules.teams for replay in replays]
     if history:
-        before = next_round(present, history[:-1], layout)
+        last = {game.game.id for game in games[-1]}
+        before = next_round(present, history[:-1], [  # the layouts as they were
+            replay.rules.teams for replay in replays if replay.game.id not in last], sixes)
         started = {game.game.table_number: game.game.id for game in games[-1]
                    if game.game.table_number <= len(before.tables)
                    and set(before.tables[game.game.table_number - 1])
                    == set(game.names_at(1).values())}
         if len(started) == len(games[-1]) < len(before.tables):
             return _proposal(present, history[:-1], before, started)
-    return _proposal(present, history, next_round(present, history, layout), {})
+    return _proposal(present, history, next_round(present, history, played, sixes), {})
 
 
 def _proposal(present: Sequence[str], history: list[Round], proposal: Round,

@@ -388,6 +388,17 @@ class ConfirmingForm(FlaskForm):
     confirming = StringField(validators=[AnyOf(["on", "off"], _l("Say on or off."))])
 
 
+class TablesForm(FlaskForm):
+    """Whether the club prefers tables of six at an evening's next round: a box to tick
+    (sent as "y", or not at all)."""
+
+    prefers_sixes = BooleanField(_l("Prefer tables of six"))
+
+    def validate_prefers_sixes(self, field) -> None:
+        if any(value != "y" for value in field.raw_data or ()):
+            raise ValidationError(_l("Tick the box or leave it empty; nothing was changed."))
+
+
 class PlayerForm(FlaskForm):
     """The player a member is at the table: tapped once on their phone, or an owner's fix."""
 
