@@ -223,3 +223,21 @@ def test_two_seats_at_four_are_swapped_and_the_pairs_follow(client, db, start_ga
     assert client.post(form.action, data=dict(form.fields())).status_code == 303
     page = Page(client.get(f"/games/{game_id}"))
     assert page.team_names() == {"A": "Bob & Cid", "B": "Ann & Dan"}
+
+
+def test_a_forgotten_hand_at_four_moves_the_next_deal_round_to_seat_1(client, db, start_game,
+                                                                      play):
+    game_id = start_game(names=FOUR, teams="c4", first_dealer="3")
+    # Cid deals hand 1: Dan (4, D) bids 3 and takes High, Low, Right; Ann the rest.
+    play(game_id, 1, "3,pass,pass,pass", "hearts", "DDDAA", "A")
+    # Dan dealt hand 2 as recorded (Ann bids 3); one was forgotten before it, dealt by
+    # Dan: hand 2 goes round from Dan to Ann, seat 4 to seat 1, one seat to the left.
+    play(game_id, 2, "3,pass,pass,pass", "spades", "AAABB", "A")
+    form = {"number": "2", "bid": "2-4", "trump": "diamonds", **{
+        p: "B" for p in ("high", "low", "right", "left", "joker", "game")}}
+    checked = Page(client.post(f"/games/{game_id}/hands/insert", data=form))
+    assert ("After this correction, hand 3 is now dealt one seat further to the left "
+            "(hand 3 by Ann instead of Dan).") in checked.section_text("check")
+    client.post(f"/games/{game_id}/hands/insert", data={**form, "confirm": "y"})
+    changes = Page(client.get(f"/games/{game_id}/changes")).text
+    assert "now dealt one seat further to the left" in changes
