@@ -1,7 +1,9 @@
-"""Server time of the game page's win chances: with and without them, at hand 5 and 40.
+"""Server time of the game page's win chances: with and without them, at hand 5 and 40;
+and the simulation at every table layout, as ratios to three pairs.
 
     python bench/chances.py                 # a club with 200 games of history
     python bench/chances.py --history 1000 --runs 30
+    python bench/chances.py --tables-only   # the layouts alone (no club, no pages)
 
 A club is seeded with ``--history`` games (``bench/seed.py``), then two new games (three
 pairs) are recorded hand by hand through Flask's test client: one to 21, timed at hand
@@ -13,10 +15,17 @@ server's own time, the page cache off so that every request renders):
   alone is timed too, its verdicts cold and warm);
 - with them kept for the revision, as every later page of that revision finds them.
 
-Reading the club's history and scoring its hands for every dealer happens once per
-game and process; it is timed on its own, in a process that has read nothing yet and
-in one that has read the club's games before. Nothing is asserted: numbers are
-measured.
+Reading the club's history and scoring its hands happens once per game and process; it
+is timed on its own, in a process that has read nothing yet and in one that has read
+the club's games before.
+
+Then every layout (``TeamLayout``: four, five and six seats, pairs, threes, cutthroat),
+each with a club history of ``--layout-hands`` hands of its own drawn at random (the
+bidder's team taking a little more, as ``bench/seed.py`` plays them): the simulation
+alone from three places, each as a ratio to three pairs from the same place, and the
+hands it played. A game page's cost with chances is the page without them (the same at
+every layout) and the simulation. From the start to 31 every layout plays out the whole
+hand budget (``HAND_BUDGET``): the dearest page. Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 
@@ -26,6 +35,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 from unittest import mock
 
@@ -37,6 +47,7 @@ import seed as seeding  # noqa: E402  (bench/seed.py)
 from page_times import owner_client  # noqa: E402
 from scorekeeper import create_app
 from scorekeeper.figures import chances  # noqa: E402
+from scorekeeper.rules import HouseRules, TeamLayout, replay as replay_deals, team_of
 from scorekeeper.store import replay  # noqa: E402
 from scorekeeper.store.kept import LockedLRU  # noqa: E402
 from scorekeeper.store.models import Game  # noqa: E402
@@ -78,11 +89,104 @@ class Timing:
         return f"{self.median:5.1f} ({self.best:4.1f})"
 
 
+# Where each layout's games are played out from: (words, target, scores by team as a
+# share of the target, in the order of the teams). From the start to 31 every layout
+# plays out the whole hand budget: the dearest page there is.
+PLACES = (("start (to 21)", 21, (0,)), ("mid-game (to 21)", 21, (0.6, 0.45, 0.3, 0.5, 0.2, 0.4)),
+          ("start (to 31)", 31, (0,)))
+
+
+def club_history(rng: random.Random, rules: HouseRules, hands: int) -> list[chances.Shape]:
+    """Played hands of a club of this layout: any seat deals and bids, each point to any
+    team, the bidder's a little more often, Game tied one hand in ten."""
+    teams = rules.team_names
+    shapes = []
+    for _ in range(hands):
+        dealer, bidder = rng.randint(1, rules.seats), rng.randint(1, rules.seats)
+        owners = (*teams, team_of(bidder, rules.teams))
+        won = [rng.choice(owners) for _ in range(5 if rng.random() < 0.1 else 6)]
+        taken = {team: won.count(team) for team in teams}
+        shapes.append(chances.shape_of(rules, dealer, bidder, rng.choice((3, 3, 4, 4, 5, 6)),
+                                       taken))
+    return shapes
+
+
+class Place:
+    """One layout's game at one place: its deck (built cold, timed), what the simulation
+    shows, and the hands and games it plays out."""
+
+    def __init__(self, layout: TeamLayout, club: list[chances.Shape], target: int,
+                 shares: tuple[float, ...]) -> None:
+        rules = HouseRules(layout, target=target)
+        scores = {team: round(target * shares[i % len(shares)])
+                  for i, team in enumerate(rules.team_names)}
+        self.state = replace(replay_deals(rules, 1, []), scores=scores)
+        self.seed = chances.seed_for(self.state)
+        chances.scored.cache_clear()
+        started = time.perf_counter()
+        self.deck = chances.Deck(rules, chances.blended(rules, club))
+        self.deck_ms = (time.perf_counter() - started) * 1000
+        self.hands = self.games = 0
+
+        def counted(deck, start, draws, play=chances.played_out):
+            winner, took = play(deck, start, draws)
+            self.hands += took
+            self.games += winner is not None
+            return winner, took
+
+        with mock.patch.object(chances, "played_out", counted):  # (the verdicts warmed too)
+            self.shown = self.simulate()
+        self.times: list[float] = []
+
+    def simulate(self):
+        return chances.simulate(self.state, self.deck, self.seed)
+
+    def time_once(self) -> None:
+        started = time.perf_counter()
+        self.simulate()
+        self.times.append((time.perf_counter() - started) * 1000)
+
+
+def every_table(runs: int, hands: int) -> None:
+    """The simulation alone at every layout, each place as a ratio to three pairs'. The
+    layouts take turns, a run each, so that whatever else the machine does falls on all
+    of them alike."""
+    rng = random.Random(42)
+    clubs = {layout: club_history(rng, HouseRules(layout), hands) for layout in TeamLayout}
+    places = {(layout, words): Place(layout, clubs[layout], target, shares)
+              for words, target, shares in PLACES for layout in TeamLayout}
+    for _ in range(runs):
+        for place in places.values():
+            place.time_once()
+    print(f"every table, the simulation alone: ms, median (best) of {runs} runs, verdicts"
+          f" warm; x three pairs' best; hands and games played out; club {hands} hands")
+    for words, _target, _shares in PLACES:
+        print(f"  {words}")
+        base = min(places[TeamLayout.THREE_PAIRS, words].times)
+        for layout in TeamLayout:
+            place = places[layout, words]
+            median, best = statistics.median(place.times), min(place.times)
+            print(f"    {layout:3}  {median:5.1f} ({best:4.1f}) x{best / base:4.2f}"
+                  f"   {place.hands:6} hands {place.games:5} games"
+                  f"{'   (too soon to tell)' if place.shown is None else ''}")
+    print("  the deck (the club's hands with the default), scored cold, once per game:")
+    for layout in TeamLayout:
+        place = places[layout, PLACES[0][0]]
+        print(f"    {layout:3}  {place.deck_ms:6.1f} ms, {len(place.deck.shapes)} shapes")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--history", type=int, default=200, help="games the club played")
     parser.add_argument("--runs", type=int, default=20)
+    parser.add_argument("--layout-hands", type=int, default=600,
+                        help="each layout's club history, in hands")
+    parser.add_argument("--tables-only", action="store_true",
+                        help="only the simulation at every layout")
     args = parser.parse_args(argv)
+    if args.tables_only:
+        every_table(args.runs, args.layout_hands)
+        return 0
     rng = random.Random(16)
     with tempfile.TemporaryDirectory() as folder:
         app = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'club.sqlite'}",
@@ -113,7 +217,6 @@ def main(argv: list[str] | None = None) -> int:
                 def read_history(cold: bool):
                     if cold:  # the first game this process shows: nothing read or scored
                         chances.GAME_HANDS = LockedLRU(512)
-                        chances.outcome_of.cache_clear()
                         chances.scored.cache_clear()
                         replay.REPLAYS = replay.Replays(games=2048)
                     chances.Deck(replayed.rules, chances.blended(
@@ -152,6 +255,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  simulation alone: {cold_ms} (verdicts cold), {warm_ms} (warm)")
         print(f"  the club's history read and scored, once per game: {deck_ms[0]} (the"
               f" process's first game), {deck_ms[1]} (its games read before)")
+    every_table(args.runs, args.layout_hands)
     return 0
 
 

@@ -596,7 +596,7 @@ REFUSALS = [
     ("a seat's player of another name", set_at(["games", 0, "player_ids", 0], 2),
      "games[0].player_ids[0]: player 2 is Bob, but seats[0] is Ann"),
     ("five player ids", set_at(["games", 0, "player_ids"], [1, 2, 3, 4, 5]),
-     "games[0].player_ids: a game has six seats, so six player ids, not 5"),
+     "games[0].player_ids: a player id for each of the game's 6 seats, not 5"),
     ("an evening not in the file", set_at(["games", 2, "evening_id"], 42),
      "games[2].evening_id: there is no evening 42 in the file"),
     ("an evening left out", without_evening_two,
@@ -928,17 +928,20 @@ def server_backup(app) -> dict:
 
 
 def test_the_player_each_member_is_and_the_clubs_default_come_back(tmp_path):
-    """A server's backup keeps which player each member is, and whether the club's new
-    evenings ask for confirmation; restored, both are as they were."""
+    """A server's backup keeps which player each member is, whether the club's new
+    evenings ask for confirmation and whether it prefers tables of six; restored, all
+    are as they were."""
     app = fresh_app()
     ann, bea = client_as(app), client_as(app, "scorer", name="Bea")
     game = start(ann, NAMES, "new")
     assert ann.post("/club/confirming", data={"confirming": "on"}).status_code == 303
+    assert bea.post("/club/tables", data={"prefers_sixes": "y"}).status_code == 303
     for phone, seat_player in ((ann, 2), (bea, 5)):
         assert phone.post(f"/games/{game}/hands/player",
                           data={"player_id": seat_player}).status_code == 303
     document = server_backup(app)
     assert document["club"]["confirm_hands"] is True
+    assert document["club"]["prefers_sixes"] is True
     assert [member["player_id"] for member in document["members"]] == [2, 5]
     path = tmp_path / "club.json"
     path.write_text(json.dumps(document), encoding="utf-8")
@@ -947,6 +950,7 @@ def test_the_player_each_member_is_and_the_clubs_default_come_back(tmp_path):
     assert result.exit_code == 0, result.output
     with Session(restored.extensions["db_engine"]) as session:
         assert session.exec(select(Club)).one().confirm_hands
+        assert session.exec(select(Club)).one().prefers_sixes
         assert [m.player_id for m in session.exec(select(Member).order_by(Member.id))] == [2, 5]
     assert server_backup(restored)["members"] == document["members"]
 
@@ -1017,3 +1021,36 @@ def test_a_backup_into_a_missing_folder_says_so(history, tmp_path):
     assert result.stderr == (f"Error: nothing was backed up: {path}: "
                              "No such file or directory\n")
     assert not path.parent.exists()
+
+
+def test_games_of_four_and_five_go_through_a_backup_as_they_were():
+    """A game of two pairs with a substitute, and one of five each for themselves:
+    restored into a fresh app, their pages read the same and the backup is the same."""
+    app = fresh_app()
+    client = client_as(app)
+    pairs = start(client, NAMES[:4], "new", teams="2x2", target="11")
+    # Ann deals; Bob (2, B) bids 4: B takes High, Low, Right, Game; A the Left and Joker.
+    play(client, pairs, 1, f"4,{P},{P},{P}", "hearts", "BBBAA", "B")
+    checked = client.post(f"/games/{pairs}/seats/substitute",
+                          data={"seat": "3", "from_hand": "2", "name": "Eve"})
+    assert checked.status_code == 200, checked.text[:1000]
+    confirm = parse(checked.text).find("form", id="check-form") or next(
+        form for form in parse(checked.text).find_all("form")
+        if "Make this change" in form.text())
+    fields = {field.get("name"): field.get("value") or "" for field in confirm.find_all("input")
+              if field.get("name")}
+    assert client.post(confirm.get("action"), data=fields).status_code == 303
+    five = start(client, NAMES[:5], "1", teams="c5", target="9", first_dealer="5", table="2")
+    # Eve deals; Ann (1, A) bids 3 and takes High, Low, Game: made; Eve (E) the Right
+    # and the Joker, Bob (B) the Left.
+    play(client, five, 1, f"3,{P},{P},{P},{P}", "clubs", "AAEBE", "A")
+    document = backup_of(app)
+    assert [(game["rules"]["teams"], game["seats"]) for game in document["games"]] == [
+        ("2x2", NAMES[:4]), ("c5", NAMES[:5])]
+    fresh = fresh_app()
+    restore_into(fresh, document)
+    assert backup_of(fresh) == document
+    again, before = client_as(fresh), client_as(app)  # phones that changed nothing
+    for url in (f"/games/{pairs}", f"/games/{five}", "/evenings/1"):
+        assert main_text(again.get(url).text) == main_text(before.get(url).text), url
+    assert scores(again.get(f"/games/{five}").text) == ["3", "1", "0", "0", "2"]

@@ -2,33 +2,43 @@
 with the rules engine, on hands drawn from the club's own history.
 
 The simulation's quick path is held to the engine itself: a game it plays out is the
-game ``carry_on`` gives for the same hands, re-seated to each dealer in turn.
+game ``carry_on`` gives for the same hands, re-seated to each dealer in turn, at every
+table layout (four, five or six seats; two to six teams) and every house rule.
 """
 from __future__ import annotations
 
 import random
+import re
 import tracemalloc
 from dataclasses import replace
 
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
+from scorekeeper.figures import chances as chances_module
 from scorekeeper.figures.chances import (
-    DEFAULT_WEIGHT, POOL, SIMULATED, Deck, Shape, blended, default_shapes, largest_remainder,
-    play_out, reseated, shape_of, simulate,
+    DEFAULT_WEIGHT, HAND_BUDGET, POOL, Deck, Shape, blended, default_shapes,
+    largest_remainder, play_out, reseated, shape_of, simulate, teams_from,
 )
-from scorekeeper.rules import PASS, Deal, HouseRules, Tally, carry_on, replay
+from scorekeeper.rules import (
+    PASS, Deal, HouseRules, Tally, TeamLayout, carry_on, left_of, replay, team_of,
+)
 from scorekeeper.rules.game import play_deal
+from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.models import Game
 from tests.rules.test_properties import legal_games
+from tests.views.view_helpers import Page
 
 THREE_PAIRS = HouseRules()
 TRIOS = HouseRules(teams="2x3")
 DEFAULT = Deck(THREE_PAIRS, default_shapes(THREE_PAIRS))
+LAYOUTS = tuple(TeamLayout)
 
 
-def deal(bidder_step: int, bid: int, owners: str, game: str | None) -> Deal:
+def deal(bidder_step: int, bid: int, owners: str, game: str | None, seats: int = 6) -> Deal:
     """The bid ``bidder_step`` seats left of the dealer, every other seat passing;
     High, Low, Right, Left and Joker to the teams of ``owners``, Game to ``game``."""
-    calls = [PASS] * 6
+    calls = [PASS] * seats
     calls[bidder_step - 1] = bid
     names = ("high", "low", "right", "left", "joker")
     return Deal(tuple(calls[:bidder_step] if bid == 6 else calls), "spades",
@@ -110,6 +120,112 @@ def test_the_house_rules_decide_the_end_bidder_goes_out_included():
         assert chances[winner] == 100, (rules, chances)
 
 
+# --- every table ---------------------------------------------------------------------------
+
+def level_deck(layout: TeamLayout) -> tuple[HouseRules, Deck]:
+    rules = HouseRules(layout)
+    return rules, Deck(rules, default_shapes(rules))
+
+
+def scores_of(rules: HouseRules, *values: int) -> dict[str, int]:
+    return dict(zip(rules.team_names, values))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_deal_passes_from_each_team_to_the_next_at_every_table(layout):
+    """What lets a hand scored once serve every dealer: the teams in the order their
+    seats follow any dealer are the teams in order, from the dealer's on."""
+    rules = HouseRules(layout)
+    teams = rules.team_names
+    for dealer in range(1, rules.seats + 1):
+        first = teams.index(team_of(dealer, layout))
+        assert teams_from(layout, dealer) == teams[first:] + teams[:first]
+        assert team_of(left_of(dealer, rules.seats), layout) == teams[(first + 1) % len(teams)]
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_at_every_table_a_team_that_has_won_has_every_chance(layout):
+    rules = HouseRules(layout, target=3)
+    won = replay(rules, 1, [deal(1, 3, "BBBBB", "B", rules.seats)])  # seat 2 (B) takes all
+    assert won.winner == "B"
+    assert simulate(won, Deck(rules, default_shapes(rules)), "any") == {
+        team: 100 if team == "B" else 0 for team in rules.team_names}
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_at_every_table_chances_add_up_to_a_hundred_from_any_scores(layout):
+    rules, deck = level_deck(layout)
+    teams = len(rules.team_names)
+    for values in ([0] * teams, [20, -4, 19, 3, 0, 12], [-10, 3, 12, 7, 7, 7],
+                   [7] * teams, [18, 2, 2, 2, 2, 2][-teams:]):
+        for dealer in (1, rules.seats):
+            state = at_scores(rules, scores_of(rules, *values), dealer)
+            chances = simulate(state, deck, "seed")
+            assert sorted(chances) == sorted(rules.team_names), chances
+            assert sum(chances.values()) == 100, (values, dealer, chances)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_at_every_table_a_team_at_match_point_far_ahead_is_favoured(layout):
+    """One point from 21, the others at 0: whichever team it is, wherever the deal."""
+    rules, deck = level_deck(layout)
+    for team in rules.team_names:
+        for dealer in (1, rules.seats):
+            scores = {other: 20 if other == team else 0 for other in rules.team_names}
+            chances = simulate(at_scores(rules, scores, dealer), deck, "seed")
+            rest = {other: share for other, share in chances.items() if other != team}
+            assert chances[team] > sum(rest.values()), (team, dealer, chances)
+
+
+SYMMETRIC_WITHIN = 5  # per cent: the same chance, but for the games' luck (2000 at most)
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_at_every_table_teams_level_on_points_have_the_same_chance(layout):
+    """The neutral default favours no team (above), so two teams on the same score have
+    the same chance, whichever they are and whoever deals, from the start and later."""
+    rules, deck = level_deck(layout)
+    teams = rules.team_names
+    for dealer in (1, rules.seats):
+        level = simulate(at_scores(rules, scores_of(rules, *[0] * len(teams)), dealer),
+                         deck, f"level {dealer}")
+        assert all(abs(share - 100 / len(teams)) <= SYMMETRIC_WITHIN
+                   for share in level.values()), (dealer, level)
+        for first, second in ((0, len(teams) - 1), (0, 1)):
+            values = [8] * len(teams)
+            values[first] = values[second] = 15
+            chances = simulate(at_scores(rules, scores_of(rules, *values), dealer), deck,
+                               f"two level {dealer}")
+            ahead = (chances[teams[first]], chances[teams[second]])
+            assert abs(ahead[0] - ahead[1]) <= SYMMETRIC_WITHIN, (values, dealer, chances)
+            assert min(ahead) > max(chances.values(), default=0) - SYMMETRIC_WITHIN
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_at_every_table_a_game_gives_the_same_numbers_on_any_server(layout, monkeypatch):
+    """Nothing kept from before (a fresh deck, the engine's hands and verdicts worked
+    out again): the same game, the same seed, the same numbers."""
+    rules, deck = level_deck(layout)
+    state = at_scores(rules, scores_of(rules, 9, 4, 13, 2, 11, 6), dealer=rules.seats)
+    first = simulate(state, deck, "chances 7 12")
+    chances_module.scored.cache_clear()
+    monkeypatch.setattr(chances_module, "VERDICTS", LockedLRU(64))
+    assert simulate(state, Deck(rules, default_shapes(rules)), "chances 7 12") == first
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_a_game_whose_scores_only_fall_runs_out_of_hands_with_no_winner(layout):
+    """Every hand the dealer's left bids 6 and takes 5 (Game tied), set, and nobody else
+    takes a point: the scores fall for as long as the draws last, a whole budget's worth,
+    far below where a game starts, and no team reaches the target by any wrapping."""
+    rules = HouseRules(layout)
+    teams = len(rules.team_names)
+    sinking = Shape(bidder=1, bid=6, taken=(0, 5, *(0,) * (teams - 2)))
+    deck = Deck(rules, {sinking: 1.0})
+    start = (-6000,) * teams  # a thousand hands set at 6 already
+    assert play_out(deck, start, 1, iter([0] * HAND_BUDGET)) == (None, HAND_BUDGET)
+
+
 # --- the hands ---------------------------------------------------------------------------
 
 def test_a_hand_is_kept_as_seen_from_its_dealer_so_any_seat_can_deal_it_again():
@@ -126,15 +242,52 @@ def test_a_hand_is_kept_as_seen_from_its_dealer_so_any_seat_can_deal_it_again():
                                                                    {"A": 0, "B": -6, "C": 0})
 
 
-def test_the_default_bids_from_every_seat_alike_and_weighs_as_its_hands():
-    for rules in (THREE_PAIRS, TRIOS):
-        shapes = default_shapes(rules)
-        assert abs(sum(shapes.values()) - DEFAULT_WEIGHT) < 1e-9
-        by_seat = [sum(w for s, w in shapes.items() if s.bidder == step) for step in range(1, 7)]
-        assert max(by_seat) - min(by_seat) < 1e-9
-        for shape in shapes:  # every one a legal hand, scored by the engine
-            assert sum(shape.taken) in (5, 6)
-            play_deal(rules, 1, reseated(rules, shape, 1))
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_default_bids_from_every_seat_alike_and_weighs_as_its_hands(layout):
+    rules = HouseRules(layout)
+    shapes = default_shapes(rules)
+    assert abs(sum(shapes.values()) - DEFAULT_WEIGHT) < 1e-9
+    by_seat = [sum(w for s, w in shapes.items() if s.bidder == step)
+               for step in range(1, rules.seats + 1)]
+    assert max(by_seat) - min(by_seat) < 1e-9
+    for shape in shapes:  # every one a legal hand, scored by the engine
+        assert sum(shape.taken) in (5, 6) and len(shape.taken) == len(rules.team_names)
+        play_deal(rules, 1, reseated(rules, shape, 1))
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_default_favours_no_team_whoever_deals(layout):
+    """Every team bids as often, and takes each number of points as often, bidding or
+    not: the neutral default knows nothing of one team that it doesn't of another."""
+    rules = HouseRules(layout)
+    teams = rules.team_names
+    for dealer in (1, rules.seats):
+        bids = dict.fromkeys(teams, 0.0)
+        took: dict[tuple[str, int], float] = {}
+        for shape, weight in default_shapes(rules).items():
+            hand = play_deal(rules, dealer, reseated(rules, shape, dealer))[2]
+            bids[hand.bidding_team] += weight
+            for team in teams:
+                key = (team, hand.taken[team])
+                took[key] = took.get(key, 0.0) + weight
+        assert max(bids.values()) - min(bids.values()) < 1e-9, bids
+        for points in range(7):
+            alike = [took.get((team, points), 0.0) for team in teams]
+            assert max(alike) - min(alike) < 1e-9, (points, alike)
+
+
+def test_the_others_shares_go_to_the_other_teams_in_every_way_alike():
+    """The default's commonest hand: seat 2 (B; seat 1 deals) bids 3 and takes 3, two
+    other teams 2 and 1. With two teams the other takes both; with three, each way
+    round; at five in cutthroat, any two of the four others, each way round."""
+    def commonest(layout: str) -> list[tuple[int, ...]]:
+        return sorted(shape.taken for shape in default_shapes(HouseRules(layout))
+                      if (shape.bidder, shape.bid, shape.taken[1]) == (1, 3, 3))
+    assert commonest("2x2") == [(3, 3)]
+    assert commonest("3x2") == [(1, 3, 2), (2, 3, 1)]
+    five = commonest("c5")
+    assert len(five) == 4 * 3 and (0, 3, 0, 2, 1) in five and (1, 3, 2, 0, 0) in five
+    assert all(sorted(taken) == [0, 0, 1, 2, 3] for taken in five)
 
 
 def test_the_clubs_hands_count_one_each_behind_the_default():
@@ -150,7 +303,7 @@ def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
     must fit in a few megabytes, or the decks are drawn again at every hand. (The
     engine's verdicts, which grow as games are played out, are not the deck's: every
     deck of the same house rules shares them.)"""
-    for rules in (THREE_PAIRS, HouseRules(teams="2x3")):
+    for rules in map(HouseRules, LAYOUTS):
         weights = default_shapes(rules)
         Deck(rules, weights)  # the engine's outcomes and the rules' verdicts, kept once
         tracemalloc.start()
@@ -164,12 +317,11 @@ def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
         assert Deck(rules, {}).ended is deck.ended  # one rules' verdicts, for all its decks
 
 
-@settings(max_examples=60, deadline=None,
+@settings(max_examples=120, deadline=None,  # (every layout about twenty times)
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(legal_games(), st.integers(0, 2 ** 32), st.booleans())
 def test_a_simulated_game_is_the_game_the_engine_plays_with_those_hands(game, seed, club):
     rules, first_dealer, deals = game
-    assume(rules.teams in SIMULATED)
     state = replay(rules, first_dealer, deals)
     if state.finished:
         return
@@ -212,3 +364,30 @@ def test_a_smudge_ends_a_played_out_game_at_once_far_from_the_target():
     assert play_out(Deck(HouseRules(smudge=True), {hand: 1.0}), (0, 0, 0), 1,
                     iter([0] * 30)) == (1, 1)
     assert play_out(Deck(THREE_PAIRS, {hand: 1.0}), (0, 0, 0), 1, iter([0] * 30)) == (1, 10)
+
+
+# --- on the game page ---------------------------------------------------------------------
+
+SHARE = re.compile(r"\b([A-F])\s(\d+)%")
+
+
+@pytest.mark.parametrize("layout", LAYOUTS)
+def test_the_game_page_says_every_teams_chance_at_every_table(client, db, start_game, layout):
+    """Each team's chance, A to F, in the sentence and as its bar: the game is started
+    through the new-game page and then given the layout, as the store keeps it."""
+    game = start_game()
+    row = db.get(Game, game)
+    row.teams = layout
+    db.add(row)
+    db.commit()
+    page = Page(client.get(f"/games/{game}"))
+    sentence = page.root.find("p", id="chances").text()
+    teams = HouseRules(layout).team_names
+    assert sentence.startswith("Chances to win from here: ") and sentence.endswith("%."), sentence
+    said = {team: int(share) for team, share in SHARE.findall(sentence.removesuffix("."))}
+    assert tuple(said) == teams and sum(said.values()) == 100, sentence
+    assert re.search(rf"%, {teams[-2]}\s\d+% and {teams[-1]}\s\d+%\.$", sentence) or (
+        len(teams) == 2 and re.search(r": A\s\d+% and B\s\d+%\.$", sentence)), sentence
+    bars = {item.find("span", class_="team-letter").text(): int(item.find("progress").get("value"))
+            for item in page.root.find_all("li", class_="team")}
+    assert bars == said

@@ -1,5 +1,6 @@
-"""Splitting six players into teams: every split once, the most even one by openskill's
-prediction, seats that move few players, and partners that rotate through an evening.
+"""Splitting a table's players into teams (four, five or six): every split once, the most
+even one by openskill's prediction, seats that move few players, and partners that
+rotate through an evening; players into tables of given sizes, every way once.
 
 The expected answers are worked out here by hand or by brute force, and the chances
 with openskill itself, never with the module under test.
@@ -7,18 +8,20 @@ with openskill itself, never with the module under test.
 from __future__ import annotations
 
 from collections import Counter
-from itertools import combinations, permutations
+from itertools import combinations, permutations, product
 
 import pytest
 from openskill.models import PlackettLuce
 
+from scorekeeper.figures.balancing import balance_seats, balances
 from scorekeeper.figures.ratings import NEW, Rating
 from scorekeeper.figures.teams import (
-    BEST, Balance, balance, most_even, next_partners, nothing_to_go_on, partner_pairs,
-    read_seats_text, seated, seats_text, split_of, splits, team_sets,
+    BEST, Balance, balance, groups, most_even, next_partners, nothing_to_go_on,
+    partner_pairs, read_seats_text, seated, seats_text, split_of, splits, team_sets,
 )
 
 SIX = ["Ann", "Bob", "Cid", "Dan", "Eve", "Fay"]
+FOUR, FIVE = SIX[:4], SIX[:5]
 ALL_PAIRS = {frozenset(two) for two in combinations(SIX, 2)}
 
 
@@ -28,12 +31,39 @@ def every_split_by_brute_force(players, size) -> set[frozenset]:
             for order in permutations(players)}
 
 
-@pytest.mark.parametrize("layout, size, ways", [("3x2", 2, 15), ("2x3", 3, 10)])
-def test_each_split_is_listed_once(layout, size, ways):
-    found = splits(SIX, size)
+@pytest.mark.parametrize("players, size, ways", [
+    (SIX, 2, 15), (SIX, 3, 10), (FOUR, 2, 3), (FOUR, 1, 1), (FIVE, 1, 1), (SIX, 1, 1)])
+def test_each_split_is_listed_once(players, size, ways):
+    found = splits(players, size)
     assert len(found) == ways
-    assert {team_sets(split) for split in found} == every_split_by_brute_force(SIX, size)
-    assert len(every_split_by_brute_force(SIX, size)) == ways  # 6!/(2!^3 3!), 6!/(3!^2 2!)
+    assert {team_sets(split) for split in found} == every_split_by_brute_force(players, size)
+    # 6!/(2!^3 3!), 6!/(3!^2 2!), 4!/(2!^2 2!): two pairs of four are 12-34, 13-24, 14-23
+    assert len(every_split_by_brute_force(players, size)) == ways
+
+
+def every_cut_by_brute_force(players, sizes) -> set[frozenset]:
+    """Each way to give every player a group number, kept where the groups have the
+    sizes asked, read as groups without order."""
+    found = set()
+    for numbers in product(range(len(sizes)), repeat=len(players)):
+        cut = [frozenset(p for p, n in zip(players, numbers) if n == g)
+               for g in range(len(sizes))]
+        if [len(group) for group in cut] == list(sizes):
+            found.add(frozenset(cut))
+    return found
+
+
+@pytest.mark.parametrize("count, sizes, ways", [
+    (8, (4, 4), 35), (9, (5, 4), 126), (10, (6, 4), 210), (10, (5, 5), 126),
+    (7, (4, 3), 35), (6, (2, 2, 2), 15)])
+def test_players_go_into_groups_of_given_sizes_every_way_once(count, sizes, ways):
+    """Tables of a round: C(8,4)/2, C(9,5), C(10,6), C(10,5)/2 ways; equal groups have no
+    order among them."""
+    players = list(range(count))
+    found = groups(players, sizes)
+    assert len(found) == ways
+    assert all([len(group) for group in cut] == list(sizes) for cut in found)
+    assert {team_sets(cut) for cut in found} == every_cut_by_brute_force(players, sizes)
 
 
 def openskill_chances(teams, ratings) -> list[float]:
@@ -149,6 +179,16 @@ def test_a_split_of_seats_is_written_and_read_back():
     assert read_seats_text("14-25-36", "2x3") is None
 
 
+def test_a_split_of_four_seats_is_written_and_read_back():
+    assert seats_text(((3, 1), (4, 2))) == "13-24"
+    assert read_seats_text("13-24", "2x2") == ((1, 3), (2, 4))
+    assert read_seats_text("14-23", "2x2") == ((1, 4), (2, 3))
+    for bad in ("14-25-36", "13-25", "123-4", "13-24-5", "13-2", "1-2-3-4", "13-13", ""):
+        assert read_seats_text(bad, "2x2") is None, bad
+    assert read_seats_text("1-2-3-4-5", "c5") == ((1,), (2,), (3,), (4,), (5,))
+    assert read_seats_text("1-2-3-4", "c5") is None
+
+
 def play_evening(first_seats, layout, games):
     """``games`` games in a row, each seated by "Next game, new partners" after the
     first; the partnerships had, counted."""
@@ -199,6 +239,64 @@ def test_with_two_teams_of_three_partners_repeat_as_little_as_can_be(games):
         assert repeats(chosen, partnered) == min(repeats(split, partnered)
                                                  for split in splits(SIX, 3))
         seats = seated(chosen, "2x3", seats)
+
+
+def test_three_games_of_two_pairs_give_everyone_each_partner_once():
+    """Four players have three ways to pair (12-34, 13-24, 14-23): three games in a row
+    pair everyone with each of the other three once, whatever the first."""
+    for first in splits(FOUR, 2):
+        seats = seated(first, "2x2", FOUR)
+        partnered = play_evening(seats, "2x2", 3)
+        assert partnered == Counter({frozenset(two): 1 for two in combinations(FOUR, 2)})
+
+
+@pytest.mark.parametrize("layout, players", [("c4", FOUR), ("c5", FIVE), ("c6", SIX)])
+def test_cutthroat_has_no_partners_and_seats_each_alone(layout, players):
+    """Each player a team of one: one split, no partner to rotate, whatever was had."""
+    partnered = Counter({frozenset(two): 2 for two in combinations(players, 2)})
+    chosen = next_partners(players, layout, partnered)
+    assert team_sets(chosen) == {frozenset({player}) for player in players}
+    assert partner_pairs(chosen) == []
+    now = tuple(reversed(players))
+    assert seated(chosen, layout, now) == now  # nobody needs to move
+
+
+def test_a_split_of_four_is_seated_moving_as_few_as_can_be():
+    seats = ("Ann", "Bob", "Cid", "Dan")  # A: Ann & Cid, B: Bob & Dan
+    chairs = seated((("Ann", "Bob"), ("Cid", "Dan")), "2x2", seats)
+    # Ann & Bob partners, opposite: two of the four move (by hand: no seating keeps three).
+    assert team_sets(split_of(chairs, "2x2")) == {frozenset({"Ann", "Bob"}),
+                                                  frozenset({"Cid", "Dan"})}
+    assert sum(1 for now, then in zip(chairs, seats) if now == then) == 2
+
+
+def test_two_pairs_of_four_are_balanced_and_the_other_two_offered():
+    """By hand: 35 + 15 = 33 + 17 = 50 is the one even split of these four; the page
+    offers the other two of the three, and balancing leaves a cutthroat table alone."""
+    mus = {"Ann": 35, "Bob": 17, "Cid": 33, "Dan": 15}
+    names = list(mus)
+    rated = {place: Rating(mus[name], 4.0, 5) for place, name in enumerate(names)}
+    balanced = balance_seats(names, "2x2", BEST, rated)
+    assert {frozenset(names) for _team, names, _chance in balanced.seated.teams} == {
+        frozenset({"Ann", "Dan"}), frozenset({"Bob", "Cid"})}
+    assert [chance for _team, _names, chance in balanced.seated.teams] == pytest.approx(
+        [0.5, 0.5])
+    assert balanced.ways == 3 and len(balanced.others) == 2 and balanced.most_even
+    assert not balanced.new_players
+    assert {option.seats for option in balanced.others} | {balanced.seated.seats} == {
+        "12-34", "13-24", "14-23"}
+    # Seated so (chairs: who is in each seat), the two pairs sit opposite.
+    chairs = balanced.chairs
+    assert {frozenset({chairs[0], chairs[2]}), frozenset({chairs[1], chairs[3]})} == {
+        frozenset({0, 3}), frozenset({1, 2})}
+    asked = balance_seats(names, "2x2", "12-34", rated)
+    assert {frozenset(names) for _team, names, _chance in asked.seated.teams} == {
+        frozenset({"Ann", "Bob"}), frozenset({"Cid", "Dan"})}
+    assert balance_seats(names, "2x2", "14-25-36", rated) is None
+    for layout in ("c4", "c5", "c6"):
+        assert not balances(layout)
+        assert balance_seats(SIX, layout, BEST, {}) is None
+    assert balances("2x2") and balances("3x2") and balances("2x3")
 
 
 def test_new_partners_ignore_those_of_players_gone_home():

@@ -1,9 +1,11 @@
-"""Balancing the teams on the new-game page: the club's ratings of the six typed in,
-and the split asked for seated, with the next best splits to offer.
+"""Balancing the teams on the new-game page: the club's ratings of the players typed
+in, and the split asked for seated, with the next best splits to offer.
 
-The page's players are their places in its list of names, 0 to 5; ``teams`` does the
+The page's players are their places in its list of names, 0 to one less than the
+layout's seats (a table of four takes the first four names); ``teams`` does the
 arithmetic on them, this module reads the ratings and puts its answer in words the page
-shows.
+shows. Two pairs of four have three splits to offer, three pairs fifteen, two trios
+ten; a cutthroat layout none, since each player is a team of their own.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from scorekeeper.figures.teams import (
     BEST, OFFERED, Balance, balance, most_even, read_seats_text, seated, seats_text, splits,
     team_sets, team_size,
 )
-from scorekeeper.rules import SEATS, teams_for
+from scorekeeper.rules import TeamLayout, teams_for
 from scorekeeper.store.models import Club
 from scorekeeper.store.rosters import roster
 from scorekeeper.text.names import clean_name, name_key
@@ -51,7 +53,7 @@ class Balanced:
 
 
 def rated_players(session: Session, club: Club, names: Sequence[str]) -> dict[int, Rating]:
-    """The ratings of the six that have one, by their places in ``names`` (0 to 5)."""
+    """The ratings of the players named that have one, by their places in ``names``."""
     on_roster = {player.name_key: player.id for player in roster(session, club)}
     ratings = club_ratings(session, club.id)
     return {player: ratings[on_roster[name_key(name)]] for player, name in enumerate(names)
@@ -71,12 +73,20 @@ def _shown(option: Balance, chairs: Sequence[int], now: Sequence[int], names: Se
          for team, seats in teams_for(layout).items()])
 
 
+def balances(layout: TeamLayout | str) -> bool:
+    """Whether the layout has teams to balance: not where each plays for themselves."""
+    return not TeamLayout(layout).cutthroat
+
+
 def balance_seats(names: Sequence[str], layout: str, asked: str,
                   rated: dict[int, Rating]) -> Balanced | None:
-    """Seat the six players in the split ``asked`` for: "best" (the most even) or seats
-    to put together ("14-25-36"), moving as few players as can be. None if it asks for
-    no split."""
-    here = tuple(range(len(SEATS)))
+    """Seat the layout's players (the first of ``names``, one a seat) in the split
+    ``asked`` for: "best" (the most even) or seats to put together ("14-25-36", "13-24"),
+    moving as few players as can be. None if it asks for no split of the layout, or the
+    layout has no teams to balance (``balances``)."""
+    if not balances(layout):
+        return None
+    here = tuple(range(TeamLayout(layout).seats))
     # Taken in the order of their names, so that equally even splits come in the same
     # order whatever the seats.
     players = sorted(here, key=lambda player: name_key(names[player]))
@@ -96,5 +106,5 @@ def balance_seats(names: Sequence[str], layout: str, asked: str,
         _shown(chosen, chairs, chairs, names, layout),
         [_shown(option, seated(option.split, layout, chairs), chairs, names, layout)
          for option in others],
-        len(splits(players, team_size(layout))), new_players=len(rated) < len(SEATS),
+        len(splits(players, team_size(layout))), new_players=not set(here) <= set(rated),
         most_even=max(chosen.chances) <= max(best.chances) + 1e-9, chairs=chairs)

@@ -7,10 +7,10 @@ from scorekeeper.figures.ratings import START
 from scorekeeper.store.replay import Replay
 
 # The same team colours as the stylesheet, and a dash pattern each, so that the lines
-# can be told apart without colour too: up to six teams (cutthroat at six).
+# can be told apart without colour too.
+# Each team's colour (the page's, static/app.css) and dashes, told apart without colour.
 TEAM_STYLE = {"A": ("#0b4f8a", ""), "B": ("#8a3b00", "6 3"), "C": ("#5b2a86", "2 3"),
-              "D": ("#1d5c2e", "8 3 2 3"), "E": ("#8c1458", "12 4"),
-              "F": ("#5c4f00", "4 2 1 2 1 2")}
+              "D": ("#1d5c1d", "8 2 2 2"), "E": ("#8a1043", "1 2"), "F": ("#005a5a", "4 4")}
 WIDTH, HEIGHT = 340, 180
 LEFT, RIGHT, TOP, BOTTOM = 30, 22, 10, 22  # room for the axis labels
 

@@ -1,9 +1,11 @@
-"""Splitting six players into teams: the most even split by their ratings, and partners
-that rotate through an evening.
+"""Splitting a table's four, five or six players into teams: the most even split by
+their ratings, and partners that rotate through an evening.
 
 Pure functions over any players that can be told apart (positions, names); the ratings
 and the evening's partnerships are handed in. A split is a tuple of teams, each a tuple
-of players; the teams have no letters yet: ``seated`` puts a split in the seats.
+of players; the teams have no letters yet: ``seated`` puts a split in the seats. A
+cutthroat layout has one split (each player a team of one): nothing to balance, no
+partners to rotate.
 """
 from __future__ import annotations
 
@@ -23,23 +25,35 @@ BEST = "best"  # "Balance the teams": seat the most even split
 
 
 def team_size(layout: TeamLayout | str) -> int:
-    """How many players a team of the layout has: 2 for three pairs, 3 for two trios."""
+    """How many players a team of the layout has: 2 for pairs, 3 for two trios, 1 where
+    each plays for themselves."""
     return len(next(iter(teams_for(layout).values())))
+
+
+def groups(players: Sequence[Player], sizes: Sequence[int]) -> list[Split]:
+    """Every way to put the players into groups of ``sizes`` (largest first; they add up
+    to the players), each once: groups of one size have no order among them. Groups,
+    and players within a group, keep the order of ``players``, so the same players in
+    the same order list the same ways. Teams of a table, or tables of a round."""
+    if not sizes:
+        return [()]
+    size, rest = sizes[0], sizes[1:]
+    if rest and rest[0] == size:  # the first of the players left starts the group
+        chosen = ((players[0], *others) for others in combinations(players[1:], size - 1))
+    else:
+        chosen = combinations(players, size)
+    found = []
+    for group in chosen:
+        left = [player for player in players if player not in group]
+        found.extend((tuple(group), *others) for others in groups(left, rest))
+    return found
 
 
 def splits(players: Sequence[Player], size: int) -> list[Split]:
     """Every way to split the players into teams of ``size``, each once: 15 for three
-    pairs of six, 10 for two teams of three. Teams, and players within a team, keep the
-    order of ``players``, so the same players in the same order list the same splits."""
-    if not players:
-        return [()]
-    first, rest = players[0], list(players[1:])
-    found = []
-    for partners in combinations(rest, size - 1):
-        left = [player for player in rest if player not in partners]
-        for others in splits(left, size):
-            found.append(((first, *partners), *others))
-    return found
+    pairs of six, 10 for two teams of three, 3 for two pairs of four, 1 for each alone.
+    In the order ``groups`` lists them."""
+    return groups(players, (size,) * (len(players) // size))
 
 
 def partner_pairs(split: Split) -> list[frozenset]:
@@ -118,7 +132,7 @@ def seated(split: Split, layout: TeamLayout | str, current: Sequence[Player]
             stay = staying(chairs, current)
             if best is None or stay > best[0]:
                 best = (stay, chairs)
-    assert best is not None, "a split of six always has a seating"
+    assert best is not None, "a split of a table always has a seating"
     return best[1]
 
 
@@ -134,9 +148,11 @@ def seats_text(split: Split) -> str:
 
 
 def read_seats_text(text: str, layout: TeamLayout | str) -> Split | None:
-    """The split of seat numbers ``seats_text`` wrote, if it is one for the layout."""
+    """The split of seat numbers ``seats_text`` wrote, if it is one for the layout (each
+    of its seats once, in teams of its size)."""
     teams = text.split("-")
-    if sorted("".join(teams)) != list("123456") or any(
+    seats = [str(seat) for seat in range(1, TeamLayout(layout).seats + 1)]
+    if sorted("".join(teams)) != seats or any(
             len(team) != team_size(layout) for team in teams):
         return None
     return tuple(tuple(int(seat) for seat in team) for team in teams)
@@ -151,9 +167,13 @@ def next_partners(players: Sequence[Player], layout: TeamLayout | str,
     The split chosen repeats the fewest partnerships (each counted as often as it was
     had); among those, the one after which the most further games can still bring only
     new partners, so that with three pairs five games in a row give everyone each of
-    the other five as partner once (a greedy choice can leave two trios, whose players
-    have no new partner left to pair with). Then the first ``splits`` lists."""
+    the other five as partner once, and with two pairs three games each of the other
+    three (a greedy choice can leave two trios, whose players have no new partner left
+    to pair with). Then the first ``splits`` lists. Cutthroat: the one split, each
+    alone."""
     options = splits(players, team_size(layout))
+    if TeamLayout(layout).cutthroat:
+        return options[0]  # no partners: every split would count as endless fresh games
     pairs = {split: frozenset(partner_pairs(split)) for split in options}
     had = frozenset(pair for pair, games in partnered.items() if games)
 

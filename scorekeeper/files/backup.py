@@ -60,7 +60,7 @@ from scorekeeper.files.exchange import (
 from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, Typed, read_json, shape_refusal, shown,
 )
-from scorekeeper.rules import SEATS, Deal, replay as replay_deals
+from scorekeeper.rules import Deal, replay as replay_deals
 from scorekeeper.store.models import (
     CLUB_NAME_LENGTH as MAX_CLUB_NAME, MAX_ID, NOTE_LENGTH as MAX_NOTE,
     PLACE_LENGTH as MAX_PLACE, PLAYER_NAME_LENGTH as MAX_NAME, SEASON_NAME_LENGTH,
@@ -148,7 +148,7 @@ def _club_document(session: Session, club: Club, members: bool) -> dict[str, Any
     return {
         "format": FORMAT,
         "club": {"name": club.name, "created_at": _moment_text(club.created_at),
-                 "confirm_hands": club.confirm_hands},
+                 "confirm_hands": club.confirm_hands, "prefers_sixes": club.prefers_sixes},
         "players": [
             {"id": p.id, "name": p.name, "created_at": _moment_text(p.created_at)}
             for p in players
@@ -272,7 +272,8 @@ def _game_entry(
         "changed_at": _moment_text(game.changed_at),
         "first_dealer_drawn": game.first_dealer_drawn,
         "abandoned_at": _moment_text(game.abandoned_at),
-        "player_ids": [sitting_at(seating, seat, 1).player_id for seat in SEATS],
+        "player_ids": [sitting_at(seating, seat, 1).player_id
+                       for seat in replay.rules.seat_numbers],
     }
     if game.table_number != 1:  # most clubs play at one table: their files stay as they were
         entry["table"] = game.table_number
@@ -341,6 +342,7 @@ class ClubFacts(_Part):
     name: StrictStr
     created_at: Moment
     confirm_hands: StrictBool = False  # not in backups made before clubs asked by default
+    prefers_sixes: StrictBool = False  # not in backups made before tables of four and five
 
 
 class PlayerFacts(_Part):
@@ -741,10 +743,10 @@ def _check_seat_players(
     where: str, player_ids: list[int], names: tuple[str, ...], players: dict[int, PlayerFacts]
 ) -> None:
     """Each seat's player id names a player of the file, the one the seat names."""
-    if len(player_ids) != len(SEATS):
+    if len(player_ids) != len(names):
         raise FileRefused(f"{where}.player_ids", Message(
-            N_("a game has six seats, so six player ids, not %(count)s"),
-            count=len(player_ids)))
+            N_("a player id for each of the game's %(seats)s seats, not %(count)s"),
+            seats=len(names), count=len(player_ids)))
     for index, (player_id, name) in enumerate(zip(player_ids, names)):
         _check_named_player(f"{where}.player_ids[{index}]", player_id, f"seats[{index}]",
                             name, players)
@@ -895,7 +897,7 @@ def _owner_links(club: Club):
 def _write_game_rows(session: Session, entry, game: Game, players: dict[int, Player]) -> int:
     """A restored game's seats, hands, undone hands and change log; the hands written."""
     game_id, teams = game.id, entry.imported.rules.team_names
-    for seat, player_id in zip(SEATS, entry.keeping.player_ids):
+    for seat, player_id in enumerate(entry.keeping.player_ids, start=1):
         session.add(GameSeat(game_id=game_id, seat=seat, player_id=players[player_id].id))
     for sitting, player_id in zip(entry.imported.substitutes, entry.keeping.substitute_ids):
         session.add(GameSeat(game_id=game_id, seat=sitting.seat,
@@ -929,6 +931,7 @@ def _write(session: Session, club: Club, backup: CheckedBackup, keep: bool,
     club.name = clean_name(backup.club.name)
     club.created_at = backup.club.created_at
     club.confirm_hands = backup.club.confirm_hands
+    club.prefers_sixes = backup.club.prefers_sixes
     club.restored_at = utcnow()
     session.add(club)
     players: dict[int, Player] = {}

@@ -26,12 +26,12 @@ from scorekeeper.files.json_files import (
     N_, FileRefused, AsWritten, Message, json_kind, path, read_json, shape_refusal, shown,
 )
 from scorekeeper.rules import (
-    CARD_POINTS, SEATS, Deal, DealResult, GameState, HandRejected, HouseRules,
+    CARD_POINTS, Deal, DealResult, GameState, HandRejected, HouseRules,
     RuleViolation, Tally, replay as replay_deals,
 )
 from scorekeeper.rules.auction import parse_call
 from scorekeeper.rules.game import play_deal
-from scorekeeper.rules.table import TeamLayout, check_layout, check_seat
+from scorekeeper.rules.table import check_seat
 from scorekeeper.store.models import Club, Evening, Game, Hand
 from scorekeeper.store.replay import Replay, hand_fields
 from scorekeeper.store.sittings import Sitting, starting_seating
@@ -74,7 +74,7 @@ def export_game(replay: Replay) -> dict[str, Any]:
             "target": replay.rules.target,
             **replay.rules.house_values,
         },
-        "seats": [replay.names_at(1)[seat] for seat in SEATS],
+        "seats": [replay.names_at(1)[seat] for seat in replay.rules.seat_numbers],
         **({"substitutes": [substitute_record(s) for s in replay.substitutes]}
            if replay.substitutes else {}),
         "first_dealer": replay.game.first_dealer,
@@ -220,7 +220,7 @@ class ImportedGame:
     """A game file that passed every check, ready to store."""
 
     rules: HouseRules
-    names: tuple[str, ...]  # the six the game started with, seat 1 first
+    names: tuple[str, ...]  # the players the game started with, seat 1 first
     first_dealer: int
     deals: tuple[Deal, ...]
     state: GameState
@@ -257,9 +257,9 @@ def read_game(data: dict[str, Any], where: str = "") -> ImportedGame:
         raise shape_refusal(error, FORMAT, where) from None
 
     rules = _house_rules(where, facts.rules)
-    names = _seat_names(where, facts.seats)
+    names = _seat_names(where, facts.seats, rules.seats)
     try:
-        first_dealer = check_seat(facts.first_dealer)
+        first_dealer = check_seat(facts.first_dealer, rules.seats)
     except RuleViolation as violation:
         raise _rule_refusal(path(where, ("first_dealer",)), violation) from None
     deals = tuple(_deal_from(path(where, ("hands", index)), hand, rules)
@@ -288,7 +288,7 @@ def _substitutes(where: str, names: list[str],
     game's seating with those before it in the file), but for its hand: any a game can
     hold. A substitute may wait for a hand the game has not reached: one who sat down for
     the next hand before the last was undone, or before a correction ended the game."""
-    seating = starting_seating(dict(zip(SEATS, names)))
+    seating = starting_seating(dict(enumerate(names, start=1)))
     found = []
     for index, fact in enumerate(facts):
         problem = substitute_problem(seating, fact.seat, fact.from_hand, fact.name, MAX_HANDS)
@@ -356,22 +356,18 @@ def import_game(session: Session, club: Club, raw: bytes | str, limit: int | Non
 _RULES_FIELDS = {"teams_invalid": ("teams",), "target_invalid": ("target",)}
 
 
-# A game file seats six players, as three pairs or two threes (RULES.md, "Game files").
-FILE_LAYOUTS = (TeamLayout.THREE_PAIRS, TeamLayout.TWO_TRIOS)
-
-
 def _house_rules(where: str, facts: RulesFacts) -> HouseRules:
     try:
-        check_layout(facts.teams, FILE_LAYOUTS)
         return HouseRules(teams=facts.teams, target=facts.target, **(facts.model_extra or {}))
     except RuleViolation as violation:
         field = _RULES_FIELDS.get(violation.code) or (violation.params.get("rule"),)
         raise _rule_refusal(path(where, ("rules", *filter(None, field))), violation) from None
 
 
-def _seat_names(where: str, seats: list[str]) -> list[str]:
+def _seat_names(where: str, seats: list[str], table: int) -> list[str]:
+    """The players in the file's seats, as many as its layout seats (``table``)."""
     try:
-        return check_names(seats)
+        return check_names(seats, table)
     except RuleViolation as violation:
         if violation.code == "seats_count":
             # How many seats there are, not a value of the file: said in the reader's digits.

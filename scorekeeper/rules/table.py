@@ -15,6 +15,7 @@ from scorekeeper.rules.house import Value, house_values
 SEATS = (1, 2, 3, 4, 5, 6)  # a table of six, the game as the seeds deal it
 TABLE_SIZES = (4, 5, 6)  # how many may sit at a table
 HIGHEST_BID = 6  # all six points of a hand
+TEAM_LETTERS = "ABCDEF"  # team A holds seat 1; cutthroat at six has six teams
 
 
 class TeamLayout(StrEnum):
@@ -40,7 +41,7 @@ class TeamLayout(StrEnum):
 
 def _alone(seats: int) -> dict[str, tuple[int, ...]]:
     """Cutthroat: seat 1 is team A, seat 2 team B, and so on."""
-    return {"ABCDEF"[seat - 1]: (seat,) for seat in range(1, seats + 1)}
+    return {TEAM_LETTERS[seat - 1]: (seat,) for seat in range(1, seats + 1)}
 
 
 _TEAMS = {
@@ -105,7 +106,8 @@ def check_seat(seat: object, seats: int = 6) -> int:
     """``seat`` if it is a seat at a table of ``seats`` (1 to ``seats``)."""
     check_table(seats)
     if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= seats:
-        raise RuleViolation("seat_invalid", f"{seat!r} is not a seat (1-{seats})", seat=seat)
+        raise RuleViolation("seat_invalid", f"{seat!r} is not a seat (1-{seats})", seat=seat,
+                            seats=seats)
     return seat
 
 
@@ -164,6 +166,11 @@ class HouseRules:
     def seats(self) -> int:
         """How many sit at the table: the layout says."""
         return self.teams.seats
+
+    @property
+    def seat_numbers(self) -> tuple[int, ...]:
+        """The table's seats, 1 first: 1 to 4, 5 or 6."""
+        return tuple(range(1, self.seats + 1))
 
     @property
     def team_seats(self) -> dict[str, tuple[int, ...]]:

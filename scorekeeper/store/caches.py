@@ -78,15 +78,12 @@ OTHERS = (
           "the teams in the order their seats follow a dealer", "the layout and the dealer",
           RULES_ARE_CODE),
     Entry(("scorekeeper.figures.chances:scored",),
-          "a hand's shape as the rules engine scores it", "the layout and the shape",
-          RULES_ARE_CODE),
-    Entry(("scorekeeper.figures.chances:outcome_of",),
-          "what a hand's shape does when a dealer deals it", "the layout, shape and dealer",
-          RULES_ARE_CODE),
+          "a hand's shape as the rules engine scores it, for each dealer's team",
+          "the layout and the shape", RULES_ARE_CODE),
     Entry(("scorekeeper.figures.chances:GAME_HANDS",), "a game's played hands, as shapes",
           "the game's id, creation and revision", ONE_STATE),
     Entry(("scorekeeper.figures.chances:DECKS",),
-          "a game's club's hands, scored for every dealer", "the game's id, creation and "
+          "a game's club's hands, scored", "the game's id, creation and "
           "house rules", "the hands recorded before the game began never change"),
     Entry(("scorekeeper.figures.chances:VERDICTS",),
           "the rules engine's verdicts on a game's end", "the house rules", RULES_ARE_CODE),

@@ -80,6 +80,10 @@ class Club(SQLModel, table=True):
     # evening starts with ``Evening.confirm_hands`` on (``table.confirming``).
     confirm_hands: bool = Field(default=False, sa_column=Column(
         "confirm_hands", Boolean, nullable=False, server_default=false()))
+    # How an evening's next round cuts those present into tables of four to six: as many
+    # sixes as fit, or (off) the fewest tables, as even as can be (``figures.rounds``).
+    prefers_sixes: bool = Field(default=False, sa_column=Column(
+        "prefers_sixes", Boolean, nullable=False, server_default=false()))
 
 
 class Player(SQLModel, table=True):

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Mapping, Sequence
 
 
+
 @dataclass(frozen=True)
 class Sitting:
     """One player in one seat, from hand ``from_hand`` on until the seat's next sitting
@@ -40,8 +41,7 @@ class Stretch:
 
 
 def starting_seating(names: Mapping[int, str]) -> tuple[Sitting, ...]:
-    """The players a game starts with (seat -> name: four, five or six), each in their
-    seat from hand 1."""
+    """The players a game starts with, each in their seat from hand 1."""
     return tuple(Sitting(seat, 1, names[seat]) for seat in sorted(names))
 
 
@@ -52,10 +52,14 @@ def sitting_at(seating: Sequence[Sitting], seat: int, number: int) -> Sitting:
 
 
 def names_at(seating: Sequence[Sitting], number: int) -> dict[int, str]:
-    """Seat -> the name of who sat there at hand ``number``, for each seat of the
-    table (the seats the sittings hold)."""
-    return {seat: sitting_at(seating, seat, number).name
-            for seat in sorted({sitting.seat for sitting in seating})}
+    """Seat -> the name of who sat there at hand ``number``."""
+    return {seat: sitting_at(seating, seat, number).name for seat in seats_of(seating)}
+
+
+def seats_of(seating: Sequence[Sitting]) -> tuple[int, ...]:
+    """The table's seats, 1 first (4, 5 or 6 of them: every seat has a sitting from
+    hand 1)."""
+    return tuple(sorted({sitting.seat for sitting in seating}))
 
 
 def until(seating: Sequence[Sitting], sitting: Sitting) -> int | None:

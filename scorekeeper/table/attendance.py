@@ -1,6 +1,6 @@
 """Who is coming to a planned evening: each member says in or out, the organiser sees
-how many tables of six that makes, and the evening's next round seats who is in; and
-who, of those, is gone for the night.
+the tables of four to six that makes (as the club prefers them: ``figures.rounds``), and
+the evening's next round seats who is in; and who, of those, is gone for the night.
 
 An evening is planned by giving it a date of today or later before any game; it is the
 same ``Evening`` its games then go into. Each member has one answer, the latest.
@@ -14,7 +14,7 @@ from typing import Callable, Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, SQLModel, select
 
-from scorekeeper.figures.rounds import TABLE
+from scorekeeper.figures.rounds import SMALLEST_TABLE, table_sizes
 from scorekeeper.store.models import (
     Attendance, Club, Evening, Game, GoneTonight, Member, aware, utcnow,
 )
@@ -28,24 +28,34 @@ from scorekeeper.text.names import name_key
 @dataclass(frozen=True)
 class Answers:
     """The club's members by their answer: names, in the order they answered (those
-    yet to answer by name)."""
+    yet to answer by name); and whether the club prefers tables of six."""
 
     coming: list[str]
     not_coming: list[str]
     not_said: list[str]
+    sixes: bool = False
 
     @property
-    def tables(self) -> int:
-        return len(self.coming) // TABLE
+    def tables(self) -> tuple[int, ...]:
+        """How many sit at each table, largest first, if all who are in come."""
+        return table_sizes(len(self.coming), self.sixes)
 
     @property
     def sitting_out(self) -> int:
-        return len(self.coming) % TABLE
+        return len(self.coming) - sum(self.tables)
 
     @property
     def wanted(self) -> int:
         """How many more make the first table (0 once there is one)."""
-        return max(0, TABLE - len(self.coming))
+        return max(0, SMALLEST_TABLE - len(self.coming))
+
+
+def prefer_sixes(session: Session, club: Club, sixes: bool) -> None:
+    """Keep whether the club's next rounds seat as many tables of six as fit (else the
+    fewest tables, as even as can be: ``figures.rounds.table_sizes``)."""
+    club.prefers_sixes = sixes
+    session.add(club)
+    session.commit()
 
 
 def is_planned(evening: Evening, today: date) -> bool:
@@ -174,4 +184,5 @@ def answers(session: Session, evening: Evening) -> Answers:
         not_coming=[member.name for member, answer in said if not answer.coming],
         not_said=sorted((member.name for member, answer in members if answer is None),
                         key=str.casefold),
+        sixes=session.get(Club, evening.club_id).prefers_sixes,
     )

@@ -23,7 +23,7 @@ from sqlalchemy import update
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session, select
 
-from scorekeeper.rules import SEATS, team_of
+from scorekeeper.rules import team_of
 from scorekeeper.store.models import ChangeKind, Club, Evening, Game, GameChange, Hand, Member
 from scorekeeper.store.replay import Replay
 from scorekeeper.store.sittings import sitting_at
@@ -66,7 +66,7 @@ def phone_team(replay: Replay, player_id: int | None, number: int) -> str | None
     if player_id is None:
         return None
     sittings = replay.sittings()
-    for seat in SEATS:
+    for seat in replay.rules.seat_numbers:
         if sitting_at(sittings, seat, number).player_id == player_id:
             return team_of(seat, replay.rules.teams)
     return None

@@ -20,7 +20,7 @@ from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
 from scorekeeper.rules import (
-    SEATS, Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
+    Deal, GameState, HandRejected, RuleViolation, replay as replay_deals,
 )
 from scorekeeper.rules.auction import Auction, reseated
 from scorekeeper.rules.table import left_of
@@ -86,7 +86,7 @@ def _dealt_again(replay: Replay, deals: list[Deal], later_from: int, shift: int)
                 moved.append(Moved(index + 1, old.dealer_seat, dealer, whole))
         out.append(deal)
         if not Auction.of(replay.rules, dealer, tuple(deal.calls)).thrown_in:
-            dealer = left_of(dealer)
+            dealer = left_of(dealer, replay.rules.seats)
     return out, tuple(moved)
 
 
@@ -177,9 +177,18 @@ def plan_insert(replay: Replay, before: int, deal: Deal) -> Plan:
                 dict(replay.names), moved, {"thrown_in": after.deals[before - 1].thrown_in})
 
 
+def at_table(replay: Replay, seat: int) -> None:
+    """RuleViolation unless ``seat`` is one of the game's table (1 to 4, 5 or 6)."""
+    if seat not in replay.names:
+        raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat,
+                            seats=replay.rules.seats)
+
+
 def plan_swap(replay: Replay, seat_a: int, seat_b: int) -> Plan:
     """The players of two seats change places; every hand stays as recorded, by seat."""
-    if seat_a == seat_b or seat_a not in replay.names or seat_b not in replay.names:
+    for seat in (seat_a, seat_b):
+        at_table(replay, seat)
+    if seat_a == seat_b:
         raise RuleViolation("swap_same_seat", "choose two different seats")
     names = dict(replay.names)
     names[seat_a], names[seat_b] = names[seat_b], names[seat_a]
@@ -193,11 +202,11 @@ def plan_swap(replay: Replay, seat_a: int, seat_b: int) -> Plan:
 def plan_rename(replay: Replay, seat: int, name: str) -> Plan:
     """Seat ``seat``'s player now was someone else than entered (or their name was typed
     wrong); whoever sat there before a substitute took the seat stays as they were."""
-    if seat not in replay.names:
-        raise RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
+    at_table(replay, seat)
     names = dict(replay.names)
     names[seat] = name
-    problems = [p for p in name_problems([names[s] for s in SEATS])
+    problems = [p for p in name_problems([names[s] for s in replay.rules.seat_numbers],
+                                         replay.rules.seats)
                 if p.params.get("seat") == seat or p.code == "name_twice"]
     if problems:
         raise problems[0]
@@ -314,7 +323,8 @@ def _write(session: Session, replay: Replay, plan: Plan, by: Actor | None,
     details = dict(plan.details)
     if plan.moved:
         details["moved"] = [plan.moved[0].number, plan.moved[-1].number,
-                            plan.moved[0].dealer_after == left_of(plan.moved[0].dealer_before)]
+                            plan.moved[0].dealer_after == left_of(plan.moved[0].dealer_before,
+                                                                 replay.rules.seats)]
         details["kept_as_bid"] = [m.number for m in plan.moved if not m.whole]
     log_change(session, replay, plan.kind, plan.number, plan.after, by, when, details or None)
     session.commit()

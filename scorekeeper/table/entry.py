@@ -67,7 +67,7 @@ class Entry:
 
     @property
     def first_bidder(self) -> int:
-        return left_of(self.dealer_seat)
+        return left_of(self.dealer_seat, self.draft.auction.seats)
 
 
 def entry_for(replay: Replay, mode: Mode, source) -> Entry:

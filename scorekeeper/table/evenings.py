@@ -13,7 +13,6 @@ from sqlmodel import Session, func, select
 
 from scorekeeper.figures.rounds import Round, next_round, sit_outs_ahead
 from scorekeeper.figures.teams import next_partners, partner_pairs, seated, split_of
-from scorekeeper.rules import SEATS
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import Club, Evening, Game, GameSeat, aware, utcnow
 from scorekeeper.store.replay import Replay, load_replays
@@ -268,8 +267,7 @@ def partnerships(replays: Sequence[Replay]) -> Counter[frozenset[str]]:
         if replay.game.abandoned_at is None:
             pairs: set[frozenset[str]] = set()  # each two once for the game
             for number in hands_sat(replay):
-                names = replay.names_at(number)
-                chairs = [names[seat] for seat in sorted(names)]
+                chairs = [replay.names_at(number)[seat] for seat in replay.rules.seat_numbers]
                 pairs.update(partner_pairs(split_of(chairs, replay.rules.teams)))
             together.update(pairs)
     return together
@@ -289,8 +287,7 @@ class PartnersTonight:
 
 def partners_tonight(replays: Sequence[Replay], replay: Replay | None) -> PartnersTonight:
     """The evening's partnerships; ``not_yet``: of ``replay``'s players (the game the
-    table is playing or last finished), unless it is cutthroat: nobody at that table has
-    a partner to find."""
+    table is playing or last finished), none where each plays for themselves."""
     together = partnerships(replays)
     pair = lambda two: tuple(sorted(two, key=str.casefold))  # noqa: E731
     met = sorted(((pair(two), games) for two, games in together.items()),
@@ -303,9 +300,9 @@ def partners_tonight(replays: Sequence[Replay], replay: Replay | None) -> Partne
 
 
 def new_partners(replay: Replay, replays: Sequence[Replay]) -> tuple[str, ...]:
-    """``replay``'s six seated for the evening's next game (seat by seat), each with a
-    partner they haven't had tonight where possible (``teams.next_partners``)."""
-    names = [replay.names[seat] for seat in SEATS]
+    """``replay``'s players seated for the evening's next game (seat by seat), each with
+    a partner they haven't had tonight where possible (``teams.next_partners``)."""
+    names = [replay.names[seat] for seat in replay.rules.seat_numbers]
     split = next_partners(names, replay.rules.teams, partnerships(replays))
     return seated(split, replay.rules.teams, names)
 
@@ -316,7 +313,7 @@ def played_tonight(replays: Sequence[Replay]) -> list[str]:
     names: dict[str, None] = {}
     for replay in replays:
         if replay.game.abandoned_at is None:
-            names.update(dict.fromkeys(replay.names_at(1)[seat] for seat in SEATS))
+            names.update(dict.fromkeys(replay.names_at(1).values()))
             names.update(dict.fromkeys(sitting.name for sitting in replay.substitutes))
     return list(names)
 
@@ -361,10 +358,11 @@ def rounds_so_far(replays: Sequence[Replay], games: Sequence[Sequence[Replay]]
     everyone = played_tonight(replays)
     rounds = []
     for played in games:
-        tables = tuple(tuple(game.names_at(1)[seat] for seat in SEATS) for game in played)
+        tables = tuple(tuple(game.names_at(1)[seat] for seat in game.rules.seat_numbers)
+                       for game in played)
         seated = {name for table in tables for name in table}
         rounds.append(Round(tables, tuple(name for name in everyone if name not in seated),
-                            played[0].rules.teams))
+                            tuple(game.rules.teams for game in played)))
     return rounds
 
 
@@ -382,21 +380,27 @@ class Proposal:
     sitting_out_after: list[tuple[str, ...]]
 
 
-def proposed_round(replays: Sequence[Replay], present: Sequence[str], layout: str) -> Proposal:
-    """The next round for everyone ``present`` (tables of six, the sit-outs in turn,
-    partners and tables mixed). A round is started a table at a time: while some of its
-    tables have started as proposed, the rest are proposed as they were."""
+def proposed_round(replays: Sequence[Replay], present: Sequence[str], sixes: bool = False
+                   ) -> Proposal:
+    """The next round for everyone ``present`` (tables of four to six as the club
+    prefers, ``sixes`` or not; each table's layout the evening's last at its size; the
+    sit-outs in turn, partners and tables mixed). A round is started a table at a time:
+    while some of its tables have started as proposed, the rest are proposed as they
+    were."""
     games = games_by_round(replays)
     history = rounds_so_far(replays, games)
+    played = [replay.rules.teams for replay in replays]
     if history:
-        before = next_round(present, history[:-1], layout)
+        last = {game.game.id for game in games[-1]}
+        before = next_round(present, history[:-1], [  # the layouts as they were
+            replay.rules.teams for replay in replays if replay.game.id not in last], sixes)
         started = {game.game.table_number: game.game.id for game in games[-1]
                    if game.game.table_number <= len(before.tables)
                    and set(before.tables[game.game.table_number - 1])
                    == set(game.names_at(1).values())}
         if len(started) == len(games[-1]) < len(before.tables):
             return _proposal(present, history[:-1], before, started)
-    return _proposal(present, history, next_round(present, history, layout), {})
+    return _proposal(present, history, next_round(present, history, played, sixes), {})
 
 
 def _proposal(present: Sequence[str], history: list[Round], proposal: Round,

@@ -15,7 +15,7 @@ from typing import Mapping, Sequence
 
 from sqlmodel import Session
 
-from scorekeeper.rules import SEATS, SUITS, Suit
+from scorekeeper.rules import SUITS, Suit
 from scorekeeper.rules.cards import left_bauer, trump_order
 from scorekeeper.rules.house import form_values
 from scorekeeper.store.models import Evening, Hand, aware
@@ -82,12 +82,15 @@ class NewPartners:
 
 
 def new_partners_fields(replay: Replay, replays: Sequence[Replay]) -> NewPartners:
-    """The new-game form filled for "Next game, new partners": ``replay``'s six, rules and
+    """The new-game form filled for "Next game, new partners": ``replay``'s players, rules and
     evening, partners rotated (``replays``: the evening's games so far); the next dealer
-    (left of the last one) stays the same player."""
+    (left of the last one) stays the same player. Where each played for themselves
+    there are no partners to rotate: the same seats, and no teams to show."""
     fields = next_game_fields(replay)
+    if replay.rules.teams.cutthroat:
+        return NewPartners(fields, [])
     chairs = new_partners(replay, replays)
-    fields.update({f"seat_{seat}": name for seat, name in zip(SEATS, chairs)})
+    fields.update({f"seat_{seat}": name for seat, name in enumerate(chairs, start=1)})
     fields["first_dealer"] = chairs.index(replay.names[replay.state.next_dealer]) + 1
     teams = [(team, [chairs[seat - 1] for seat in seats])
              for team, seats in replay.rules.team_seats.items()]

@@ -1,5 +1,6 @@
-"""Starting a game: six players in seats, the house rules and the first dealer; and
-the checks on a substitute taking a seat (who sat where is ``store.sittings``).
+"""Starting a game: four, five or six players in seats, the house rules and the first
+dealer; and the checks on a substitute taking a seat (who sat where is
+``store.sittings``).
 """
 from __future__ import annotations
 
@@ -9,22 +10,23 @@ from typing import Sequence
 from sqlalchemy.exc import IntegrityError
 from sqlmodel import Session
 
-from scorekeeper.rules import SEATS, HouseRules, RuleViolation
+from scorekeeper.rules import HouseRules, RuleViolation
 from scorekeeper.rules.table import check_seat
 from scorekeeper.store.models import PLAYER_NAME_LENGTH as MAX_NAME, Club, Evening, Game, GameSeat
 from scorekeeper.store.rosters import find_or_add_player
-from scorekeeper.store.sittings import Sitting, sitting_at
+from scorekeeper.store.sittings import Sitting, seats_of, sitting_at
 from scorekeeper.text.names import clean_name, name_key
 
 
-def name_problems(names: Sequence[str]) -> list[RuleViolation]:
-    """Everything wrong with six names: an empty seat, a name too long or sitting twice."""
-    if len(names) != len(SEATS):
-        return [RuleViolation("seats_count", "a game needs exactly six players",
-                              count=len(names))]
+def name_problems(names: Sequence[str], seats: int = 6) -> list[RuleViolation]:
+    """Everything wrong with the names of a table of ``seats``: too few or too many, an
+    empty seat, a name too long or sitting twice."""
+    if len(names) != seats:
+        return [RuleViolation("seats_count", f"this table needs exactly {seats} players",
+                              count=len(names), seats=seats)]
     problems: list[RuleViolation] = []
     seen: dict[str, int] = {}
-    for seat, name in zip(SEATS, (clean_name(name or "") for name in names)):
+    for seat, name in enumerate((clean_name(name or "") for name in names), start=1):
         if not name:
             problems.append(RuleViolation("seat_empty", f"seat {seat} has no player", seat=seat))
         elif len(name) > MAX_NAME:
@@ -42,9 +44,10 @@ def name_problems(names: Sequence[str]) -> list[RuleViolation]:
     return problems
 
 
-def check_names(names: Sequence[str]) -> list[str]:
-    """Six names, cleaned; RuleViolation (the first problem) if any is wrong."""
-    problems = name_problems(names)
+def check_names(names: Sequence[str], seats: int = 6) -> list[str]:
+    """The names of a table of ``seats``, cleaned; RuleViolation (the first problem) if
+    any is wrong."""
+    problems = name_problems(names, seats)
     if problems:
         raise problems[0]
     return [clean_name(name or "") for name in names]
@@ -56,8 +59,9 @@ def substitute_problem(seating: Sequence[Sitting], seat: int, from_hand: int, na
     whose seating is ``seating``; None if nothing. A substitute comes in at hand 2 at
     the earliest (from hand 1 it is a wrong name, not a substitute) and at ``last_hand``
     at the latest (the next hand of a game in play, the last of a finished one)."""
-    if seat not in SEATS:
-        return RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat)
+    if seat not in seats_of(seating):
+        return RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat,
+                             seats=len(seats_of(seating)))
     if from_hand == 1:
         return RuleViolation("substitute_from_start",
                              f"from hand 1 on, seat {seat} was someone else all game: "
@@ -99,9 +103,9 @@ def sits_elsewhere(seating: Sequence[Sitting], seat: int, name: str,
     return None
 
 
-def draw_dealer() -> int:
+def draw_dealer(seats: int) -> int:
     """The first dealer drawn at random, as the table would by cutting cards."""
-    return secrets.choice(SEATS)
+    return secrets.choice(range(1, seats + 1))
 
 
 def start_game(
@@ -113,14 +117,14 @@ def start_game(
     evening: Evening | None = None,
     table: int = 1,
 ) -> Game:
-    """Seat six players and start a game (``first_dealer`` None: draw one).
+    """Seat the players and start a game (``first_dealer`` None: draw one).
 
     ``evening`` is the evening the game belongs to, stored or new (written with it);
     ``table``, which of its tables plays it.
     """
-    cleaned = check_names(names)
+    cleaned = check_names(names, rules.seats)
     drawn = first_dealer is None
-    dealer = draw_dealer() if drawn else check_seat(first_dealer)
+    dealer = draw_dealer(rules.seats) if drawn else check_seat(first_dealer, rules.seats)
     try:
         return _seat(session, club, cleaned, rules, dealer, drawn, evening, table)
     except IntegrityError:
@@ -143,11 +147,11 @@ def new_game(club: Club, rules: HouseRules, first_dealer: int, *, drawn: bool,
 
 def seat_game(session: Session, club: Club, names: Sequence[str], game: Game,
               substitutes: Sequence[Sitting] = ()) -> Game:
-    """Add a new game and its six seats (and, for an imported game, its substitutes),
+    """Add a new game and its seats (and, for an imported game, its substitutes),
     each name found in the roster or added to it (flushed, not committed)."""
     session.add(game)
     session.flush()
-    sittings = [Sitting(seat, 1, name) for seat, name in zip(SEATS, names)]
+    sittings = [Sitting(seat, 1, name) for seat, name in enumerate(names, start=1)]
     for sitting in (*sittings, *substitutes):
         player = find_or_add_player(session, club, sitting.name)
         session.add(GameSeat(game_id=game.id, seat=sitting.seat, from_hand=sitting.from_hand,

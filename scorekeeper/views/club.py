@@ -14,13 +14,14 @@ from scorekeeper.clubs.membership import (
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import MAX_ID, SCREEN, Device, Invite, Member, Player, Role
 from scorekeeper.store.rosters import club_row, roster
+from scorekeeper.table.attendance import prefer_sixes
 from scorekeeper.table.confirming import confirm_by_default, link_player
 from scorekeeper.text.names import typed
 from scorekeeper.views.lookup import current_club, game_or_404, row_or_404
 from scorekeeper.table.game_page import table_arg
 from scorekeeper.views.pages import render_page
 from scorekeeper.web.forms import (
-    ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, all_errors,
+    ConfirmingForm, NewLinkForm, PlainForm, PlayerForm, TablesForm, all_errors,
 )
 from scorekeeper.web.words import fill
 from scorekeeper.web.allow import Allow, allow
@@ -56,6 +57,7 @@ def _page(status: int = 200, form: NewLinkForm | None = None):
         this_device=current_device(), link_of=link_of, qr_svg=qr_svg, shown_code=shown_code,
         link_form=form or NewLinkForm(**remembered),
         plain_form=PlainForm(), role_names=role_names(),
+        tables_form=TablesForm(prefers_sixes=club.prefers_sixes),
         players=players, player_names={player.id: player.name for player in players},
     )
 
@@ -160,6 +162,22 @@ def confirming():
                 "confirm it.") if form.confirming.data == "on" else
               _("New evenings no longer ask for hands to be confirmed."), "notice")
     return redirect(url_for("club.show") + "#confirming-club", 303)
+
+
+@bp.post("/tables")
+@allow(Allow.SCORE)
+def tables():
+    """Whether an evening's next round seats as many tables of six as fit (scorers)."""
+    form = TablesForm()
+    session = get_session()
+    if not form.validate_on_submit():
+        flash(" ".join(all_errors(form)), "notice")
+    else:
+        prefer_sixes(session, current_club(session), form.prefers_sixes.data)
+        flash(_("The next round seats as many tables of six as fit, the rest in fours and "
+                "fives.") if form.prefers_sixes.data else
+              _("The next round seats the fewest tables, as even as can be."), "notice")
+    return redirect(url_for("club.show") + "#tables-club", 303)
 
 
 @bp.post("/devices/<int:device_id>/forget")

@@ -14,7 +14,6 @@ from markupsafe import Markup
 from sqlmodel import select
 
 from scorekeeper.clubs.access import current_device, current_member
-from scorekeeper.rules import SEATS
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Evening, Member
 from scorekeeper.store.replay import Replay
@@ -67,7 +66,7 @@ def free_players(replay: Replay) -> tuple[tuple[int, str], ...]:
     """The players at the table's next hand that no member is yet, to tap one's own."""
     number = min(replay.state.next_number, max(len(replay.hands), 1))
     sittings = replay.sittings()
-    seated = [sitting_at(sittings, seat, number) for seat in SEATS]
+    seated = [sitting_at(sittings, seat, number) for seat in replay.rules.seat_numbers]
     ids = [sitting.player_id for sitting in seated if sitting.player_id is not None]
     taken = set(get_session().exec(select(Member.player_id).where(
         Member.player_id.in_(ids), Member.removed_at.is_(None))))  # type: ignore[union-attr]

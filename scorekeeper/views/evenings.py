@@ -9,9 +9,9 @@ from flask_babel import gettext as _
 
 from scorekeeper.clubs.access import can, current_member
 from scorekeeper.figures.pictures import png_of
-from scorekeeper.figures.rounds import TABLE
+from scorekeeper.figures.rounds import round_wanted
 from scorekeeper.figures.summaries import game_counts
-from scorekeeper.rules import SEATS, TeamLayout, teams_for
+from scorekeeper.rules import TeamLayout, teams_for
 from scorekeeper.store.db import get_session
 from scorekeeper.store.models import Attendance, Evening, Role, utcnow
 from scorekeeper.store.replay import Replay, load_replays
@@ -159,11 +159,24 @@ def show(evening_id: int):
 
 
 @dataclass(frozen=True)
-class NextRound:
-    """The next round as the evening's page offers it: each table's number, its teams
-    and the new-game form filled for it; and who sits out."""
+class ProposedTable:
+    """A table of the next round as the evening's page shows it: its number, its layout
+    in words, its players seat by seat and its teams (none where each plays alone), the
+    new-game form filled for it, and its game once started."""
 
-    tables: list[tuple[int, list[tuple[str, list[str]]], dict, int | None]]
+    number: int
+    words: str
+    chairs: tuple[str, ...]
+    teams: list[tuple[str, list[str]]]
+    fields: dict
+    started: int | None
+
+
+@dataclass(frozen=True)
+class NextRound:
+    """The next round as the evening's page offers it: its tables; and who sits out."""
+
+    tables: list[ProposedTable]
     sitting_out: tuple[str, ...]
     sitting_out_after: list[tuple[str, ...]]  # in each of the rounds after it, while all stay
 
@@ -179,20 +192,35 @@ def _whereabouts(evening: Evening, replays: list[Replay], said: Answers | None
 
 def _next_round(evening: Evening, replays: list[Replay], here: list[str]) -> NextRound | None:
     """Everyone ``here`` seated for the next round (``table.evenings.proposed_round``),
-    from six here on for the first game, from seven on after it (six go on with "Next
+    in tables of four to six as the club prefers them: from four here on; not while
+    those here are just the table of the evening's last game (they go on with "Next
     game, new partners")."""
-    if len(here) < TABLE + (1 if replays else 0):
+    if not round_wanted(here, replays[-1].names.values() if replays else ()):
         return None
-    layout = replays[-1].rules.teams if replays else TeamLayout.THREE_PAIRS
-    proposed = proposed_round(replays, here, layout)
+    proposed = proposed_round(replays, here, current_club(get_session()).prefers_sixes)
     tables = []
-    for number, chairs in enumerate(proposed.round.tables, start=1):
-        fields = {f"seat_{seat}": name for seat, name in zip(SEATS, chairs)}
+    for number, (chairs, layout) in enumerate(
+            zip(proposed.round.tables, proposed.round.layouts), start=1):
+        fields = {f"seat_{seat}": name for seat, name in enumerate(chairs, start=1)}
         fields.update(teams=str(layout), evening=str(evening.id), **table_arg(number))
-        teams = [(team, [chairs[seat - 1] for seat in seats])
-                 for team, seats in teams_for(layout).items()]
-        tables.append((number, teams, fields, proposed.started.get(number)))
+        teams = [] if layout.cutthroat else [
+            (team, [chairs[seat - 1] for seat in seats])
+            for team, seats in teams_for(layout).items()]
+        tables.append(ProposedTable(number, table_words(layout), chairs, teams, fields,
+                                    proposed.started.get(number)))
     return NextRound(tables, proposed.round.sitting_out, proposed.sitting_out_after)
+
+
+def table_words(layout: TeamLayout) -> str:
+    """How a table of the next round plays, in a few words: its players and its teams."""
+    if layout.cutthroat:
+        return _("%(count)s players, each for themselves", count=layout.seats)
+    return {
+        TeamLayout.THREE_PAIRS: _("%(count)s players in three pairs", count=layout.seats),
+        TeamLayout.TWO_TRIOS: _("%(count)s players in two teams of three",
+                                count=layout.seats),
+        TeamLayout.TWO_PAIRS: _("%(count)s players in two pairs", count=layout.seats),
+    }[layout]
 
 
 def who_is_coming(evening: Evening, games: list) -> dict:
@@ -209,8 +237,8 @@ def who_is_coming(evening: Evening, games: list) -> dict:
 
 def _new_partners_fields(replay: Replay | None, replays: list[Replay], over: bool) -> dict | None:
     """The new-game form filled for "Next game, new partners"; None until a game of the
-    evening is finished, once the evening is over, and after a cutthroat game (nobody
-    there had a partner)."""
+    evening is finished, once the evening is over, and after a game with no partners
+    (each for themselves)."""
     if replay is None or not replay.state.finished or over or replay.rules.teams.cutthroat:
         return None
     return new_partners_fields(replay, replays).fields

@@ -14,7 +14,7 @@ from scorekeeper.figures.balancing import Balanced, balance_seats, rated_players
 from scorekeeper.figures.charts import score_chart
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.figures.teams import BEST, nothing_to_go_on
-from scorekeeper.rules import SEATS, TeamLayout, teams_for
+from scorekeeper.rules import teams_for
 from scorekeeper.store.db import get_connection, get_session
 from scorekeeper.store.models import Club, Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays, recent_changes
@@ -123,15 +123,11 @@ def _tonights_game_started(game_id: int) -> Response | None:
     return moved
 
 
-def _layout(form: NewGameForm) -> str:
-    return form.teams.data if form.teams.data in {t.value for t in TeamLayout} else "3x2"
-
-
 def _teams_preview(form: NewGameForm) -> list[tuple[str, list[tuple[int, str]]]]:
-    names = dict(zip(SEATS, form.names()))
+    names = dict(enumerate(form.names(), start=1))
     return [
         (team, [(seat, (names.get(seat) or "").strip()) for seat in seats])
-        for team, seats in teams_for(_layout(form)).items()
+        for team, seats in teams_for(form.layout).items()
     ]
 
 
@@ -154,7 +150,7 @@ def _balance(form: NewGameForm, problems: list) -> Response:
     rated = {} if messages else rated_players(session, current_club(session), names)
     if not messages and form.balance.data == BEST and nothing_to_go_on(rated):
         return _render_new(form, unrated=True)  # every split alike: the seats stay
-    balanced = None if messages else balance_seats(names, _layout(form), form.balance.data,
+    balanced = None if messages else balance_seats(names, form.layout, form.balance.data,
                                                    rated)
     if balanced is None:
         messages = messages or [_("Choose one of the splits offered.")]
@@ -172,6 +168,8 @@ def _render_new(form: NewGameForm, messages=(), status: int = 200, bad_seats=fro
         bad_seats=bad_seats, balanced=balanced, unrated=unrated,
         roster=roster(session, current_club(session)), teams_preview=_teams_preview(form),
         oob=wants_fragment(),  # the teams refreshed as names are typed: the dealers' too
+        # Another layout chosen: the table's seats and its dealers' choices too.
+        reseat=wants_fragment() and request.headers.get("HX-Trigger-Name") == "teams",
     )
 
 
@@ -215,7 +213,8 @@ def _offer_evenings(form: NewGameForm, tonight: Evening | None,
 @bp.route("/games/new", methods=["GET", "POST"])
 @allow(Allow.SCORE)
 def new():
-    """Seat six players, choose house rules, the first dealer and the evening."""
+    """Seat four, five or six players, choose the teams, house rules, the first dealer
+    and the evening."""
     form = new_game_form(formdata=request.form if request.method == "POST" else request.args or None)
     session = get_session()
     club = current_club(session)
@@ -226,7 +225,7 @@ def new():
         return _render_new(form)
     # Every problem at once, so a clumsy form is put right in one go.
     form.validate()
-    problems = name_problems(form.names())
+    problems = name_problems(form.names(), form.layout.seats)
     if form.balance.raw_data:  # a balancing button: seats the players, starts nothing
         return _balance(form, problems)
     if form.errors or problems:

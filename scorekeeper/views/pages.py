@@ -31,7 +31,7 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.needs import team_needs
 from scorekeeper.store.db import get_session
-from scorekeeper.figures.rounds import TABLE
+from scorekeeper.figures.rounds import round_wanted
 from scorekeeper.store.models import Evening
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replays, recent_changes
 from scorekeeper.table.attendance import answers, here_tonight
@@ -141,7 +141,8 @@ def game_over_new_partners(replay: Replay) -> NewPartners | None:
     replays = load_replays(session, evening_games(session, evening))
     here = here_tonight(session, evening, replays, answers(session, evening).coming).here
     return replace(new_partners_fields(replay, replays), next_round=url_for(
-        "evenings.show", evening_id=evening.id, _anchor="next-round") if len(here) > TABLE else None)
+        "evenings.show", evening_id=evening.id, _anchor="next-round")
+        if round_wanted(here, replay.names.values()) else None)
 
 
 @dataclass(frozen=True)

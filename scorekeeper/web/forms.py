@@ -16,7 +16,7 @@ from wtforms.validators import (
     AnyOf, DataRequired, InputRequired, Length, NumberRange, Optional, Regexp,
 )
 
-from scorekeeper.rules import SEATS, HouseRules
+from scorekeeper.rules import SEATS, HouseRules, TeamLayout
 from scorekeeper.rules import house
 from scorekeeper.rules.house import HouseRule
 from scorekeeper.store.models import (
@@ -98,8 +98,22 @@ SPLIT_LENGTH = 20  # "14-25-36" and more than enough
 MOST_TABLES = 9  # an evening's tables: more than a club's room holds
 
 
+# The new-game form's table layouts, a table of six first (the game as the seeds deal
+# it), then four, then five; each one's words (``rules.table.TeamLayout``).
+LAYOUT_WORDS = {
+    TeamLayout.THREE_PAIRS: _l("Three pairs (1 & 4, 2 & 5, 3 & 6)"),
+    TeamLayout.TWO_TRIOS: _l("Two teams of three (1, 3, 5 and 2, 4, 6)"),
+    TeamLayout.CUTTHROAT_SIX: _l("Each for themselves"),
+    TeamLayout.TWO_PAIRS: _l("Two pairs (1 & 3, 2 & 4)"),
+    TeamLayout.CUTTHROAT_FOUR: _l("Each for themselves"),
+    TeamLayout.CUTTHROAT_FIVE: _l("Each for themselves"),
+}
+
+
 class NewGameForm(FlaskForm):
-    """Six seats, the house rules and the first dealer."""
+    """The seats of a table of four, five or six, its teams, the house rules and the
+    first dealer. The form has six seat fields; the layout says how many are the table's
+    (``seat_fields``); the others are kept, unseen, for a table of six chosen again."""
 
     seat_1 = StringField(_l("Seat 1"), render_kw=SEAT)
     seat_2 = StringField(_l("Seat 2"), render_kw=SEAT)
@@ -109,9 +123,8 @@ class NewGameForm(FlaskForm):
     seat_6 = StringField(_l("Seat 6"), render_kw=SEAT)
     teams = RadioField(
         _l("Teams"),
-        choices=[SelectChoice("3x2", _l("Three pairs (1 & 4, 2 & 5, 3 & 6)")),
-                 SelectChoice("2x3", _l("Two teams of three (1, 3, 5 and 2, 4, 6)"))],
-        default="3x2",
+        choices=[SelectChoice(str(layout), words) for layout, words in LAYOUT_WORDS.items()],
+        default=str(TeamLayout.THREE_PAIRS),
         validate_choice=True,
     )
     target = WholeNumberField(
@@ -141,8 +154,29 @@ class NewGameForm(FlaskForm):
     # "14-25-36"). Sent only by them: a form with it seats players and starts nothing.
     balance = StringField(_l("Split"), validators=[Optional(), Length(max=SPLIT_LENGTH)])
 
-    def seat_fields(self):
+    @property
+    def layout(self) -> TeamLayout:
+        """The layout chosen (three pairs while none is, or one not offered)."""
+        chosen = self.teams.data
+        return TeamLayout(chosen) if chosen in LAYOUT_WORDS else TeamLayout.THREE_PAIRS
+
+    def layouts_by_size(self):
+        """The teams' choices by the table's size, in ``LAYOUT_WORDS``' order: (seats,
+        their options)."""
+        sizes = dict.fromkeys(TeamLayout(option.data).seats for option in self.teams)
+        return [(seats, [option for option in self.teams
+                         if TeamLayout(option.data).seats == seats]) for seats in sizes]
+
+    def all_seat_fields(self):
         return [self.seat_1, self.seat_2, self.seat_3, self.seat_4, self.seat_5, self.seat_6]
+
+    def seat_fields(self):
+        """The seats of the table chosen."""
+        return self.all_seat_fields()[:self.layout.seats]
+
+    def unseen_seat_fields(self):
+        """The seats a smaller table leaves out: kept as they were typed, unused."""
+        return self.all_seat_fields()[self.layout.seats:]
 
     def names(self) -> list[str]:
         return [field.data or "" for field in self.seat_fields()]
@@ -162,6 +196,16 @@ class NewGameForm(FlaskForm):
 
     def dealer(self) -> int | None:
         return None if self.first_dealer.data == RANDOM else int(self.first_dealer.data)
+
+    def dealer_choices(self):
+        """The first dealer's choices at the table chosen: at random, or one of its seats."""
+        seats = {str(seat) for seat in range(1, self.layout.seats + 1)}
+        return [option for option in self.first_dealer if option.data in seats | {RANDOM}]
+
+    def validate_first_dealer(self, field) -> None:
+        if field.data in {str(seat) for seat in SEATS} and int(field.data) > self.layout.seats:
+            raise ValidationError(_l("A table of %(seats)s has no seat %(seat)s.",
+                                     seats=self.layout.seats, seat=field.data))
 
     def balancing_errors(self) -> list[str]:
         """What stops the teams being balanced (the names aside): the page's token, the
@@ -342,6 +386,17 @@ class ConfirmingForm(FlaskForm):
     """A scorer turns the evening's confirmation on or off: the button tapped says which."""
 
     confirming = StringField(validators=[AnyOf(["on", "off"], _l("Say on or off."))])
+
+
+class TablesForm(FlaskForm):
+    """Whether the club prefers tables of six at an evening's next round: a box to tick
+    (sent as "y", or not at all)."""
+
+    prefers_sixes = BooleanField(_l("Prefer tables of six"))
+
+    def validate_prefers_sixes(self, field) -> None:
+        if any(value != "y" for value in field.raw_data or ()):
+            raise ValidationError(_l("Tick the box or leave it empty; nothing was changed."))
 
 
 class PlayerForm(FlaskForm):

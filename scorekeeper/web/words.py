@@ -34,8 +34,8 @@ POINT_NAMES = {
 }
 
 _VIOLATIONS = {
-    "seat_invalid": _l("That is not a seat: seats are 1 to 6."),
-    "teams_invalid": _l("Teams are either three pairs or two teams of three."),
+    "seat_invalid": _l("That is not a seat: this table's seats are 1 to %(seats)s."),
+    "teams_invalid": _l("Those are not teams a table plays: choose one of the layouts offered."),
     "target_invalid": _l("The target must be a whole number from %(low)s to %(high)s."),
     "house_rule_invalid": _l("“%(rule)s” is one of: %(choices)s."),
     "house_rule_unknown": _l("There is no house rule “%(rule)s”."),
@@ -54,7 +54,7 @@ _VIOLATIONS = {
     "auction_unfinished": _l(
         "The auction is not over yet: every seat passes or bids, unless someone bids 6."
     ),
-    "throw_in_scored": _l("All six passed, so this hand has no trump and no points."),
+    "throw_in_scored": _l("Everyone passed, so this hand has no trump and no points."),
     "trump_missing": _l("Choose trump first."),
     "trump_invalid": _l("Trump must be spades, hearts, diamonds or clubs."),
     "tally_missing": _l("Say which team took each point."),
@@ -72,13 +72,13 @@ _VIOLATIONS = {
         "With this correction the game is over after hand %(ended)s, but hands %(first)s "
         "to %(last)s were played after it. If the correction is right, undo those first."
     ),
-    "seats_count": _l("A game needs exactly six players."),
+    "seats_count": _l("This table needs exactly %(seats)s players."),
     "seat_empty": _l("Seat %(seat)s needs a player."),
     "name_too_long": _l("Seat %(seat)s: a name may have at most %(limit)s letters."),
     "name_twice": _l("%(name)s can't sit twice (seats %(first)s and %(seat)s)."),
     "swap_same_seat": _l("Choose two different seats to swap."),
     "name_same": _l("Seat %(seat)s holds that name already."),
-    "no_such_seat": _l("That is not a seat: seats are 1 to 6."),
+    "no_such_seat": _l("That is not a seat: this table's seats are 1 to %(seats)s."),
     "substitute_from_start": _l(
         "From hand 1 on, someone else sat in seat %(seat)s all game: that is a wrong "
         "name, not a substitute. Correct it under “A name is wrong”."),
@@ -193,10 +193,15 @@ def game_values(values: Mapping[str, int]) -> Markup:
 
 
 def list_teams(teams: tuple[str, ...]) -> Markup:
+    """Two to six teams in a sentence ("A and B", "A, B and C", "A, B, C, D, E and F"),
+    each part isolated."""
     teams = tuple(team_part(team) for team in teams)
     if len(teams) == 2:
         return fill(_("%(a)s and %(b)s"), a=teams[0], b=teams[1])
-    return fill(_("%(a)s, %(b)s and %(c)s"), a=teams[0], b=teams[1], c=teams[2])
+    listed = teams[0]
+    for team in teams[1:-2]:
+        listed = fill(_("%(a)s, %(b)s"), a=listed, b=team)
+    return fill(_("%(a)s, %(b)s and %(c)s"), a=listed, b=teams[-2], c=teams[-1])
 
 
 def verdict_sentence(verdict: Verdict) -> Markup:
@@ -319,7 +324,7 @@ def deal_summary(deal: Deal, dealer_seat: int, names: dict[int, str],
     trump: High A, Low B, …"."""
     auction = Auction.of(rules, dealer_seat, tuple(deal.calls))
     if auction.thrown_in or deal.tally is None:
-        return fill(_("all six passed: thrown in"))
+        return fill(_("everyone passed: thrown in"))
     tally = deal.tally
     points = [team_part(f"{point_name(point)} {tally.card_points.get(point.value, '–')}")
               for point in CARD_POINTS]
@@ -471,7 +476,7 @@ def consequences(plan, names_before: dict[int, str], team_seats: dict[str, tuple
     said: list[Markup] = []
     if plan.moved:
         first = plan.moved[0]
-        to_left = first.dealer_after == left_of(first.dealer_before)
+        to_left = first.dealer_after == left_of(first.dealer_before, len(names_before))
         said.append(fill(_("After this correction, %(moved)s (hand %(number)s by %(new)s "
                            "instead of %(old)s)."),
                          moved=dealers_moved(first.number, plan.moved[-1].number, to_left),

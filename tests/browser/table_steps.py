@@ -78,11 +78,12 @@ def expect_history_totals(page: Page, number: int, scores: dict[str, int]) -> No
             re.compile(rf"\b{team}\b[^=·]*= {number_pattern(score)}(\s|·|$)"))
 
 
-def expect_entry(page: Page, number: int, dealer: int) -> None:
-    """The entry panel shows hand ``number``, dealt by seat ``dealer``."""
+def expect_entry(page: Page, number: int, dealer: int, seats: int = 6) -> None:
+    """The entry panel shows hand ``number``, dealt by seat ``dealer`` (at a table of
+    ``seats``, its players the first of ``SEATS``)."""
     expect(page.get_by_role("heading", name=f"Hand {number}", exact=True)).to_be_visible()
     expect(page.get_by_text(f"Dealer: {SEATS[dealer]} (seat {dealer}).")).to_be_visible()
-    first = dealer % 6 + 1
+    first = dealer % seats + 1
     expect(page.get_by_text(f"{SEATS[first]} bids first.")).to_be_visible()
 
 

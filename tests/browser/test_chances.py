@@ -6,9 +6,12 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
+from sqlmodel import Session
 
 
-from tests.browser.table_steps import Taps, expect_scores, start_game
+from scorekeeper.store.models import Game
+from tests.browser.phones import phone_context
+from tests.browser.table_steps import Taps, expect_scores, layout_problems, start_game
 from tests.browser.test_record_answer import sweep
 
 pytestmark = pytest.mark.browser
@@ -66,3 +69,53 @@ def test_the_chances_move_with_each_hand_also_one_answered_in_parts(
 
     page.reload()  # a fresh visit shows the same numbers: the same revision
     assert chances_shown(page) == after_c
+
+
+def test_six_players_cutthroat_each_have_a_chance_on_a_small_persian_phone(
+        browser, live_app, member_of_club) -> None:
+    """A–F, each with its figure and its bar, on a 360 px phone in Persian: the sentence
+    wraps between teams, never between a letter and its figure, and nothing scrolls
+    sideways. (Started through the new-game page, then given the layout as the store
+    keeps it.)"""
+    url, cookie = member_of_club()
+    context = phone_context(browser, {"width": 360, "height": 740}, (url, cookie))
+    try:
+        page = context.new_page()
+        start_game(page, url, Taps())
+        game = int(page.url.rsplit("/", 1)[1])
+        with Session(live_app.extensions["db_engine"]) as session:
+            row = session.get(Game, game)
+            row.teams = "c6"
+            session.add(row)
+            session.commit()
+        context.add_cookies([{"name": "lang", "value": "fa", "url": url}])
+        page.goto(f"{url}/games/{game}")
+        expect(page.locator("html")).to_have_attribute("dir", "rtl")
+        expect(page.locator("li.team progress")).to_have_count(6)
+        shown = page.evaluate(SIX_JS)
+        assert [team for team, _share in shown["parts"]] == list("ABCDEF"), shown
+        shares = [int(share.translate(FROM_PERSIAN)) for _team, share in shown["parts"]]
+        assert sum(shares) == 100 and shown["bars"] == shares, shown
+        assert all(part_lines == 1 for part_lines in shown["lines"]), shown  # never split
+        assert shown["width"] <= 360, shown
+        assert layout_problems(page, "six teams' chances in Persian", 360) == []
+    finally:
+        context.close()
+
+
+FROM_PERSIAN = str.maketrans("۰۱۲۳۴۵۶۷۸۹", "0123456789")
+
+# Each team's part of the sentence (isolated in a <bdi>): its letter and figure, and how
+# many lines it is drawn on.
+SIX_JS = """
+() => {
+  const parts = [...document.querySelectorAll('#chances bdi')];
+  return {
+    parts: parts.map((part) => part.textContent.trim().split(/\\s+/))
+      .map(([team, share]) => [team, share.replace(/[٪%]/, '')]),
+    lines: parts.map((part) => part.getClientRects().length),
+    bars: [...document.querySelectorAll('li.team progress')].map((bar) => bar.value),
+    width: document.documentElement.scrollWidth,
+  };
+}
+"""

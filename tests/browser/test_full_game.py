@@ -87,7 +87,7 @@ def test_full_game_to_a_winner(page: Page, live_server: str) -> None:
     expect_entry(page, 3, dealer=3)
     for seat in (4, 5, 6, 1, 2, 3):
         call(page, taps, seat, "pass")
-    expect(page.get_by_text("All six passed: thrown in. Cid deals again.")).to_be_visible()
+    expect(page.get_by_text("Everyone passed: thrown in. Cid deals again.")).to_be_visible()
     taps(button(page, "Record the throw-in"))
     expect_notice(page, "Hand 3: thrown in. Cid deals again.")
     expect_scores(page, after_2)

@@ -1,6 +1,6 @@
 """Who is coming: a scorer plans an evening, every member (a viewer too) says in or out
-for themselves, the evening's page counts the tables of six, and the first game's seats
-start from who is in. An earlier day adds an evening already played instead, asking
+for themselves, the evening's page counts the tables of four to six, and the first
+game's seats start from who is in. An earlier day adds an evening already played instead, asking
 nobody (test_view_past_evenings.py)."""
 from __future__ import annotations
 
@@ -39,7 +39,7 @@ def test_members_say_in_or_out_and_the_tables_are_counted(app, client, db):
     said = page.section_text("coming-title-section")
     assert "In (6): Ann, Bob, Cid, Dan, Eve, Fay" in said
     assert "Out (1): Gus" in said
-    assert "Tables of six: 1. Sitting out: 0." in said
+    assert "1 table: 6 players. Sitting out: 0." in said
     assert "You're in." in page.text
     form = page.form_posting_to(f"/evenings/{evening}/coming")
     assert "I'm out" in form.button_texts()
@@ -57,15 +57,33 @@ def test_the_first_round_seats_who_is_in_on_the_day(app, client, db):
                   for seat in range(1, 7)) == sorted(NAMES[:6])
 
 
-def test_thirteen_in_make_two_tables_and_the_last_to_say_so_sits_out(app, client, db,
-                                                                    new_game_form):
-    names = NAMES + ["Hal", "Ida", "Joe", "Kim", "Lea", "Mo"]
+def test_seven_in_make_one_table_and_the_last_to_say_so_sits_out(app, client, db,
+                                                                 new_game_form):
+    evening = planned_evening(client, db, utcnow().date())
+    phones = members(app, [("viewer", name) for name in NAMES])
+    for name in NAMES:
+        phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    page = Page(client.get(f"/evenings/{evening}"))
+    assert "1 table: 6 players. Sitting out: 1." in page.section_text("coming-title-section")
+    assert page.section_text("sitting-out") == "Sitting out: Gus"
+    start = page.root.find("a", id="start-table-1").get("href")
+    assert page.root.find("a", id="start-table-2") is None
+    form = Page(client.get(start)).form_posting_to("/games/new")
+    response = client.post("/games/new", data=dict(form.fields()))
+    assert response.status_code == 303, response.get_data(as_text=True)[:500]
+    # The next round: Gus sat out, so Gus plays; another sits out (the last of the rest).
+    again = Page(client.get(f"/evenings/{evening}"))
+    assert again.section_text("sitting-out") == "Sitting out: Fay"
+
+
+def test_twelve_in_make_two_tables_started_one_at_a_time(app, client, db, new_game_form):
+    names = NAMES + ["Hal", "Ida", "Joe", "Kim", "Lea"]
     evening = planned_evening(client, db, utcnow().date())
     phones = members(app, [("viewer", name) for name in names])
     for name in names:
         phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
     page = Page(client.get(f"/evenings/{evening}"))
-    assert page.section_text("sitting-out") == "Sitting out: Mo"
+    assert page.root.find(id="sitting-out") is None
     starts = [page.root.find("a", id=f"start-table-{n}").get("href") for n in (1, 2)]
     assert "table=2" in starts[1] and "table=" not in starts[0]
     for number, start in enumerate(starts, start=1):  # each table started as proposed
@@ -79,18 +97,22 @@ def test_thirteen_in_make_two_tables_and_the_last_to_say_so_sits_out(app, client
             assert half.root.find("a", id="start-table-2").get("href") == starts[1]
     tables = {game.table_number: game for game in rows(db, Game)}
     assert set(tables) == {1, 2}
-    # The next round: Mo sat out, so Mo plays; another sits out (the last of the rest).
+    # The next round: both tables mix, nobody sits out.
     again = Page(client.get(f"/evenings/{evening}"))
-    assert again.section_text("sitting-out") == "Sitting out: Lea"
+    assert again.root.find("a", id="start-table-2") is not None
+    assert again.root.find(id="sitting-out") is None
 
 
-def test_fewer_than_six_say_how_many_more_are_wanted(app, client, db):
+def test_fewer_than_four_say_how_many_more_are_wanted(app, client, db):
     evening = planned_evening(client, db)
     phones = members(app, [("viewer", name) for name in NAMES[:4]])
-    for name in NAMES[:4]:
+    for name in NAMES[:3]:
         phones[name].post(f"/evenings/{evening}/coming", data={"coming": "in"})
     said = Page(client.get(f"/evenings/{evening}")).section_text("coming-title-section")
-    assert "In: 4. 2 more are needed for a table." in said
+    assert "In: 3. 1 more is needed for a table." in said
+    phones["Dan"].post(f"/evenings/{evening}/coming", data={"coming": "in"})
+    said = Page(client.get(f"/evenings/{evening}")).section_text("coming-title-section")
+    assert "1 table: 4 players. Sitting out: 0." in said
 
 
 def test_a_viewer_may_not_plan_and_a_stranger_finds_nothing(app, client, db):

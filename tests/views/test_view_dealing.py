@@ -51,7 +51,7 @@ def test_an_htmx_throw_in_says_who_deals_again(client, db, start_game):
 def test_six_passes_in_a_link_are_shown_as_a_throw_in_to_record(client, db, start_game):
     game = start_game()
     page = Page(client.get(f"/games/{game}", query_string={"calls": THROW_IN}))
-    assert "All six passed: thrown in. Ann deals again." in page.section_text("hand-entry")
+    assert "Everyone passed: thrown in. Ann deals again." in page.section_text("hand-entry")
     assert the_hand_form(page).checked("bid") == "passed"
     assert count(db, Hand) == 0
     response = click(client, page, "Record the throw-in")
@@ -68,7 +68,7 @@ def test_everyone_passed_is_a_choice_then_the_throw_ins_button(client, db, start
     # shows the throw-in's own button, and only that sends it.
     page = Page(client.get(f"/games/{game}", query_string={"number": "1", "bid": "passed"}))
     assert hands_of(db, game) == []
-    assert "All six passed: thrown in. Ann deals again." in page.text
+    assert "Everyone passed: thrown in. Ann deals again." in page.text
     response = click(client, page, "Record the throw-in")
     assert response.status_code == 303
     (hand,) = hands_of(db, game)

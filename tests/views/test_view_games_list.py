@@ -45,7 +45,7 @@ def test_with_no_games_a_scorer_is_told_to_start_one_and_a_viewer_to_come_back(a
     scorer, viewer = client_as(app, "scorer"), client_as(app, "viewer")
     for reader in (client, scorer):
         page = Page(reader.get("/"))
-        assert "No games yet. Start one: six players, three teams of two." in page.text
+        assert "No games yet. Start one: four, five or six players at a table." in page.text
         assert page.root.find("a", href="/games/new") is not None
     page = Page(viewer.get("/"))
     assert page.status == 200

@@ -29,7 +29,7 @@ def test_the_home_page_shows_the_next_evening_and_takes_an_answer(app, client, d
     again = Page(phone.get("/"))
     assert again.button("I'm in")[1].get("aria-pressed") == "true"
     assert "You're in." in again.by_id("next-evening").text()
-    assert "In: 1. 5 more are needed for a table." in again.by_id("next-evening").text()
+    assert "In: 1. 3 more are needed for a table." in again.by_id("next-evening").text()
     assert later != sooner
 
 

@@ -210,7 +210,7 @@ def test_draw_at_random_picks_a_seat_and_says_who(client, db, new_game_form):
 
 def test_the_drawn_dealer_deals_and_the_one_on_the_left_bids(client, db, new_game_form,
                                                              monkeypatch):
-    monkeypatch.setattr("scorekeeper.table.seating.draw_dealer", lambda: 6)
+    monkeypatch.setattr("scorekeeper.table.seating.draw_dealer", lambda seats: 6)
     client.post("/games/new", data=new_game_form(first_dealer="random"))
     (game,) = rows(db, Game)
     assert (game.first_dealer, game.first_dealer_drawn) == (6, True)
