@@ -74,8 +74,7 @@ def test_an_evening_of_cutthroat_games_only_says_it_had_no_partners(app, viewer,
     assert page.section_text("partners-title") == "Partners tonight"
     section = page.by_id("partners-title").parent
     assert section.text() == (
-        "Partners tonight No partners tonight: every game was cutthroat, each player for "
-        "themselves.")
+        "Partners tonight No partners tonight: every game so far was each for themselves.")
     assert [caption.text() for caption in page.root.find_all("caption")] == [
         "The night's ranking"]
 
@@ -87,10 +86,10 @@ def test_a_players_page_has_partners_from_four_in_pairs_and_opponents_from_every
         ["Played", "3"], ["Won", "2"], ["Lost", "1"], ["Win rate", "67%"]]
     assert table_rows(page, "partners")[1:] == [["Bob", "1", "0", "1", "0%"]]
     assert page.section_text("cutthroat-games") == (
-        "2 cutthroat games, each player for themselves, have no partners: they count "
-        "among the opponents only.")
+        "2 games were each for themselves: they have no partners, and count among the "
+        "opponents only.")
     cid = Page(viewer.get(f"/players/{player_id(db, 'Cid')}"))
-    assert cid.section_text("cutthroat-games").startswith("1 cutthroat game, ")
+    assert cid.section_text("cutthroat-games").startswith("1 game was each for themselves: ")
     # Five alone: Ann beat Bob, Cid, Gus, Dan and Eve; in pairs Cid & Dan beat her; four
     # alone: she beat Gus, Bob and Hal.
     assert table_rows(page, "rivals")[1:] == [
