@@ -3,7 +3,8 @@
 RULES.md, "Bidding" (as entered at the table) and "The six points of a hand".
 
 The game page carries every choice of a hand in one form: each seat's call, turn by
-turn from the dealer's left (``turn_1`` … ``turn_6``), where a turn left open is a pass
+turn from the dealer's left (``turn_1`` … ``turn_6`` at a table of six, to ``turn_4`` at
+four: a turn a seat, the dealer's last), where a turn left open is a pass
 once anyone has bid (or the dealer has called), so the winning bid alone is one tap;
 ``bid=passed`` when all six passed (refused where the dealer is stuck); then ``trump``
 and who took each point. The phone reveals each step as the one before it is chosen, so
@@ -21,7 +22,7 @@ from typing import Mapping
 
 from scorekeeper.rules import (
     CARD_POINTS, PASS, SEATS, Auction, Deal, HouseRules, RuleViolation, Suit, Tally,
-    quick_auction,
+    TeamLayout, quick_auction, teams_for,
 )
 from scorekeeper.rules.auction import quick_winner, reseated
 from scorekeeper.rules.cards import parse_suit
@@ -29,10 +30,12 @@ from scorekeeper.text.digits import latin_digits
 
 NOBODY = "none"  # the Game choice when the most game value was tied
 PASSED = "passed"  # the ``bid`` of a hand in which all six passed
-TURNS = tuple(f"turn_{turn}" for turn in range(1, len(SEATS) + 1))
+TURNS = tuple(f"turn_{turn}" for turn in range(1, len(SEATS) + 1))  # the largest table's
+# Each team of any layout (D, E and F in cutthroat) may count its game value.
+TEAM_LETTERS = tuple(sorted({team for layout in TeamLayout for team in teams_for(layout)}))
 # Every field a hand in progress is made of (what a watcher's page is shown).
 FIELDS = ("calls", "bid", *TURNS, "trump", *(p.value for p in CARD_POINTS), "game",
-          "value_A", "value_B", "value_C", "rest")
+          *(f"value_{team}" for team in TEAM_LETTERS), "rest")
 
 
 class TallyIncomplete(Exception):
@@ -156,7 +159,8 @@ def _auction(source: Mapping[str, str], auction: Auction,
             problems.append(violation)
         return auction, not auction.thrown_in and quick_winner(auction) is None
     raw_bid = source.get("bid") or ""
-    turns = [(source.get(turn) or "").strip().lower() for turn in TURNS]
+    # The table's turns only: no page posts one past it.
+    turns = [(source.get(turn) or "").strip().lower() for turn in TURNS[:auction.seats]]
     if any(turns):
         if raw_bid:
             problems.append(RuleViolation(
@@ -188,7 +192,7 @@ def _auction(source: Mapping[str, str], auction: Auction,
         seat, _, bid = raw_bid.partition("-")
         bids = auction.bidding.bids
         # Compared as text: "³".isdigit() is true but int("³") fails.
-        if seat in {str(s) for s in SEATS} and bid in {str(b) for b in bids}:
+        if seat in _seats(auction.seats) and bid in {str(b) for b in bids}:
             return quick_auction(auction.dealer_seat, int(seat), int(bid), auction.seats,
                                  auction.bidding), False
         problems.append(RuleViolation("bid_invalid", "the winning bid is not a seat and a bid",
@@ -217,7 +221,7 @@ def read_draft(source: Mapping[str, str], dealer_seat: int, rules: HouseRules) -
     the phone while the deal moved (a hand before it turned out thrown in on another
     phone) is read from that dealer's left, and then dealt by ``dealer_seat``, every seat
     keeping its call."""
-    entered_by = _seat(source.get("dealt_by")) or dealer_seat
+    entered_by = _seat(source.get("dealt_by"), rules.seats) or dealer_seat
     source = {name: latin_digits(source.get(name) or "") for name in FIELDS}
     problems: list[RuleViolation] = []
     teams = rules.team_names
@@ -279,8 +283,13 @@ def _game_values(source: Mapping[str, str], teams: tuple[str, ...],
     return game_values
 
 
-def _seat(text: object) -> int | None:
-    return int(text) if isinstance(text, str) and text in {str(s) for s in SEATS} else None
+def _seats(seats: int) -> set[str]:
+    """The seats of a table of ``seats``, as a form writes them."""
+    return {str(seat) for seat in range(1, seats + 1)}
+
+
+def _seat(text: object, seats: int) -> int | None:
+    return int(text) if isinstance(text, str) and text in _seats(seats) else None
 
 
 def _dealt_by(auction: Auction, dealer_seat: int, by_turns: bool) -> tuple[Auction, bool]:
