@@ -3,12 +3,12 @@
 2,000 games of every layout (six seats in pairs, in threes or cutthroat; four in pairs or
 cutthroat; five cutthroat) are made up at random and played to their end by the engine
 itself, each hand entered as the phone keeps a hand form (its fields, as the form posts
-them, one turn a seat of its table) and read
-as the app reads a posted hand (``read_draft``, refused with its first unreadable field,
-``to_deal``, ``carry_on``). Chromium plays the same fields through the script: every hand
-must give the same deal, score change, scores, next dealer, hands played and verdict, and
-every refused hand the same code. Deals given to ``playDeal`` directly (some wrong) and
-scores given to ``judge`` are compared too. Nothing expected is written by hand here.
+them, a turn for each seat of the table) and read as the app reads a posted hand
+(``read_draft``, refused with its first unreadable field, ``to_deal``, ``carry_on``).
+Chromium plays the same fields through the script: every hand must give the same deal,
+score change, scores, next dealer, hands played and verdict, and every refused hand the
+same code. Deals given to ``playDeal`` directly (some wrong) and scores given to
+``judge`` are compared too. Nothing expected is written by hand here.
 RULES.md, "Bidding", "The six points of a hand", "Scoring after each hand", "End of the game",
 "Tables of four, five and six".
 
@@ -250,8 +250,9 @@ def random_hand(rng: random.Random, rules: HouseRules, dealer: int) -> list[tupl
         fields = fields + tally_fields(rng, teams, favoured, 0 if even else rng.uniform(0.4, 1))
     if rng.random() < 0.08:
         fields = broken(rng, fields, teams, rules.seats)
-    if rng.random() < 0.25:  # kept on the phone while the deal moved (its dealer with it,
-        # now and then a seat past a smaller table)
+    # Kept on the phone while the deal moved: its dealer with it (now and then a seat past
+    # a smaller table, or none).
+    if rng.random() < 0.25:
         given = rng.choice([str(dealer), str(rng.randint(1, 6)), str(rng.randint(1, 6)), "9", "۳", ""])
         fields = fields + [("dealt_by", given)]
     return fields
