@@ -108,12 +108,14 @@ function drawScores(state) {
   $$(".scores progress, #chances, #needs").forEach(hide);  // worked out for the server's game
   put($("#verdict"), verdictPhrase(state.verdict));
 }
+// The teams a verdict lists are {t1}, {t2}… in its sentence, as many as it lists: two
+// to six in cutthroat.
 function verdictPhrase(verdict) {
   const listed = verdict.teams.length;
   const key = ["more_points", "bidder_breaks_tie", "tie_play_on"].includes(verdict.kind)
     ? `verdict_${verdict.kind}_${listed}` : `verdict_${verdict.kind}`;
-  const [t1, t2, t3] = verdict.teams;
-  return phrase(key, {team: verdict.winner, target: verdict.target, score: verdict.score, t1, t2, t3});
+  const teams = Object.fromEntries(verdict.teams.map((team, i) => [`t${i + 1}`, team]));
+  return phrase(key, {team: verdict.winner, target: verdict.target, score: verdict.score, ...teams});
 }
 
 function row(result, names) {
@@ -187,9 +189,11 @@ function drawBanner(applied, undo) {
 }
 
 let drawn = {form: null, number: null};  // the entry last drawn: the hand on it
+// The next hand's entry, round the game's own table: a turn for each of its seats (the
+// page draws as many), from the dealer's left.
 function drawEntry(state, names) {
   const form = $("#hand-form"), number = state.number, dealer = state.nextDealer;
-  const order = R.biddingOrder(dealer);
+  const order = R.biddingOrder(dealer, R.seatsAt(state.rules.teams));
   put($("#entry-title"), phrase("hand", {number}));
   put($("#hand-entry .who"), phrase("who", {dealer: names[dealer], seat: dealer, first: names[order[0]]}));
   if (drawn.form !== form || drawn.number !== number) {

@@ -1,17 +1,27 @@
 // The rules of Schmier on the phone, for when it is offline: the same reading of a hand's
 // form (scorekeeper/table/draft.py) and the same scores, dealers and verdicts as the server's
-// rules engine (scorekeeper/rules/). Each part names the RULES.md section it follows;
+// rules engine (scorekeeper/rules/), at every table it seats (four, five or six, in each
+// layout rules_data.js names with its seats). Each part names the RULES.md section it follows;
 // tests/browser/test_rules_js.py holds this copy to the engine, game by game. Imported
 // by offline.js; imports only the data the engine declares (rules_data.js, made from it).
-import { BIDS, CARD_POINTS, DEFAULT_LAYOUT, HOUSE_RULES, LAYOUTS, PASS, TARGET }
+import { BIDS, CARD_POINTS, DEFAULT_LAYOUT, HOUSE_RULES, LAYOUTS, PASS, SEATED, TARGET }
   from "./rules_data.js";
 
 // A refusal, with the code the server gives (RuleViolation.code).
 const refuse = (code, details) => { throw Object.assign(new Error(code), { code }, details); };
 
-// --- RULES.md, "Table" and "House rules" ----------------------------------------------
-const SEATS = [1, 2, 3, 4, 5, 6];
-const checkSeat = (seat) => (SEATS.includes(seat) ? seat : refuse("seat_invalid", { seat }));
+// --- RULES.md, "Table", "Tables of four, five and six" and "House rules" --------------
+// A table seats as many as some layout seats (4, 5 or 6); its seats are 1 to that many.
+const TABLE_SIZES = [...new Set(Object.values(SEATED))];
+const checkTable = (seats) =>
+  (TABLE_SIZES.includes(seats) ? seats : refuse("table_invalid", { seats }));
+function checkSeat(seat, seats) {
+  checkTable(seats);
+  const seated = Number.isInteger(seat) && seat >= 1 && seat <= seats;
+  return seated ? seat : refuse("seat_invalid", { seat });
+}
+// A seat of a table of `seats` as a form writes it (Latin digits only), else null.
+const seatIn = (text, seats) => (/^[1-9]$/.test(text ?? "") && +text <= seats ? +text : null);
 
 // Team letter -> its seats, team A first.
 function teamsFor(layout) {
@@ -20,10 +30,13 @@ function teamsFor(layout) {
 }
 
 const teamNames = (layout) => Object.keys(teamsFor(layout));
-const teamOf = (seat, layout) =>
-  (checkSeat(seat), teamNames(layout).find((team) => LAYOUTS[layout][team].includes(seat)));
-// The next seat clockwise: the deal and the bidding move this way (6 -> 1).
-const leftOf = (seat) => (checkSeat(seat) % 6) + 1;
+// How many sit at the table the layout seats.
+const seatsAt = (layout) => (teamsFor(layout), SEATED[layout]);
+const teamOf = (seat, layout) => (checkSeat(seat, seatsAt(layout)),
+  teamNames(layout).find((team) => LAYOUTS[layout][team].includes(seat)));
+// The next seat clockwise at a table of `seats`: the deal and the bidding move this way
+// (6 -> 1 at six, 4 -> 1 at four). The table is never assumed: a seat is one of it.
+const leftOf = (seat, seats) => (checkSeat(seat, seats) % seats) + 1;
 
 // The house rules a game starts with; any left out is its default.
 function houseRules(given) {
@@ -44,16 +57,19 @@ function houseRules(given) {
 }
 
 // --- RULES.md, "Bidding" ---------------------------------------------------------------
-// The six seats in the order they bid: from the dealer's left, the dealer last.
-const biddingOrder = (dealer) => SEATS.map((turn) => ((checkSeat(dealer) + turn - 1) % 6) + 1);
+// The seats of a table of `seats` in the order they bid: from the dealer's left, the
+// dealer last.
+const biddingOrder = (dealer, seats) =>
+  Array.from({ length: seats }, (_, turn) => ((checkSeat(dealer, seats) + turn) % seats) + 1);
 
-// How a game bids (rules/auction.py's Bidding): its bids, from the house rule's lowest
-// to 6, and whether the dealer is stuck (must bid when everyone before passed).
+// How a game bids (rules/auction.py's Auction and Bidding): round its table (`seats`, one
+// turn each), its bids from the house rule's lowest to 6, and whether the dealer is stuck
+// (must bid when everyone before passed).
 const TOP_BID = BIDS[BIDS.length - 1];
-const SEEDS = { bids: BIDS, stuck: false };
 function biddingOf(rules) {
   const low = rules.house.lowest_bid;
-  return { bids: Array.from({ length: TOP_BID - low + 1 }, (_, i) => low + i),
+  return { seats: seatsAt(rules.teams),
+    bids: Array.from({ length: TOP_BID - low + 1 }, (_, i) => low + i),
     stuck: rules.house.all_pass === "dealer_stuck" };
 }
 
@@ -79,28 +95,30 @@ function parseCall(value, bids) {
 }
 
 const highestBid = (calls) => Math.max(0, ...calls.filter((call) => call !== PASS)) || null;
-// Over after the dealer's turn, or at once when someone bids 6.
-const finished = (calls) => calls.length === 6 || calls.includes(TOP_BID);
+// Over after the dealer's turn (every one of `seats` has called), or at once when
+// someone bids 6.
+const finished = (calls, seats) => calls.length === seats || calls.includes(TOP_BID);
 
 // One more call: one turn each, and a bid must be higher than every bid before it; a
 // stuck dealer may not pass when everyone before passed.
 function addCall(calls, value, bidding) {
   const call = parseCall(value, bidding.bids);
-  if (finished(calls)) refuse("auction_over");
+  if (finished(calls, bidding.seats)) refuse("auction_over");
   if (call !== PASS && call <= (highestBid(calls) ?? 0)) refuse("bid_not_higher");
-  if (call === PASS && bidding.stuck && calls.length === 5 && highestBid(calls) === null) {
+  const dealersTurn = calls.length === bidding.seats - 1;
+  if (call === PASS && bidding.stuck && dealersTurn && highestBid(calls) === null) {
     refuse("dealer_must_bid", { bid: bidding.bids[0] });
   }
   return [...calls, call];
 }
 
-const auctionOf = (dealer, values, bidding = SEEDS) =>
-  (checkSeat(dealer), values.reduce((calls, value) => addCall(calls, value, bidding), []));
+const auctionOf = (dealer, values, bidding) => (checkSeat(dealer, bidding.seats),
+  values.reduce((calls, value) => addCall(calls, value, bidding), []));
 
-// Entered at the table: the winning bid alone, every other seat passing.
-function quickAuction(dealer, bidder, bid) {
-  const calls = biddingOrder(dealer).map((seat) => (seat === bidder ? bid : PASS));
-  return calls.slice(0, bid === 6 ? calls.indexOf(6) + 1 : 6); // nobody calls after a 6
+// Entered at the table: the winning bid alone, every other seat of `seats` passing.
+function quickAuction(dealer, bidder, bid, seats) {
+  const calls = biddingOrder(dealer, seats).map((seat) => (seat === bidder ? bid : PASS));
+  return bid === TOP_BID ? calls.slice(0, calls.indexOf(bid) + 1) : calls; // nobody calls after a 6
 }
 
 // A hand entered from one dealer's left, dealt by another (RULES.md, "Corrections past
@@ -109,28 +127,34 @@ function quickAuction(dealer, bidder, bid) {
 // the hand keeps its winning bid, every other seat passing.
 function reseated(calls, from, to, bidding) {
   if (from === to) return calls;
+  const { seats } = bidding;
   const best = highestBid(calls);
-  if (best === null) return Array(6).fill(PASS); // thrown in: by any dealer
-  const said = new Map(biddingOrder(from).slice(0, calls.length).map((seat, i) => [seat, calls[i]]));
-  const bidder = biddingOrder(from)[calls.indexOf(best)];
+  if (best === null) return Array(seats).fill(PASS); // thrown in: by any dealer
+  const before = biddingOrder(from, seats);
+  const said = new Map(before.slice(0, calls.length).map((seat, i) => [seat, calls[i]]));
+  const bidder = before[calls.indexOf(best)];
   const moved = [];
-  for (const seat of biddingOrder(to)) {
+  for (const seat of biddingOrder(to, seats)) {
     moved.push(said.get(seat) ?? PASS); // after a 6 nobody spoke: they passed
     if (moved[moved.length - 1] === TOP_BID) break;
   }
   try {
     const legal = auctionOf(to, moved, bidding);
-    if (finished(legal) && biddingOrder(to)[legal.indexOf(best)] === bidder) return legal;
+    const sameBidder = biddingOrder(to, seats)[legal.indexOf(best)] === bidder;
+    if (finished(legal, seats) && sameBidder) return legal;
   } catch (error) {
     if (!error.code) throw error;
   }
-  return quickAuction(to, bidder, best);
+  return quickAuction(to, bidder, best, seats);
 }
 
 // --- A hand's form as scorekeeper/table/draft.py reads it: "Bidding", as entered ------------
-const TURNS = SEATS.map((turn) => `turn_${turn}`);
+// A turn for each seat of the largest table, a game value for each team of any layout;
+// a game reads those its table has.
+const TURNS = Array.from({ length: Math.max(...TABLE_SIZES) }, (_, i) => `turn_${i + 1}`);
+const TEAM_LETTERS = [...new Set(Object.values(LAYOUTS).flatMap(Object.keys))].sort();
 const FIELDS = ["calls", "bid", ...TURNS, "trump", ...CARD_POINTS, "game",
-  "value_A", "value_B", "value_C", "rest"];
+  ...TEAM_LETTERS.map((team) => `value_${team}`), "rest"];
 const NOBODY = "none"; // the Game choice when the most game value was tied
 
 // Each field's first value, as the server reads a posted form, with digits read as 0-9.
@@ -152,17 +176,19 @@ function noting(problems, step, otherwise) {
 }
 
 // The calls the form gives: a link's `calls` or `bid` (seat-bid), or the turns from the
-// dealer's left, where a turn left open passed once someone bid (or the dealer called).
+// dealer's left (one a seat of the table: turns past it are no table's), where a turn
+// left open passed once someone bid (or the dealer, whose turn is the last, called).
 function readAuction(form, dealer, bidding, problems) {
   const given = strip(form("calls"));
   if (given) return noting(problems, () => auctionOf(dealer, given.split(","), bidding), []);
-  const turns = TURNS.map((name) => strip(form(name)).toLowerCase());
+  const { seats } = bidding;
+  const turns = TURNS.slice(0, seats).map((name) => strip(form(name)).toLowerCase());
   if (turns.some(Boolean)) {
     if (form("bid")) problems.push("bid_and_turns");
-    const openPassed = turns.some((call) => call && call !== PASS) || Boolean(turns[5]);
+    const openPassed = turns.some((call) => call && call !== PASS) || Boolean(turns[seats - 1]);
     let calls = [];
     for (const call of turns) {
-      if (finished(calls) || (!call && !openPassed)) break; // after a 6, or still to come
+      if (finished(calls, seats) || (!call && !openPassed)) break; // after a 6, or still to come
       const next = noting(problems, () => addCall(calls, call || PASS, bidding), null);
       if (next === null) break; // the calls before it stay
       calls = next;
@@ -172,8 +198,8 @@ function readAuction(form, dealer, bidding, problems) {
   if (form("bid") === "passed") return allPassed(dealer, bidding, problems);
   if (!form("bid")) return [];
   const [seat, bid] = form("bid").split(/-(.*)/s); // at the first dash
-  if (/^[1-6]$/.test(seat) && bidding.bids.map(String).includes(bid)) {
-    return quickAuction(dealer, +seat, +bid);
+  if (seatIn(seat, seats) !== null && bidding.bids.map(String).includes(bid)) {
+    return quickAuction(dealer, +seat, +bid, seats);
   }
   problems.push("bid_invalid");
   return [];
@@ -183,7 +209,7 @@ function readAuction(form, dealer, bidding, problems) {
 // the dealer's stay, and the refusal is noted).
 function allPassed(dealer, bidding, problems) {
   let calls = [];
-  while (!finished(calls)) {
+  while (!finished(calls, bidding.seats)) {
     const next = noting(problems, () => addCall(calls, PASS, bidding), null);
     if (next === null) break;
     calls = next;
@@ -195,19 +221,20 @@ function allPassed(dealer, bidding, problems) {
 // with the first thing in it that can't be read, else with what is still missing
 // ("tally_incomplete", naming them in `missing`).
 function readDeal(fields, dealer, rules) {
-  checkSeat(dealer);
   const teams = teamNames(rules.teams);
   const bidding = biddingOf(rules);
+  const { seats } = bidding;
+  checkSeat(dealer, seats);
   const form = formOf(fields);
   const problems = [];
-  // The dealer the phone entered it with (dealt_by, as written), if another.
+  // The dealer the phone entered it with (dealt_by, as written), if another seat of it.
   const given = fields.find(([name]) => name === "dealt_by")?.[1];
-  const enteredBy = /^[1-6]$/.test(given ?? "") ? Number(given) : dealer;
+  const enteredBy = seatIn(given, seats) ?? dealer;
   let calls = readAuction(form, enteredBy, bidding, problems);
   if (enteredBy !== dealer) {
-    calls = finished(calls) ? reseated(calls, enteredBy, dealer, bidding) : [];
+    calls = finished(calls, seats) ? reseated(calls, enteredBy, dealer, bidding) : [];
   }
-  const played = finished(calls) && highestBid(calls) !== null;
+  const played = finished(calls, seats) && highestBid(calls) !== null;
   const trump = played && form("trump") ? form("trump") : null;
   if (trump !== null && !SUITS.includes(trump)) problems.push("trump_invalid");
   const isTeam = (name, also) =>
@@ -230,7 +257,7 @@ function readDeal(fields, dealer, rules) {
     if (game === null && !counted) game = rest;
   }
   if (problems.length) refuse(problems[0], { problems });
-  if (!finished(calls)) refuse("auction_unfinished");
+  if (!finished(calls, seats)) refuse("auction_unfinished");
   if (!played) return { calls, ...NO_TALLY };
   if (trump === null) refuse("trump_missing");
   const missing = CARD_POINTS.filter((point) => !(point in cardPoints));
@@ -293,8 +320,9 @@ function scoreHand(teams, biddingTeam, bid, tally) {
 // One deal checked and scored. A deal whose `cardPoints` is null has no tally.
 function playDeal(rules, dealer, deal) {
   const teams = teamNames(rules.teams);
-  const calls = auctionOf(dealer, deal.calls, biddingOf(rules));
-  if (!finished(calls)) refuse("auction_unfinished");
+  const bidding = biddingOf(rules);
+  const calls = auctionOf(dealer, deal.calls, bidding);
+  if (!finished(calls, bidding.seats)) refuse("auction_unfinished");
   const bid = highestBid(calls);
   if (bid === null) { // thrown in: no trump, no points
     if (deal.trump != null || deal.cardPoints != null) refuse("throw_in_scored");
@@ -305,7 +333,7 @@ function playDeal(rules, dealer, deal) {
   if (!SUITS.includes(deal.trump)) refuse("trump_invalid");
   if (deal.cardPoints == null) refuse("tally_missing");
   const tally = checkedTally(deal, teams);
-  const bidderSeat = biddingOrder(dealer)[calls.indexOf(bid)];
+  const bidderSeat = biddingOrder(dealer, bidding.seats)[calls.indexOf(bid)];
   const biddingTeam = teamOf(bidderSeat, rules.teams);
   return { thrownIn: false, calls, trump: deal.trump, ...tally, bidderSeat, bid, biddingTeam,
     ...scoreHand(teams, biddingTeam, bid, tally) };
@@ -343,14 +371,16 @@ function start(rules, firstDealer) {
   rules = houseRules(rules);
   const scores = Object.fromEntries(teamNames(rules.teams).map((team) => [team, 0]));
   const verdict = judge(rules, scores, null, false); // "playing": nobody has the target yet
-  return { rules, scores, verdict, nextDealer: checkSeat(firstDealer), handsPlayed: 0,
-    number: 1 };
+  return { rules, scores, verdict, nextDealer: checkSeat(firstDealer, seatsAt(rules.teams)),
+    handsPlayed: 0, number: 1 };
 }
 
 // The game after `deals` more, and what each did. The deal passes left after a played
-// hand; after a throw-in the same dealer deals again. A finished game takes no more.
+// hand (round the table the game's layout seats); after a throw-in the same dealer deals
+// again. A finished game takes no more.
 function carryOn(state, deals) {
   const rules = state.rules;
+  const seats = seatsAt(rules.teams);
   let { scores, verdict, nextDealer: dealer, handsPlayed, number } = state;
   const results = [];
   for (const deal of deals) {
@@ -368,10 +398,10 @@ function carryOn(state, deals) {
       verdict = judge(rules, scores, hand.biddingTeam, hand.made, hand.taken);
     }
     results.push({ number, dealerSeat: dealer, ...hand, scoresAfter: { ...scores }, verdict });
-    if (!hand.thrownIn) dealer = leftOf(dealer);
+    if (!hand.thrownIn) dealer = leftOf(dealer, seats);
     number += 1;
   }
   return { rules, scores, verdict, nextDealer: dealer, handsPlayed, number, results };
 }
 
-export {teamsFor, teamOf, leftOf, biddingOrder, readDeal, playDeal, judge, start, carryOn};
+export {teamsFor, seatsAt, teamOf, leftOf, biddingOrder, readDeal, playDeal, judge, start, carryOn};

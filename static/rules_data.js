@@ -2,6 +2,7 @@
 // don't edit; `flask --app scorekeeper write-phone-rules` writes it again.
 
 export const LAYOUTS = {"3x2": {"A": [1, 4], "B": [2, 5], "C": [3, 6]}, "2x3": {"A": [1, 3, 5], "B": [2, 4, 6]}, "2x2": {"A": [1, 3], "B": [2, 4]}, "c4": {"A": [1], "B": [2], "C": [3], "D": [4]}, "c5": {"A": [1], "B": [2], "C": [3], "D": [4], "E": [5]}, "c6": {"A": [1], "B": [2], "C": [3], "D": [4], "E": [5], "F": [6]}};
+export const SEATED = {"3x2": 6, "2x3": 6, "2x2": 4, "c4": 4, "c5": 5, "c6": 6};
 export const DEFAULT_LAYOUT = "3x2";
 export const BIDS = [3, 4, 5, 6];
 export const PASS = "pass";

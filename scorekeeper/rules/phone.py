@@ -1,7 +1,8 @@
 """The rules' data as the phone's offline arithmetic reads it (``static/rules_data.js``).
 
-Made from the engine's own declarations (the layouts, the bids, the points, the target's
-bounds, every house rule with its values and default), never copied by hand.
+Made from the engine's own declarations (the layouts and the seats each one sits, the
+bids, the points, the target's bounds, every house rule with its values and default),
+never copied by hand.
 RULES.md, "Table", "Bidding", "The six points of a hand" and "House rules": their data;
 RULES.md, "Tables of four, five and six": every layout's seats.
 ``flask --app scorekeeper write-phone-rules`` writes the file;
@@ -23,6 +24,8 @@ def phone_data() -> dict:
     """Everything ``static/rules.js`` plays by that the engine declares."""
     return {
         "LAYOUTS": {layout.value: teams_for(layout) for layout in TeamLayout},
+        # How many sit at each layout's table: where the deal and the bidding go round.
+        "SEATED": {layout.value: layout.seats for layout in TeamLayout},
         "DEFAULT_LAYOUT": HouseRules().teams.value,
         "BIDS": list(BIDS),
         "PASS": PASS,

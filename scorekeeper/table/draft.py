@@ -4,11 +4,12 @@ RULES.md, "Bidding" (as entered at the table) and "The six points of a hand".
 
 The game page carries every choice of a hand in one form: each seat's call, turn by
 turn from the dealer's left (``turn_1`` … ``turn_6`` at a table of six, to ``turn_4``
-at four), where a turn left open is a pass once anyone has bid (or the dealer has
-called), so the winning bid alone is one tap; ``bid=passed`` when everyone passed (refused where the dealer is stuck); then ``trump``
-and who took each point. The phone reveals each step as the one before it is chosen, so
-no tap waits on the server; only "Record" writes. A form (or a link) is read here, with
-the game's rules (its bids, its dealer), into a ``HandDraft``.
+at four: a turn a seat, the dealer's last), where a turn left open is a pass once
+anyone has bid (or the dealer has called), so the winning bid alone is one tap;
+``bid=passed`` when everyone passed (refused where the dealer is stuck); then
+``trump`` and who took each point. The phone reveals each step as the one before it is
+chosen, so no tap waits on the server; only "Record" writes. A form (or a link) is
+read here, with the game's rules (its bids, its dealer), into a ``HandDraft``.
 
 Links may also give ``calls`` (the auction as comma-separated calls, as files hold it)
 or ``bid=<seat>-<bid>`` (the winner, everyone else passing). ``rest`` gives every point
