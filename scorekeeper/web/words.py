@@ -19,7 +19,7 @@ from scorekeeper.rules.cards import JOKER
 from scorekeeper.rules.game import DealResult
 from scorekeeper.rules.house import house_rule
 from scorekeeper.rules.needs import Need, Way
-from scorekeeper.rules.table import left_of
+from scorekeeper.rules.table import TEAM_LETTERS, left_of
 from scorekeeper.store.models import ChangeKind
 from scorekeeper.text.names import partners, team_part, typed
 from scorekeeper.web.languages import RIGHT_TO_LEFT, current_language, request_translations
@@ -272,7 +272,7 @@ def need_sentence(need: Need) -> Markup:
 
 def verdict_patterns() -> dict[str, Markup]:
     """Every verdict sentence with its parts left as {team}, {target}, {score} and {t1}…
-    {t3}, for the phone to fill in when it plays on with no connection (offline.js):
+    {t6}, for the phone to fill in when it plays on with no connection (offline.js):
     keyed by the verdict's kind, and by how many teams it lists where that varies."""
     def sentence(kind: VerdictKind, listed: int = 0) -> Markup:
         teams = tuple(f"{{t{i}}}" for i in range(1, listed + 1))
@@ -281,7 +281,7 @@ def verdict_patterns() -> dict[str, Markup]:
         VerdictKind.PLAYING, VerdictKind.REACHED, VerdictKind.BIDDER_GOES_OUT,
         VerdictKind.ALL_SIX)}
     for kind in (VerdictKind.MORE_POINTS, VerdictKind.BIDDER_BREAKS_TIE, VerdictKind.TIE_PLAY_ON):
-        for listed in (2, 3):
+        for listed in range(2, len(TEAM_LETTERS) + 1):
             patterns[f"{kind.value}_{listed}"] = sentence(kind, listed)
     return patterns
 

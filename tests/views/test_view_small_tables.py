@@ -241,3 +241,12 @@ def test_a_forgotten_hand_at_four_moves_the_next_deal_round_to_seat_1(client, db
     client.post(f"/games/{game_id}/hands/insert", data={**form, "confirm": "y"})
     changes = Page(client.get(f"/games/{game_id}/changes")).text
     assert "now dealt one seat further to the left" in changes
+
+
+def test_the_phone_is_given_a_tie_sentence_for_every_count_of_teams(client, start_game):
+    game_id = start_game(names=FIVE, teams="c5")
+    words = Page(client.get(f"/games/{game_id}/offline-words"))
+    tie = words.root.find("i", data_word="verdict_tie_play_on_5")
+    assert tie is not None and tie.text() == (
+        "{t1}, {t2}, {t3}, {t4} and {t5} tied on {score} and neither bid: play another hand.")
+    assert words.root.find("i", data_word="verdict_more_points_6") is not None
