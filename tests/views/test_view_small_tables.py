@@ -250,3 +250,15 @@ def test_the_phone_is_given_a_tie_sentence_for_every_count_of_teams(client, star
     assert tie is not None and tie.text() == (
         "{t1}, {t2}, {t3}, {t4} and {t5} tied on {score} and neither bid: play another hand.")
     assert words.root.find("i", data_word="verdict_more_points_6") is not None
+
+
+def test_each_of_four_is_told_what_it_needs_to_go_out(client, start_game, play):
+    game_id = start_game(names=FOUR, teams="c4", target="5")
+    # Ann deals: Bob (B) bids 3 and takes High, Low, Right, Game: 4; Ann the Left, Cid
+    # the Joker. A 1, B 4, C 1, D 0.
+    play(game_id, 1, "3,pass,pass,pass", "hearts", "BBBAC", "B")
+    page = Page(client.get(f"/games/{game_id}"))
+    said = [item.text() for item in page.by_id("needs").find_all("li")]
+    assert len(said) == 4 and said[1].startswith("If B bids and makes 3, B wins.")
+    assert [line.split(" ")[1] if line.startswith("If") else line.split(" ")[0]
+            for line in said] == ["A", "B", "C", "D"]
