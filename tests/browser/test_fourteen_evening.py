@@ -58,6 +58,13 @@ def test_fourteen_sit_at_tables_of_four_and_five_round_after_round(page: Page, c
     assert sorted(map(len, first)) == [4, 5, 5] and set().union(*first) == set(FOURTEEN)
     assert layout_problems(page, "the first round of fourteen", width=390) == []
     assert violations(page) == []
+    # In Persian, a table of five's seats are numbered in Persian digits, as its text is.
+    page.context.add_cookies([{"name": "lang", "value": "fa", "url": live_server}])
+    page.reload()
+    seats = page.locator("#next-round ol.new-partners").first
+    assert seats.evaluate("list => getComputedStyle(list).listStyleType") == "persian"
+    assert layout_problems(page, "the first round of fourteen, in Persian", width=390) == []
+    page.context.add_cookies([{"name": "lang", "value": "en", "url": live_server}])
 
     play_round(page, evening_url, 3)
     page.goto(evening_url)
