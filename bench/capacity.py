@@ -2,6 +2,7 @@
 
     python bench/capacity.py                   # 10 tables, then more, ~15 s a step
     python bench/capacity.py --start 40 --grow 1.25 --seconds 20 --workers 2
+    python bench/capacity.py --database postgresql+psycopg://postgres@127.0.0.1:PORT/postgres
 
 A table is six phones, each holding its game's poll as the page does
 (``GET /games/<id>/live?v=…&wait=1``: held by the server until the game changes, 204
@@ -10,7 +11,8 @@ of them the scorer's, and one hand recorded per table every 90 seconds. Every ta
 game is one of a single club's one evening, so each game page's "Games won this
 evening" counts all of them: harder than many clubs' evenings of a few tables each.
 Starts gunicorn (2 gevent workers, as ``deploy/scorekeeper.service`` does) on 127.0.0.1
-with a fresh SQLite file, then:
+with a fresh SQLite file, or a database of its own on the PostgreSQL server
+``--database`` names (``bench/databases.py``), then:
 
 - measures the app's floor (``/healthz``, as ``bench/throughput.py`` does) for a few
   seconds: the requests a second no page of the app can beat;
@@ -23,9 +25,12 @@ with a fresh SQLite file, then:
 
 Each step prints the requests a table sends a second, and the tables the app's floor
 would allow at that pattern (the floor's requests a second over them): what the app
-holds is measured against it. It prints too the CPU the server used (cores) and the
-bench's own phones (they share the machine); at the end, the most tables all of the
-machine's cores could serve at the server's cost a table, were the phones elsewhere.
+holds is measured against it. It prints too the CPU the server used (cores), PostgreSQL's
+own (pg: where it is the database, on this machine) and the bench's own phones' (they
+all share the machine); under it, where the time of the step's slowest records went,
+as the app says it (``bench/server_timing.py``: pool wait, SQL, commit, render, the rest
+of the app, outside the app). At the end, the most tables all of the machine's cores
+could serve at the server's cost a table (and PostgreSQL's), were the phones elsewhere.
 The phones keep polling between steps, as phones do; a step counts what happens within
 it. Time is not compressed (a phone's poll is held 25 s as at a table) but a step lasts
 seconds, not hours: the hands of T tables come at T/90 a second, rotating over the
@@ -50,6 +55,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import throughput as served  # noqa: E402  (bench/throughput.py: server start, clients)
+from databases import (  # noqa: E402
+    DatabaseCpu, cores, cpu_used, fresh_database, on_postgresql, tree_cpu_seconds,
+)
+from server_timing import percentile, slow_ones  # noqa: E402
 
 PHONES = 6
 RECORD_SECONDS = 90.0
@@ -106,7 +115,8 @@ class Table:
 
     def record(self) -> tuple[int, float]:
         """Record the next hand from the scorer's phone, as it sends it (only what the
-        hand changed comes back): (status, ms of the POST alone)."""
+        hand changed comes back): (status, ms of the POST alone). Where the time went,
+        as the app said it: ``self.recorder.timing``."""
         served.shown_revision(self.recorder, self.scorer.game)  # its page, loaded once
         with self.lock:
             self.recorded, self.behind = time.monotonic(), set(range(1, PHONES))
@@ -145,34 +155,13 @@ def new_table(port: int, cookies: list[str]) -> Table:
     return Table(phones, served.Client(port, {COOKIE: cookies[0]}))
 
 
-def server_cpu_seconds(pid: int) -> float:
-    """CPU time used so far by the server: its master and every worker (Linux /proc)."""
-    tick = os.sysconf("SC_CLK_TCK")
-    try:
-        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
-    except OSError:
-        return 0.0
-    total = 0.0
-    for each in [str(pid), *children]:
-        try:
-            fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        total += (int(fields[11]) + int(fields[12])) / tick  # utime, stime
-    return total
-
-
-def percentile(values: list[float], part: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(len(ordered) * part))] if ordered else 0.0
-
-
 @dataclass
 class Load:
     """What the phones and the hands did, counted from the step's start."""
 
     delays: list[float] = field(default_factory=list)  # record → the table's last phone
     records: list[float] = field(default_factory=list)
+    timed: list[tuple[float, dict]] = field(default_factory=list)  # each record's parts
     requests: int = 0
     errors: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -208,6 +197,7 @@ class StepResult:
     floor: float  # the app floor's requests a second
     cores: float = 0.0  # the server's CPU seconds a second over the step
     phones_cores: float = 0.0  # the bench's own (its phones' threads), likewise
+    pg_cores: float | None = None  # PostgreSQL's, likewise (None: not measured)
 
     @property
     def per_table(self) -> float:
@@ -236,8 +226,10 @@ def run_step(tables: list[Table], seconds: float, load: list[Load]) -> Load:
         wait = began + every / 2 + k * every - time.monotonic()
         if wait > 0:
             time.sleep(wait)
-        status, ms = next(rotation).record_or_fail()
+        table = next(rotation)
+        status, ms = table.record_or_fail()
         step.records.append(ms)
+        step.timed.append((ms, table.recorder.timing if status else {}))
         step.errors += status == 0 or status >= 400
     time.sleep(max(0.0, began + seconds - time.monotonic()))
     load[0] = Load()  # what the phones do until the next step counts for no step
@@ -269,8 +261,11 @@ def report(result: StepResult) -> None:
           f"{statistics.median(load.records) if load.records else 0:8.1f} "
           f"{percentile(load.records, 0.99):8.1f} {len(load.delays):7d} "
           f"{percentile(load.delays, 0.5):8.0f} {percentile(load.delays, 0.95):8.0f} "
-          f"{result.cores:6.2f} {result.phones_cores:7.2f}  {'holds' if result.holds else 'too slow'}"
+          f"{result.cores:6.2f} {cores(result.pg_cores, 1):>6} {result.phones_cores:7.2f}  "
+          f"{'holds' if result.holds else 'too slow'}"
           f"{f' ({load.errors} errors)' if load.errors else ''}", flush=True)
+    if slow := slow_ones(load.timed):
+        print(f"{'':6} records: {slow}", flush=True)
 
 
 def ceiling(result: StepResult) -> None:
@@ -284,6 +279,11 @@ def ceiling(result: StepResult) -> None:
         print(f"the server spent {cost:.2f} core-ms a table a second: all {os.cpu_count()} "
               f"cores, were the phones elsewhere, would serve at most {most:.0f} tables "
               f"({most / result.bound:.0%} of the floor's bound)")
+    if result.cores and result.pg_cores is not None:
+        database = result.pg_cores / result.polling * 1000
+        most = (os.cpu_count() or 1) / ((cost + database) / 1000)
+        print(f"PostgreSQL spent {database:.2f} core-ms a table a second beside it: both on "
+              f"all {os.cpu_count()} cores would serve at most {most:.0f} tables")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -299,24 +299,28 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds of load at most, all steps together")
     parser.add_argument("--render-threads", type=int, default=None,
                         help="the app's RENDER_THREADS (0: pages drawn on the greenlets)")
+    served.add_database_options(parser)
     args = parser.parse_args(argv)
 
-    with tempfile.TemporaryDirectory() as folder:
-        database = f"sqlite:///{Path(folder) / 'capacity.sqlite'}"
+    with (tempfile.TemporaryDirectory() as folder,
+          fresh_database(args.database, Path(folder), "capacity.sqlite") as database):
         env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
                "PYTHONPATH": f"{served.ROOT}{os.pathsep}{folder}"}
         cookies = served.members(database, ["scorer"] + ["viewer"] * (PHONES - 1))
-        app = served.app_with(Path(folder), RENDER_THREADS=args.render_threads)
+        app = served.app_with(Path(folder), RENDER_THREADS=args.render_threads,
+                              SERVER_TIMING=args.timing or None)
         server, port = served.start(app, served.ROOT, env, args.workers, "gevent")
+        postgresql = DatabaseCpu(database, args.pg_data)
         tables: list[Table] = []
         load, running = [Load()], threading.Event()
         running.set()
         held = 0
         spent = 0.0
         kept: dict[int, StepResult] = {}  # tables held → that step
-        print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1; {PHONES} phones a "
-              f"table holding their polls, a hand a table every {RECORD_SECONDS:g} s; "
-              f"{args.seconds:g} s a step")
+        print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1, on "
+              f"{'PostgreSQL' if on_postgresql(database) else 'SQLite'}; "
+              f"{PHONES} phones a table holding their polls, a hand a table every "
+              f"{RECORD_SECONDS:g} s; {args.seconds:g} s a step")
         try:
             floor = floor_rate(port)
             print(f"app floor (/healthz): {floor:.0f} requests a second")
@@ -332,19 +336,22 @@ def main(argv: list[str] | None = None) -> int:
                   f"{idle_requests_an_hour(tables, args.idle):.0f} requests a phone an hour")
             print(f"{'tables':>6} {'polling':>7} {'req/s':>7} {'per table':>9} {'bound':>7} {'records':>8} "
                   f"{'rec p50':>8} {'rec p99':>8} {'changes':>7} {'to last':>8} {'p95':>8} "
-                  f"{'cores':>6} {'phones':>7}  verdict (to last: ms from a record to its table's last phone)")
+                  f"{'cores':>6} {'pg':>6} {'phones':>7}  verdict (to last: ms from a record to "
+                  f"its table's last phone)")
 
             def step(count: int) -> bool:
                 nonlocal spent
                 more_tables(count)
-                started, cpu = time.monotonic(), server_cpu_seconds(server.pid)
-                own = time.process_time()
+                started, cpu = time.monotonic(), tree_cpu_seconds(server.pid)
+                own, database_cpu = time.process_time(), postgresql.seconds()
                 step_load = run_step(tables[:count], args.seconds, load)
                 took = time.monotonic() - started
+                used = cpu_used(database_cpu, postgresql.seconds())
                 # Every table made so far holds its polls: the pattern is theirs.
                 result = StepResult(count, len(tables), step_load, took, floor,
-                                    (server_cpu_seconds(server.pid) - cpu) / took,
-                                    (time.process_time() - own) / took)
+                                    (tree_cpu_seconds(server.pid) - cpu) / took,
+                                    (time.process_time() - own) / took,
+                                    None if used is None else used / took)
                 spent += took
                 report(result)
                 if result.holds:

@@ -2,10 +2,12 @@
 
     python bench/throughput.py                 # 2 workers, 8 clients, 3 rounds of 3 s
     python bench/throughput.py --seconds 5 --rounds 5 --clients 16
+    python bench/throughput.py --database postgresql+psycopg://postgres@127.0.0.1:PORT/postgres
 
 Starts, on 127.0.0.1, gunicorn with 2 workers serving (a) a tiny reference app whose one
-route answers "hello" (the baseline) and (b) scorekeeper on a fresh SQLite file. Then,
-for each case, several client threads send requests back to back for a few seconds:
+route answers "hello" (the baseline) and (b) scorekeeper on a fresh SQLite file, or a
+database of its own on the PostgreSQL server ``--database`` names (``bench/databases.py``).
+Then, for each case, several client threads send requests back to back for a few seconds:
 
 - the baseline "hello";
 - the app's floor: its health check, through all its middleware with one "SELECT 1"
@@ -26,7 +28,10 @@ The cases take turns, a few seconds each, several rounds over, so that a machine
 whose speed drifts during the run (other work, a CPU clocking up or down) weighs on
 the baseline and the app alike. It prints each case's median requests per second over
 the rounds, the median and 99th-percentile latency of all its requests, and its
-throughput as a ratio to the baseline and to the app's floor. Nothing is asserted: numbers are measured.
+throughput as a ratio to the baseline and to the app's floor; the cores the app server,
+PostgreSQL (where it is the database, on this machine) and the bench's own clients used
+during the case; and where the slowest records' time went (``bench/server_timing.py``:
+pool wait, SQL, commit, render, the rest). Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 
@@ -47,6 +52,10 @@ from urllib.parse import urlencode
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from databases import DatabaseCpu, cores, cpu_used, fresh_database, tree_cpu_seconds  # noqa: E402
+from server_timing import parts_of, slow_ones  # noqa: E402
 
 HELLO_APP = '''
 from flask import Flask
@@ -116,13 +125,15 @@ def stop(process: subprocess.Popen) -> None:
 
 
 class Client:
-    """One phone: a keep-alive connection, its cookies and its CSRF token."""
+    """One phone: a keep-alive connection, its cookies and its CSRF token; and where its
+    last answer's time went, as the app said it (``timing``: {} unless it was asked to)."""
 
     def __init__(self, port: int, cookies: dict[str, str] | None = None) -> None:
         self.port = port
         self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
         self.cookies = dict(cookies or {})
         self.csrf = ""
+        self.timing: dict[str, float] = {}
 
     def send(self, method: str, path: str, form: dict | None = None,
              headers: dict | None = None) -> tuple[int, str]:
@@ -143,6 +154,7 @@ class Client:
             self.connection.request(method, path, body=body, headers=all_headers)
             response = self.connection.getresponse()
         text = response.read().decode("utf-8", "replace")
+        self.timing = parts_of(response.headers.get("Server-Timing", ""))
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, value = header.split(";", 1)[0].partition("=")
             self.cookies[name.strip()] = value
@@ -268,27 +280,62 @@ def run_case(request_of, clients: int, seconds: float) -> tuple[float, list[floa
     return len(flat) / elapsed, flat
 
 
-def run_rounds(cases, clients: int, seconds: float, rounds: int, before_round=None):
+def run_rounds(cases, clients: int, seconds: float, rounds: int, before_round=None,
+               meters=None):
     """Each case ``seconds`` at a time, in turn, ``rounds`` times over: a machine that
     speeds up or slows down during the run weighs on every case alike. Per case: the
-    median of its rounds' requests per second, and the median and 99th-percentile
-    latency of all its requests."""
+    median of its rounds' requests per second, the median and 99th-percentile latency
+    of all its requests, and the cores each of ``meters`` (a side's name -> its CPU
+    seconds so far, or None) used during the case, in that order."""
+    meters = meters or {}
     requests = {name: [make(i) for i in range(clients)] for name, make in cases}
     rates: dict[str, list[float]] = {name: [] for name, _ in cases}
     latencies: dict[str, list[float]] = {name: [] for name, _ in cases}
+    used: dict[str, dict] = {name: dict.fromkeys(meters, 0.0) for name, _ in cases}
+    took = dict.fromkeys(rates, 0.0)
     for _ in range(rounds):
         if before_round is not None:
             before_round()
         for name, _ in cases:
+            before, began = {side: read() for side, read in meters.items()}, time.monotonic()
             rate, each = run_case(requests[name], clients, seconds)
+            took[name] += time.monotonic() - began
+            for side, read in meters.items():
+                more, so_far = cpu_used(before[side], read()), used[name][side]
+                used[name][side] = None if more is None or so_far is None else so_far + more
             rates[name].append(rate)
             latencies[name].extend(each)
     rows = []
     for name, _ in cases:
         flat = sorted(latencies[name])
         p99 = flat[min(len(flat) - 1, int(len(flat) * 0.99))]
-        rows.append((name, statistics.median(rates[name]), statistics.median(flat), p99))
+        rows.append((name, statistics.median(rates[name]), statistics.median(flat), p99,
+                     [cores(used[name][side], took[name]) for side in meters]))
     return rows
+
+
+CORES_HEADING = f"{'server':>6} {'pg':>6} {'bench':>6}"  # cores, as ``cpu_meters`` reads them
+
+
+def add_database_options(parser: argparse.ArgumentParser) -> None:
+    """The options both benches take: the database, and what is measured of it."""
+    parser.add_argument("--database", default=None,
+                        help="a PostgreSQL server's URL (a database of the bench's own is "
+                             "made on it and dropped), or a SQLite file's; default: a SQLite "
+                             "file in a temporary folder")
+    parser.add_argument("--pg-data", default=None,
+                        help="the PostgreSQL cluster's data folder, to find its postmaster "
+                             "(else: a backend's parent)")
+    parser.add_argument("--timing", action=argparse.BooleanOptionalAction, default=True,
+                        help="the app says where each answer's time went (SERVER_TIMING)")
+
+
+def cpu_meters(server_pid: int, database: str, pg_data: str | None) -> dict:
+    """The CPU seconds so far of the app server, of PostgreSQL (None: not measured) and
+    of the bench itself (its clients' threads): the sides ``CORES_HEADING`` names."""
+    return {"server": lambda: tree_cpu_seconds(server_pid),
+            "pg": DatabaseCpu(database, pg_data).seconds,
+            "bench": time.process_time}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -298,6 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=3, help="per case and round")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--repeats", type=int, default=15, help="hands a table catches up on")
+    add_database_options(parser)
     args = parser.parse_args(argv)
 
     from scorekeeper import create_app
@@ -307,11 +355,12 @@ def main(argv: list[str] | None = None) -> int:
 
     from seed import first_club  # bench/seed.py
 
-    with tempfile.TemporaryDirectory() as folder:
+    with (tempfile.TemporaryDirectory() as folder,
+          fresh_database(args.database, Path(folder), "bench.sqlite") as database):
         folder_path = Path(folder)
         (folder_path / "hello.py").write_text(HELLO_APP)
-        database = f"sqlite:///{folder_path / 'bench.sqlite'}"
-        env = {"DATABASE_URL": database, "SECRET_KEY": "bench", "PYTHONPATH": str(ROOT)}
+        env = {"DATABASE_URL": database, "SECRET_KEY": "bench",
+               "PYTHONPATH": f"{ROOT}{os.pathsep}{folder}"}
         app = create_app({"DATABASE_URL": database, "SECRET_KEY": "bench"})
         with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
             club = first_club(session)
@@ -319,7 +368,9 @@ def main(argv: list[str] | None = None) -> int:
                        for i in range(max(args.clients, TABLE) + 1)]
         app.extensions["db_engine"].dispose()
         hello, hello_port = start("hello:app", folder_path, {}, args.workers)
-        keeper, port = start("scorekeeper:create_app()", ROOT, env, args.workers)
+        keeper, port = start(app_with(folder_path, SERVER_TIMING=args.timing or None), ROOT,
+                             env, args.workers)
+        meters = cpu_meters(keeper.pid, database, args.pg_data)
         try:
             setup = Client(port, {COOKIE: cookies[-1]})
             game = new_game(setup, 20)
@@ -347,9 +398,12 @@ def main(argv: list[str] | None = None) -> int:
             def poll_request(index):
                 return lambda: phones[index].send("GET", poll, headers={"HX-Request": "true"})
 
+            recorded: list[tuple[float, dict]] = []  # each record's ms, and its parts
+
             def record_request(index):
                 def one():
-                    record(phones[index], own_games[index], next_number[index])
+                    _, ms = record(phones[index], own_games[index], next_number[index])
+                    recorded.append((ms, phones[index].timing))
                     next_number[index] += 1
                 return one
 
@@ -363,7 +417,8 @@ def main(argv: list[str] | None = None) -> int:
                      ("game page, 20 hands", page_request),
                      ("live poll, unchanged", poll_request),
                      ("record a hand", record_request)]
-            rows = run_rounds(cases, args.clients, args.seconds, args.rounds, fresh_games)
+            rows = run_rounds(cases, args.clients, args.seconds, args.rounds, fresh_games,
+                              meters)
             # A table of its own: a game of 20 hands, seven members' phones on it.
             table = [Client(port, {COOKIE: cookie}) for cookie in cookies[:TABLE]]
             table_game = new_game(setup, 20)
@@ -377,10 +432,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"gunicorn, {args.workers} workers x 4 threads, {args.clients} clients, "
           f"{args.rounds} rounds of {args.seconds:g} s per case, in turn, on 127.0.0.1")
     print(f"{'case':<28} {'req/s':>8} {'median ms':>10} {'p99 ms':>8} {'vs hello':>9} "
-          f"{'vs floor':>9}")
-    for name, rate, median, p99 in rows:
+          f"{'vs floor':>9}  {CORES_HEADING}")
+    for name, rate, median, p99, used in rows:
         print(f"{name:<28} {rate:8.0f} {median:10.1f} {p99:8.1f} {rate / baseline:8.2f}× "
-              f"{rate / floor:8.2f}×")
+              f"{rate / floor:8.2f}×  " + " ".join(f"{each:>6}" for each in used))
+    if slow := slow_ones(recorded):
+        print(f"record a hand, {slow}")
     print(f"a table catching up: {TABLE} phones' answers {total:.1f} ms in all (median of "
           f"{args.repeats} hands); one render of the game part {one:.1f} ms: "
           f"{total / one:.2f}×; one game page afresh {page_ms:.1f} ms: {total / page_ms:.2f}×")
