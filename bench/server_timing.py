@@ -1,5 +1,5 @@
 """Where a slow answer's time went: read from the Server-Timing header the app adds when
-made with SERVER_TIMING on (``scorekeeper/store/db.py``).
+made with SERVER_TIMING on (``scorekeeper/web/timing.py``).
 
 The app says its own parts: getting a connection from the pool (waiting for one,
 opening one, pinging it), its SQL statements (and rollbacks), its commits and its

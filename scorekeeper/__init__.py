@@ -55,12 +55,13 @@ def _wire(app: Flask) -> None:
         backups, club, corrections, errors, evenings, exchange, games, hands, health, join,
         offline, page_cache, players, rules, screens, seasons,
     )
-    from scorekeeper.web import aside, assets, extensions, heap, languages, security
+    from scorekeeper.web import aside, assets, extensions, heap, languages, security, timing
 
     # Extensions first: Flask runs after_request hooks last-registered first, so
     # Flask-Compress's runs after every other one, on the finished response. Renders set
     # aside last: outermost, so a request is in the render pool for all of its work.
-    for part in (extensions, assets, security, db, access, languages, page_cache, aside):
+    for part in (extensions, assets, security, db, timing, access, languages, page_cache,
+                 aside):
         part.init_app(app)
     for views in (games, evenings, players, seasons, backups, hands, corrections, exchange, club, join,
                   rules, health, offline, screens):

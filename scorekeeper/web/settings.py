@@ -22,7 +22,7 @@ ENVIRONMENT = {
 ENVIRONMENT_SWITCHES = {"SCOREKEEPER_OPEN_SIGNUP": "OPEN_SIGNUP",
                         "SCOREKEEPER_BEHIND_PROXY": "PROXY_FIX"}
 # Every yes-or-no setting, wherever it was said: each is read by ``switch``.
-SWITCHES = ("OPEN_SIGNUP", "PROXY_FIX", "PAGE_CACHE_SHARED")
+SWITCHES = ("OPEN_SIGNUP", "PROXY_FIX", "PAGE_CACHE_SHARED", "SERVER_TIMING")
 # How on and off may be written, in any case ("" is off: a variable set to nothing).
 ON = {"1", "true", "yes", "on"}
 OFF = {"0", "false", "no", "off", ""}
@@ -72,6 +72,8 @@ def defaults(instance_path: str | Path) -> dict:
         # answering polls (web/aside.py); 0: every request on its greenlet. More contend
         # for the interpreter (CPU) but draw while another page waits on the database.
         "RENDER_THREADS": 1,
+        # Each answer says where its time went (web/timing.py): for a bench, not a club.
+        "SERVER_TIMING": False,
         # A page's poll is held this long while nothing changes, answered at the change
         # (table/waiting.py); 0: answered at once, the page asking every 2 seconds.
         "LIVE_WAIT_SECONDS": 25,
