@@ -151,7 +151,7 @@ def read_seats_text(text: str, layout: TeamLayout | str) -> Split | None:
     """The split of seat numbers ``seats_text`` wrote, if it is one for the layout (each
     of its seats once, in teams of its size)."""
     teams = text.split("-")
-    seats = [str(seat) for seat in range(1, TeamLayout(layout).seats + 1)]
+    seats = [str(seat) for seat in TeamLayout(layout).seat_numbers]
     if sorted("".join(teams)) != seats or any(
             len(team) != team_size(layout) for team in teams):
         return None

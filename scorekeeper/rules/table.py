@@ -34,6 +34,11 @@ class TeamLayout(StrEnum):
         return _SEATED[self]
 
     @property
+    def seat_numbers(self) -> tuple[int, ...]:
+        """The table's seats, 1 first: 1 to 4, 5 or 6."""
+        return tuple(range(1, self.seats + 1))
+
+    @property
     def cutthroat(self) -> bool:
         """Each player a team of one."""
         return len(_TEAMS[self]) == self.seats
@@ -169,8 +174,8 @@ class HouseRules:
 
     @property
     def seat_numbers(self) -> tuple[int, ...]:
-        """The table's seats, 1 first: 1 to 4, 5 or 6."""
-        return tuple(range(1, self.seats + 1))
+        """The table's seats, 1 first: the layout says."""
+        return self.teams.seat_numbers
 
     @property
     def team_seats(self) -> dict[str, tuple[int, ...]]:

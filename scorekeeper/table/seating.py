@@ -59,9 +59,10 @@ def substitute_problem(seating: Sequence[Sitting], seat: int, from_hand: int, na
     whose seating is ``seating``; None if nothing. A substitute comes in at hand 2 at
     the earliest (from hand 1 it is a wrong name, not a substitute) and at ``last_hand``
     at the latest (the next hand of a game in play, the last of a finished one)."""
-    if seat not in seats_of(seating):
+    seats = seats_of(seating)
+    if seat not in seats:
         return RuleViolation("no_such_seat", f"there is no seat {seat}", seat=seat,
-                             seats=len(seats_of(seating)))
+                             seats=len(seats))
     if from_hand == 1:
         return RuleViolation("substitute_from_start",
                              f"from hand 1 on, seat {seat} was someone else all game: "

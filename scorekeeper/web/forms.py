@@ -199,7 +199,7 @@ class NewGameForm(FlaskForm):
 
     def dealer_choices(self):
         """The first dealer's choices at the table chosen: at random, or one of its seats."""
-        seats = {str(seat) for seat in range(1, self.layout.seats + 1)}
+        seats = {str(seat) for seat in self.layout.seat_numbers}
         return [option for option in self.first_dealer if option.data in seats | {RANDOM}]
 
     def validate_first_dealer(self, field) -> None:
