@@ -42,7 +42,7 @@ STOPS_AT_LINE_START = """() => [...document.querySelectorAll('#recap-lines p')].
   return found;
 })"""
 PICTURE_DRAWN = "() => { const img = document.querySelector('figure img'); " \
-                "return img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0; }"
+                "return img && img.complete && img.naturalWidth > 0 ? img.naturalWidth : 0; }"
 PICTURE_SHOWN = """() => { const img = document.querySelector('figure img'),
   box = img.getBoundingClientRect();
   return {width: img.naturalWidth, height: img.naturalHeight, left: box.left,
@@ -127,7 +127,8 @@ def test_on_a_phone_the_picture_is_drawn_for_its_chat_and_shown_whole(
         page: Page, live_server: str, tmp_path):
     play_an_evening(page, live_server)  # a 390 x 844 phone
     page.get_by_role("link", name="Share the evening", exact=True).click()
-    page.wait_for_function(PICTURE_DRAWN)
+    expect(page.get_by_role("heading", level=1)).to_contain_text("in a picture")
+    page.wait_for_function(PICTURE_DRAWN)  # asked while the game's page may still be shown
     picture = page.evaluate(PICTURE_SHOWN)
     assert picture["width"] >= 1080 and picture["height"] > picture["width"]  # as drawn
     assert 0 <= picture["left"] and picture["right"] <= 390  # shown across the phone
