@@ -13,7 +13,7 @@ from playwright.sync_api import Page
 
 from tests.browser.table_steps import Taps, start_game
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 AXE = Axe()
 AAA = {"resultTypes": ["violations"], "rules": {"color-contrast-enhanced": {"enabled": True}}}

@@ -21,7 +21,7 @@ from scorekeeper.store.models import Club, Evening
 from tests.browser import scene
 from tests.members import member_cookie, new_club
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 TV = {"width": 1920, "height": 1080}
 LEGIBLE_PX = 32  # the smallest type read from three metres on a 1080-line screen

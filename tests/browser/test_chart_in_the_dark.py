@@ -18,7 +18,7 @@ from tests.browser.scene import start_scene
 from tests.browser.table_steps import Taps, button, everyone_passed, expect_notice
 from tests.browser.test_csp import Listener
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 # The luminance (0-255) of a picture's pixel in the middle of its top eighth: the
 # chart's paper as the screen shows it (between the target's line and the teams' lines,

@@ -39,7 +39,7 @@ from scorekeeper.web.languages import DIGITS
 from tests.browser.phones import GLANCE_MS, phone_context, within_polls
 from tests.browser.scene import SEATS, player_id, start_scene_at_evening
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 WIDTH = 360
 CATALOGUES = Path(__file__).resolve().parents[2] / "scorekeeper" / "translations"

@@ -22,7 +22,7 @@ from tests.browser.table_steps import Taps, choose, start_game
 from tests.browser.test_play_offline import played, points
 from tests.browser.test_six_languages import LANGUAGES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 TARGET = 21
 RULES = HouseRules(target=TARGET)

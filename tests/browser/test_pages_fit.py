@@ -10,7 +10,7 @@ from tests.browser.table_steps import (
     Taps, layout_problems, name_trump, quick_bid, record, start_game, tally,
 )
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 
 def test_the_other_pages_fit_a_small_phone(small_page: Page, live_server: str) -> None:

@@ -24,7 +24,7 @@ from playwright.sync_api import Page
 
 from tests.browser.phones import TIMEOUT_MS
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 TOLERANCE = 0.05  # a script's body within 5% of Latin's x-height
 SCALE = 8  # device pixels per CSS pixel: a 0.5 em body is 72 px tall at 18 px

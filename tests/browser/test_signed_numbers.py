@@ -23,7 +23,7 @@ from scorekeeper.store.models import Player
 from scorekeeper.text.digits import number_text
 from tests.browser.test_ratings_phone import rated_club, rated_page  # noqa: F401  (fixtures)
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 ISOLATES = "\u2066\u2069"
 INVISIBLE = set(ISOLATES + "\u200e\u200f")

@@ -28,7 +28,7 @@ from tests.browser.test_drawn_order import words
 from tests.browser.table_steps import layout_problems
 from tests.sample_games import P
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.drawn]
 
 SEATS = ["Ann", "Bob", "سارا", "مریم", "Dan", "Eve"]
 PARTNERS = {"A": ("Ann", "مریم"), "B": ("Bob", "Dan"), "C": ("سارا", "Eve")}
