@@ -3,6 +3,7 @@
     python bench/capacity.py                   # 10 tables, then more, ~15 s a step
     python bench/capacity.py --start 40 --grow 1.25 --seconds 20 --workers 2
     python bench/capacity.py --database postgresql+psycopg://postgres@127.0.0.1:PORT/postgres
+    python bench/capacity.py --database postgresql+psycopg://… --servers 2
 
 A table is six phones, each holding its game's poll as the page does
 (``GET /games/<id>/live?v=…&wait=1``: held by the server until the game changes, 204
@@ -12,7 +13,10 @@ game is one of a single club's one evening, so each game page's "Games won this
 evening" counts all of them: harder than many clubs' evenings of a few tables each.
 Starts gunicorn (2 gevent workers, as ``deploy/scorekeeper.service`` does) on 127.0.0.1
 with a fresh SQLite file, or a database of its own on the PostgreSQL server
-``--database`` names (``bench/databases.py``), then:
+``--database`` names (``bench/databases.py``); with ``--servers 2``, two such servers on
+the one database, as README's many servers are, each table's phones taking them in turn
+(the scorer's on each server in turn: a hand recorded on one reaches phones on the
+other, through the database alone). Then:
 
 - measures the app's floor (``/healthz``, as ``bench/throughput.py`` does) for a few
   seconds: the requests a second no page of the app can beat;
@@ -45,10 +49,12 @@ import http.client
 import itertools
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -62,6 +68,7 @@ from server_timing import percentile, slow_ones  # noqa: E402
 
 PHONES = 6
 RECORD_SECONDS = 90.0
+MAKERS = 4  # tables made at once, as a step grows
 DELAY_P95_MS = 1000.0
 RECORD_P99_MS = 250.0
 threading.stack_size(256 * 1024)  # a thread per phone: thousands of them
@@ -143,16 +150,19 @@ class Table:
             return None if self.behind else (time.monotonic() - self.recorded) * 1000
 
 
-def new_table(port: int, cookies: list[str]) -> Table:
-    """A new game at a new table: the scorer starts it, five watchers open it."""
+def new_table(ports: list[int], cookies: list[str]) -> Table:
+    """A new game at a new table: the scorer starts it, five watchers open it. With
+    several servers, the phones of a table take them in turn: a hand recorded on one
+    reaches phones on the others."""
     from scorekeeper.clubs.access import COOKIE
-    scorer = served.Client(port, {COOKIE: cookies[0]})
+    scorer = served.Client(ports[0], {COOKIE: cookies[0]})
     game = served.new_game(scorer, 0)
     phones = [Phone(scorer, game)] + [
-        Phone(served.Client(port, {COOKIE: cookie}), game) for cookie in cookies[1:PHONES]]
+        Phone(served.Client(ports[index % len(ports)], {COOKIE: cookie}), game)
+        for index, cookie in enumerate(cookies[1:PHONES], start=1)]
     for phone in phones:
         phone.look()
-    return Table(phones, served.Client(port, {COOKIE: cookies[0]}))
+    return Table(phones, served.Client(ports[0], {COOKIE: cookies[0]}))
 
 
 @dataclass
@@ -246,6 +256,11 @@ def idle_requests_an_hour(tables: list[Table], seconds: float) -> float:
     return 3600 / statistics.mean(gaps) if gaps else 0.0
 
 
+def servers_cpu(servers: list[tuple[subprocess.Popen, int]]) -> float:
+    """The CPU seconds every server's processes have used."""
+    return sum(tree_cpu_seconds(server.pid) for server, _ in servers)
+
+
 def floor_rate(port: int, seconds: float = 3.0, clients: int = 8) -> float:
     """The app floor's requests a second (``/healthz``), as bench/throughput.py has it."""
     requests = [(lambda client: lambda: client.send("GET", "/healthz"))(served.Client(port))
@@ -289,6 +304,8 @@ def ceiling(result: StepResult) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--servers", type=int, default=1,
+                        help="gunicorn servers on the one database, each with --workers")
     parser.add_argument("--start", type=int, default=10, help="tables in the first step")
     parser.add_argument("--grow", type=float, default=1.5, help="tables × this each step")
     parser.add_argument("--most", type=int, default=1000, help="stop here at the latest")
@@ -309,7 +326,9 @@ def main(argv: list[str] | None = None) -> int:
         cookies = served.members(database, ["scorer"] + ["viewer"] * (PHONES - 1))
         app = served.app_with(Path(folder), RENDER_THREADS=args.render_threads,
                               SERVER_TIMING=args.timing or None)
-        server, port = served.start(app, served.ROOT, env, args.workers, "gevent")
+        servers = [served.start(app, served.ROOT, env, args.workers, "gevent")
+                   for _ in range(args.servers)]
+        ports = [port for _, port in servers]
         postgresql = DatabaseCpu(database, args.pg_data)
         tables: list[Table] = []
         load, running = [Load()], threading.Event()
@@ -317,19 +336,26 @@ def main(argv: list[str] | None = None) -> int:
         held = 0
         spent = 0.0
         kept: dict[int, StepResult] = {}  # tables held → that step
-        print(f"gunicorn, {args.workers} gevent workers, on 127.0.0.1, on "
+        print(f"gunicorn{f' × {args.servers}' if args.servers > 1 else ''}, "
+              f"{args.workers} gevent workers, on 127.0.0.1, on "
               f"{'PostgreSQL' if on_postgresql(database) else 'SQLite'}; "
               f"{PHONES} phones a table holding their polls, a hand a table every "
               f"{RECORD_SECONDS:g} s; {args.seconds:g} s a step")
         try:
-            floor = floor_rate(port)
+            floor = floor_rate(ports[0])  # the first server's: they share the cores
             print(f"app floor (/healthz): {floor:.0f} requests a second")
             count, too_many = args.start, 0
 
             def more_tables(count: int) -> None:
-                while len(tables) < count:
-                    tables.append(new_table(port, cookies))
-                    hold_polls(tables[-1], load, running)
+                # Made a few at a time: a game's page counts every game of the evening.
+                with ThreadPoolExecutor(MAKERS) as makers:
+                    made = makers.map(  # each server the first of a table in turn
+                        lambda k: new_table(ports[k % len(ports):] + ports[:k % len(ports)],
+                                            cookies),
+                        range(len(tables), count))
+                    for table in made:
+                        tables.append(table)
+                        hold_polls(table, load, running)
 
             more_tables(count)
             print(f"idle, {count} tables for {args.idle:g} s: "
@@ -342,14 +368,14 @@ def main(argv: list[str] | None = None) -> int:
             def step(count: int) -> bool:
                 nonlocal spent
                 more_tables(count)
-                started, cpu = time.monotonic(), tree_cpu_seconds(server.pid)
+                started, cpu = time.monotonic(), servers_cpu(servers)
                 own, database_cpu = time.process_time(), postgresql.seconds()
                 step_load = run_step(tables[:count], args.seconds, load)
                 took = time.monotonic() - started
                 used = cpu_used(database_cpu, postgresql.seconds())
                 # Every table made so far holds its polls: the pattern is theirs.
                 result = StepResult(count, len(tables), step_load, took, floor,
-                                    (tree_cpu_seconds(server.pid) - cpu) / took,
+                                    (servers_cpu(servers) - cpu) / took,
                                     (time.process_time() - own) / took,
                                     None if used is None else used / took)
                 spent += took
@@ -373,7 +399,8 @@ def main(argv: list[str] | None = None) -> int:
                     count = max(count + 1, int(count * args.grow))
         finally:
             running.clear()
-            served.stop(server)
+            for server, _ in servers:
+                served.stop(server)
     print(f"holds {held} tables (record to the table's last phone p95 ≤ {DELAY_P95_MS:g} ms, "
           f"record p99 ≤ {RECORD_P99_MS:g} ms)")
     if held in kept:

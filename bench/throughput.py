@@ -126,7 +126,8 @@ def stop(process: subprocess.Popen) -> None:
 
 class Client:
     """One phone: a keep-alive connection, its cookies and its CSRF token; and where its
-    last answer's time went, as the app said it (``timing``: {} unless it was asked to)."""
+    last answer's time went, as the app said it (``timing``: {} unless it was asked to),
+    and where it sent the phone (``location``)."""
 
     def __init__(self, port: int, cookies: dict[str, str] | None = None) -> None:
         self.port = port
@@ -134,6 +135,7 @@ class Client:
         self.cookies = dict(cookies or {})
         self.csrf = ""
         self.timing: dict[str, float] = {}
+        self.location = ""
 
     def send(self, method: str, path: str, form: dict | None = None,
              headers: dict | None = None) -> tuple[int, str]:
@@ -155,6 +157,7 @@ class Client:
             response = self.connection.getresponse()
         text = response.read().decode("utf-8", "replace")
         self.timing = parts_of(response.headers.get("Server-Timing", ""))
+        self.location = response.headers.get("Location", "")
         for header in response.headers.get_all("Set-Cookie") or []:
             name, _, value = header.split(";", 1)[0].partition("=")
             self.cookies[name.strip()] = value
@@ -187,8 +190,7 @@ def new_game(client: Client, hands: int) -> str:
     status, _ = client.send("POST", "/games/new", {**SEATS, "teams": "3x2", "target": "999",
                                                    "first_dealer": "1"})
     assert status == 303, status
-    _, page = client.send("GET", "/")
-    game = re.findall(r'href="/games/(\d+)"', page)[0]
+    game = re.search(r"/games/(\d+)$", client.location).group(1)  # its own, made beside others
     for number in range(1, hands + 1):
         record(client, game, number)
     return game
