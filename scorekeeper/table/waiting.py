@@ -91,7 +91,8 @@ class Watch:
                        for key, (read, waiters) in self._waiting.items()]
         if not watched:
             return
-        with self._engine.connect() as connection:
+        reads = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
+        with reads as connection:  # one statement: no transaction around it
             games = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
             for key, read, waiters in watched:
                 head = games.get(key[1:]) if key[0] == "game" else read(connection)

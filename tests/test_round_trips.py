@@ -1,0 +1,96 @@
+"""What a request costs PostgreSQL in round trips, counted on the wire (tests/pg_wire.py).
+
+A phone's poll comes every few seconds from every phone at every table: on PostgreSQL
+each of its reads waits for the server's answer, and so did a BEGIN before them and a
+ROLLBACK after. Its reads (who is asking, the game's head) are made outside a
+transaction: the pool's ping and the two reads, three round trips where there were
+five. A request that writes through the ORM still writes in one transaction. A burst of
+polls finds its connections open.
+"""
+from __future__ import annotations
+
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+from sqlalchemy import event, func, select, text
+
+from scorekeeper.store.db import POOL_KEPT, close_session, get_connection, get_session
+from scorekeeper.store.models import Club
+from tests.conftest import close_server, fresh_server
+from tests.databases import database_url, on_postgresql
+from tests.members import client_as, first_club_id
+from tests.new_games import start_game_as
+from tests.pg_wire import relayed
+
+POLLS = 10
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite is in the process: no round trips")
+def test_an_unchanged_poll_is_the_pools_ping_and_its_two_reads():
+    with relayed(database_url()) as (relay, url):
+        app = fresh_server(DATABASE_URL=url)
+        try:
+            first_club_id(app)
+            phone = client_as(app, "scorer")
+            game = start_game_as(phone)
+            poll = f"/games/{game}/live?v=1&view=game"
+            for _ in range(POLLS):  # the statements prepared, the pool's connection made
+                assert phone.get(poll, headers={"HX-Request": "true"}).status_code == 204
+            before = relay.round_trips
+            for _ in range(POLLS):
+                assert phone.get(poll, headers={"HX-Request": "true"}).status_code == 204
+            assert relay.round_trips - before == 3 * POLLS
+        finally:
+            close_server(app)
+
+
+def test_a_write_after_the_requests_reads_is_undone_with_its_transaction(app):
+    """The connection the reads were made on, given to the ORM, writes in a transaction
+    again: what is not committed is not kept."""
+    with app.test_request_context():
+        clubs = get_connection().execute(select(func.count()).select_from(Club)).scalar_one()
+        session = get_session()
+        session.execute(text("INSERT INTO club (name, created_at, confirm_hands, prefers_sixes)"
+                             " VALUES ('Never kept', CURRENT_TIMESTAMP, false, false)"))
+        close_session()  # the request failed before its commit
+        assert get_connection().execute(
+            select(func.count()).select_from(Club)).scalar_one() == clubs
+        close_session()
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite's connections are files, not processes")
+def test_a_burst_of_polls_the_pool_keeps_room_for_opens_no_connection_the_second_time():
+    """A hand recorded wakes every phone of its table at once: their polls find the
+    connections the last burst opened still open (on PostgreSQL each new one is a new
+    server process), up to the pool's POOL_KEPT."""
+    with relayed(database_url()) as (relay, url):
+        app = fresh_server(DATABASE_URL=url)
+        try:
+            first_club_id(app)
+            phones = [client_as(app, "viewer") for _ in range(POOL_KEPT)]
+            game = start_game_as(client_as(app, "scorer"))
+            engine = app.extensions["db_engine"]
+            together = threading.Barrier(POOL_KEPT, timeout=30)
+
+            def burst() -> None:
+                with ThreadPoolExecutor(POOL_KEPT) as polls:
+                    answers = list(polls.map(
+                        lambda phone: phone.get(f"/games/{game}/live?v=1&view=game",
+                                                headers={"HX-Request": "true"}).status_code,
+                        phones))
+                assert answers == [204] * POOL_KEPT
+
+            def all_out_at_once(*_args) -> None:
+                together.wait()
+
+            event.listen(engine.pool, "checkout", all_out_at_once)
+            try:
+                burst()
+                opened = relay.connections
+                burst()
+            finally:
+                event.remove(engine.pool, "checkout", all_out_at_once)
+            assert relay.connections == opened
+        finally:
+            close_server(app)
