@@ -68,7 +68,7 @@ def test_a_burst_of_polls_the_pool_keeps_room_for_opens_no_connection_the_second
         app = fresh_server(DATABASE_URL=url)
         try:
             first_club_id(app)
-            phones = [client_as(app, "viewer") for _ in range(POOL_KEPT)]
+            phones = [client_as(app, "scorer") for _ in range(POOL_KEPT)]
             game = start_game_as(client_as(app, "scorer"))
             engine = app.extensions["db_engine"]
             together = threading.Barrier(POOL_KEPT, timeout=30)
