@@ -6,8 +6,8 @@ process's requests, a greenlet each, and a greenlet gives way only where it wait
 whole time (tens of milliseconds), and every poll answer due meanwhile waits behind it.
 
 Here every request that may render runs in a native thread, gevent's own
-``ThreadPool`` (``RENDER_THREADS`` of them: one by default, as more contend for the
-interpreter), while its greenlet waits for it. The interpreter hands its lock from a
+``ThreadPool`` (``RENDER_THREADS`` of them: ``render_threads``), while its greenlet
+waits for it. The interpreter hands its lock from a
 render to the greenlets every few milliseconds (``sys.getswitchinterval``), so a poll
 is answered beside a render instead of after it. What stays on the greenlets:
 a poll while it asks and waits (the answer it renders after a change is set aside
@@ -32,13 +32,24 @@ SMALL_BODY = 64 * 1024  # bytes: a form's body, read before the request is set a
 
 
 def init_app(app: Flask) -> None:
-    threads = app.config["RENDER_THREADS"]
+    threads = render_threads(app.config)
     if threads and under_gevent():
         from gevent.threadpool import ThreadPool
 
         pool = ThreadPool(threads)
         app.extensions["render_pool"] = pool
         app.wsgi_app = _SetAside(app.wsgi_app, pool)
+
+
+def render_threads(config) -> int:
+    """The render threads a worker has: ``RENDER_THREADS`` if set, else by the database.
+    On SQLite one, as more contend for the interpreter. On PostgreSQL two: each statement
+    is a round trip the thread waits out (a record makes about fifteen), and a second
+    thread draws meanwhile (``bench/capacity.py``: 505 tables held where one held 463)."""
+    threads = config["RENDER_THREADS"]
+    if threads is None:
+        return 2 if config["DATABASE_URL"].startswith("postgresql") else 1
+    return threads
 
 
 def aside(work: Callable[[], T]) -> T:
