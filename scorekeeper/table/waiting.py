@@ -92,7 +92,7 @@ class Watch:
         if not watched:
             return
         reads = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        with reads as connection:  # one statement: no transaction around it
+        with reads as connection:  # each read its own: no BEGIN and ROLLBACK around them
             games = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
             for key, read, waiters in watched:
                 head = games.get(key[1:]) if key[0] == "game" else read(connection)

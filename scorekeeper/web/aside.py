@@ -7,9 +7,9 @@ whole time (tens of milliseconds), and every poll answer due meanwhile waits beh
 
 Here every request that may render runs in a native thread, gevent's own
 ``ThreadPool`` (``RENDER_THREADS`` of them: ``render_threads``), while its greenlet
-waits for it. The interpreter hands its lock from a
-render to the greenlets every few milliseconds (``sys.getswitchinterval``), so a poll
-is answered beside a render instead of after it. What stays on the greenlets:
+waits for it. The interpreter hands its lock from a render to the greenlets every few
+milliseconds (``sys.getswitchinterval``), so a poll is answered beside a render
+instead of after it. What stays on the greenlets:
 a poll while it asks and waits (the answer it renders after a change is set aside
 too, ``aside``), the health check and the static files. Elsewhere (``flask run``,
 gunicorn's threaded workers, the tests) a render holds no other request up, and
