@@ -81,11 +81,18 @@ def get_connection() -> Connection:
     if "db_session" in g:
         return g.db_session.connection()
     if "db_connection" not in g:
-        # Each of its statements is its own transaction: on PostgreSQL a poll's two reads
-        # are two round trips, not four with the BEGIN and the ROLLBACK around them.
-        g.db_connection = get_engine().connect().execution_options(
-            isolation_level="AUTOCOMMIT")
+        g.db_connection = outside_transaction(get_engine().connect())
     return g.db_connection
+
+
+def outside_transaction(connection: Connection) -> Connection:
+    """``connection``, each of its statements its own transaction on PostgreSQL: there a
+    poll's two reads are two round trips, not four with the BEGIN and the ROLLBACK
+    around them. SQLite's driver begins no transaction for a read: its connection is
+    left as it is (setting it and setting it back costs a statement each)."""
+    if connection.dialect.name == "postgresql":
+        connection.execution_options(isolation_level="AUTOCOMMIT")
+    return connection
 
 
 def commit() -> None:
@@ -110,7 +117,9 @@ def get_session() -> Session:
             # transaction is the session's from here on: nothing run on it afterwards
             # escapes the session's commit.
             connection.rollback()
-            connection.execution_options(isolation_level=connection.default_isolation_level)
+            if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+                connection.execution_options(
+                    isolation_level=connection.default_isolation_level)
             g.db_session = Session(bind=connection, expire_on_commit=False)
             g.db_session.connection()
     return g.db_session

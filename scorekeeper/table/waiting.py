@@ -27,7 +27,9 @@ from typing import Callable, Hashable, TypeVar
 from flask import current_app, request
 from sqlalchemy.engine import Connection, Engine
 
-from scorekeeper.store.db import close_session, get_connection, get_engine
+from scorekeeper.store.db import (
+    close_session, get_connection, get_engine, outside_transaction,
+)
 from scorekeeper.table.live import game_marks
 
 TICK = 0.25  # seconds between two reads of the watched heads
@@ -91,8 +93,7 @@ class Watch:
                        for key, (read, waiters) in self._waiting.items()]
         if not watched:
             return
-        reads = self._engine.connect().execution_options(isolation_level="AUTOCOMMIT")
-        with reads as connection:  # each read its own: no BEGIN and ROLLBACK around them
+        with outside_transaction(self._engine.connect()) as connection:
             games = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
             for key, read, waiters in watched:
                 head = games.get(key[1:]) if key[0] == "game" else read(connection)
