@@ -95,6 +95,13 @@ def outside_transaction(connection: Connection) -> Connection:
     return connection
 
 
+def in_transaction_again(connection: Connection) -> None:
+    """Undo ``outside_transaction``: the connection's statements are its transaction's
+    again (at the database's own isolation level)."""
+    if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
+        connection.execution_options(isolation_level=connection.default_isolation_level)
+
+
 def commit() -> None:
     """Commit what was written on the request's connection (through its session, if one
     is open: the session owns the connection's transaction then)."""
@@ -117,9 +124,7 @@ def get_session() -> Session:
             # transaction is the session's from here on: nothing run on it afterwards
             # escapes the session's commit.
             connection.rollback()
-            if connection.get_execution_options().get("isolation_level") == "AUTOCOMMIT":
-                connection.execution_options(
-                    isolation_level=connection.default_isolation_level)
+            in_transaction_again(connection)
             g.db_session = Session(bind=connection, expire_on_commit=False)
             g.db_session.connection()
     return g.db_session
