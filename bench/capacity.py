@@ -150,19 +150,21 @@ class Table:
             return None if self.behind else (time.monotonic() - self.recorded) * 1000
 
 
-def new_table(ports: list[int], cookies: list[str]) -> Table:
-    """A new game at a new table: the scorer starts it, five watchers open it. With
-    several servers, the phones of a table take them in turn: a hand recorded on one
-    reaches phones on the others."""
+def new_table(ports: list[int], number: int, cookies: list[str]) -> Table:
+    """Table ``number``'s new game: the scorer starts it, five watchers open it. With
+    several servers, the phones of a table take them in turn, from the server whose
+    turn the table's number says: a hand recorded on one reaches phones on the others."""
     from scorekeeper.clubs.access import COOKIE
-    scorer = served.Client(ports[0], {COOKIE: cookies[0]})
+
+    def phone_on(seat: int) -> served.Client:  # seat 0: the scorer's phone
+        return served.Client(ports[(number + seat) % len(ports)], {COOKIE: cookies[seat]})
+
+    scorer = phone_on(0)
     game = served.new_game(scorer, 0)
-    phones = [Phone(scorer, game)] + [
-        Phone(served.Client(ports[index % len(ports)], {COOKIE: cookie}), game)
-        for index, cookie in enumerate(cookies[1:PHONES], start=1)]
+    phones = [Phone(scorer, game)] + [Phone(phone_on(seat), game) for seat in range(1, PHONES)]
     for phone in phones:
         phone.look()
-    return Table(phones, served.Client(ports[0], {COOKIE: cookies[0]}))
+    return Table(phones, phone_on(0))
 
 
 @dataclass
@@ -349,10 +351,8 @@ def main(argv: list[str] | None = None) -> int:
             def more_tables(count: int) -> None:
                 # Made a few at a time: a game's page counts every game of the evening.
                 with ThreadPoolExecutor(MAKERS) as makers:
-                    made = makers.map(  # each server the first of a table in turn
-                        lambda k: new_table(ports[k % len(ports):] + ports[:k % len(ports)],
-                                            cookies),
-                        range(len(tables), count))
+                    made = makers.map(lambda number: new_table(ports, number, cookies),
+                                      range(len(tables), count))
                     for table in made:
                         tables.append(table)
                         hold_polls(table, load, running)
