@@ -104,13 +104,16 @@ class Watch:
 
 def held(key: Hashable, head: Head, read: Callable[[Connection], Head],
          unchanged: Callable[[Head], bool]) -> Head:
-    """The head once it is no longer ``unchanged`` for the poll, or as it is when the
-    poll's time is up (at once, for a poll that asks not to wait)."""
+    """The head once it is no longer ``unchanged`` for the poll, or as it was seen when
+    the poll's time is up (at once, for a poll that asks not to wait). A change the
+    watch had not seen yet is the phone's next poll's first read: an idle phone's
+    poll is not read again at its end."""
     seconds = current_app.config["LIVE_WAIT_SECONDS"] if request.args.get("wait") else 0
     deadline = time.monotonic() + seconds
     while head is not None and unchanged(head) and (left := deadline - time.monotonic()) > 0:
         close_session()  # no connection kept while waiting
-        _watch().wait(key, head, read, left)
+        if not _watch().wait(key, head, read, left):
+            break
         head = read(get_connection())
     return head
 

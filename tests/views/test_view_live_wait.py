@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 
 import pytest
+from sqlalchemy import event
 from sqlmodel import select
 
 from scorekeeper.table.waiting import Watch
@@ -73,6 +74,29 @@ def test_a_held_poll_of_an_unchanged_game_answers_204_when_its_time_is_up(
     # A poll that does not ask to wait is answered at once, as ever: never held.
     response = viewer.get(url.replace("&wait=1", ""), headers=HX)
     assert response.status_code == 204 and waits(held_app) == [False]
+
+
+def test_a_held_poll_whose_time_runs_out_reads_nothing_more(held_app, start_game):
+    """Its two reads (who is asking, the game's head) and no third once its time is up:
+    a game changed since the watch last looked is the next poll's first read. (Every
+    idle phone sends one such poll each ``LIVE_WAIT_SECONDS``.)"""
+    viewer = client_as(held_app, "viewer", name="Vera")
+    url = poll_url(viewer.get(f"/games/{start_game()}").text)
+    asked = threading.get_ident()
+    statements: list[str] = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        if threading.get_ident() == asked:  # this request's, not the watch's
+            statements.append(statement)
+
+    engine = held_app.extensions["db_engine"]
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        response = viewer.get(url, headers=HX)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert response.status_code == 204 and waits(held_app) == [False]
+    assert len(statements) == 2, statements
 
 
 def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
