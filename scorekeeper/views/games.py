@@ -32,8 +32,8 @@ from scorekeeper.text.names import typed
 from scorekeeper.views.evenings import who_is_coming
 from scorekeeper.views.lookup import current_club, replay_or_404
 from scorekeeper.views.page_cache import (
-    NOTHING_ASKED, Asked, board_key, keep_game_page, keep_poll_answer, kept_game_page,
-    kept_poll_answer, page_key,
+    NOTHING_ASKED, Asked, board_key, drawn_once, keep_game_page, keep_poll_answer,
+    kept_game_page, kept_poll_answer, page_key,
 )
 from scorekeeper.views.boards import render_board, table_head, unchanged_poll
 from scorekeeper.table.entry import Mode
@@ -289,8 +289,10 @@ def live(game_id: int):
         abort(404)
     if nothing_new(head):
         return unchanged_poll()
-    # Something moved: the answer is drawn aside, never in another poll's way.
-    return aside(lambda: _poll_answer(club_id, head, poll, following))
+    # Something moved: the answer is drawn aside, never in another poll's way, and once
+    # for the phones of the table woken with this one.
+    with drawn_once(head):
+        return aside(lambda: _poll_answer(club_id, head, poll, following))
 
 
 def _poll_answer(club_id: int, head: GameHead, poll: Poll, following: bool) -> Response:

@@ -35,10 +35,13 @@ import hashlib
 import hmac
 import logging
 import sys
+import threading
+from contextlib import contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
+from typing import ContextManager, Hashable, Iterator
 
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
@@ -61,6 +64,8 @@ from scorekeeper.views.pages import wants_fragment
 from scorekeeper.web.languages import current_language
 
 log = logging.getLogger(__name__)
+# Seconds a poll waits at most for the same answer drawn by another of this process.
+DRAWN_ONCE_SECONDS = 5.0
 
 
 class PageCache:
@@ -76,6 +81,10 @@ class PageCache:
         digest = hmac.new(secret.encode(), b"where the CSRF token was", hashlib.sha256)
         self.marker = f"\ue000{digest.hexdigest()[:32]}\ue000"
         self.hits = self.misses = 0
+        self._drawing: dict[Hashable, threading.Event] = {}  # being drawn now: its end
+        self._waiting = 0
+        self._lock = threading.Lock()
+        self.drawn_once_seconds = DRAWN_ONCE_SECONDS
 
     def get(self, key: tuple):
         kept = self._pages.get(key)
@@ -87,6 +96,39 @@ class PageCache:
 
     def put(self, key: tuple, body) -> None:
         self._pages.put(key, body)
+
+    @contextmanager
+    def drawing(self, key: Hashable) -> Iterator[None]:
+        """Draw what ``key`` names once in this process for the requests that ask for
+        it together: the first draws; the others wait (``drawn_once_seconds`` at most)
+        until it is done, its copy kept by then, and go on to find it."""
+        with self._lock:
+            drawn = self._drawing.get(key)
+            if drawn is None:
+                self._drawing[key] = drawn = threading.Event()
+                first = True
+            else:
+                first = False
+                self._waiting += 1
+        if not first:
+            try:
+                drawn.wait(self.drawn_once_seconds)
+            finally:
+                with self._lock:
+                    self._waiting -= 1
+            yield
+            return
+        try:
+            yield
+        finally:
+            with self._lock:
+                del self._drawing[key]
+            drawn.set()
+
+    def waiting(self) -> int:
+        """How many requests wait for another's drawing now."""
+        with self._lock:
+            return self._waiting
 
     def __len__(self) -> int:
         return len(self._pages)
@@ -327,6 +369,21 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool, one_behind: bool =
     body, headers = kept
     return Asked(make_response(body.replace(_marker(), generate_csrf()), 200, headers),
                  head, view)
+
+
+def drawn_once(head: GameHead) -> ContextManager[None]:
+    """A poll's answer drawn once in this process for the phones that ask for it at the
+    same moment: a hand recorded wakes every phone at its table at once, and each would
+    miss the kept copy and draw its own. A poll that finds its answer being drawn waits
+    for it, then finds it kept (or draws its own, where none was kept)."""
+    cache = _cache()
+    device = current_device()
+    if (cache is None or not _poll_request()
+            or (device is not None and head.draft_device == device.id)):
+        return nullcontext()  # nothing kept, or the phone entering the hand: its own
+    return cache.drawing((request.full_path, request.htmx.target, head.mark)
+                         + _key(head.id, head.created_at, head.revision, head.draft_seq,
+                                None, head.evening_id))
 
 
 def _board_key(game_id: int, created_at, revision: int, draft_seq: int,

@@ -23,6 +23,7 @@ from sqlalchemy import select
 from tests.databases import database_url
 from tests.members import member_cookie
 from tests.new_games import start_game_as
+from tests.patience import until
 from tests.views.view_helpers import Page, calls_for, hand_form, parse
 
 HX = {"HX-Request": "true"}
@@ -330,6 +331,57 @@ def test_phones_catching_up_on_a_change_get_the_first_ones_answer(apps, tables):
                              ).status_code == 303
     answers = check_polls(apps, tables, addresses)
     assert "This game was abandoned" in answers[("owner", "en"), ""][1].text
+
+
+def test_phones_woken_together_by_a_hand_get_one_answer_drawn(apps, monkeypatch):
+    """A hand recorded wakes every phone at the table at the same moment: the first
+    poll draws the answer, the others wait for it and take it kept, where each missed
+    the kept copy and drew its own."""
+    import threading
+
+    from scorekeeper.views import games
+
+    keeping, _fresh = apps
+    cache = keeping.extensions["page_cache"]
+    cache.drawn_once_seconds = 60  # the first draws only once the others all wait
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="5", evening="new")
+    phones = []
+    for n in range(5):
+        phone = keeping.test_client()
+        phone.set_cookie(COOKIE, member_cookie(keeping, "viewer", name=f"Viewer {n}"))
+        phones.append(phone)
+    urls = [poll_of(phone, f"/games/{game}") for phone in phones]
+    assert len(set(urls)) == 1
+    assert owner.post(f"/games/{game}/hands", data=hand_form(
+        1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+
+    drawn = []
+    build_game = games.build_game
+
+    def drawn_when_the_others_wait(*args, **kwargs):
+        drawn.append(1)
+        until(lambda: cache.waiting() == len(phones) - 1)
+        return build_game(*args, **kwargs)
+
+    monkeypatch.setattr(games, "build_game", drawn_when_the_others_wait)
+    answers: list = [None] * len(phones)
+
+    def poll(n: int) -> None:
+        answers[n] = phones[n].get(urls[n], headers=HX_GAME)
+
+    threads = [threading.Thread(target=poll, args=(n,)) for n in range(len(phones))]
+    hits = cache.hits
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(drawn) == 1 and cache.hits >= hits + len(phones) - 1
+    assert {answer.status_code for answer in answers} == {200}
+    assert len({without_tokens(answer.text) for answer in answers}) == 1
+    assert "Hand 2" in answers[-1].text
+    assert cache.waiting() == 0
 
 
 def test_the_phone_entering_a_hand_gets_its_own_answer_never_kept(apps, tables):
