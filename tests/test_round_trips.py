@@ -94,3 +94,29 @@ def test_a_burst_of_polls_the_pool_keeps_room_for_opens_no_connection_the_second
             assert relay.connections == opened
         finally:
             close_server(app)
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite's statements are not sent anywhere")
+def test_the_watch_reads_any_number_of_games_in_one_statement_of_one_parameter(app):
+    """Each process's watch reads the marks of every game its polls wait on, four times a
+    second: on PostgreSQL with the same statement whatever their number (a list of a
+    placeholder each was a new text for the driver to read through and the server to
+    plan each time)."""
+    from scorekeeper.table.live import game_marks
+
+    engine = app.extensions["db_engine"]
+    sent: list[tuple[str, object]] = []
+
+    def keep(_connection, _cursor, statement, parameters, *_args) -> None:
+        sent.append((statement, parameters))
+
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        with engine.connect() as connection:
+            for games in (3, 400):
+                assert game_marks(connection, list(range(1, games + 1))) == {}
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
+    (few, few_parameters), (many, many_parameters) = sent
+    assert few == many
+    assert few_parameters.keys() == many_parameters.keys()  # the games' ids are one
