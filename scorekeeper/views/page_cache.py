@@ -104,26 +104,25 @@ class PageCache:
         until it is done, its copy kept by then, and go on to find it."""
         with self._lock:
             drawn = self._drawing.get(key)
-            if drawn is None:
-                self._drawing[key] = drawn = threading.Event()
-                first = True
+            first = drawn is None
+            if first:
+                drawn = self._drawing[key] = threading.Event()
             else:
-                first = False
                 self._waiting += 1
-        if not first:
+        if first:
+            try:
+                yield
+            finally:
+                with self._lock:
+                    del self._drawing[key]
+                drawn.set()
+        else:
             try:
                 drawn.wait(self.drawn_once_seconds)
             finally:
                 with self._lock:
                     self._waiting -= 1
             yield
-            return
-        try:
-            yield
-        finally:
-            with self._lock:
-                del self._drawing[key]
-            drawn.set()
 
     def waiting(self) -> int:
         """How many requests wait for another's drawing now."""
