@@ -15,7 +15,7 @@ from scorekeeper.figures.charts import score_chart
 from scorekeeper.figures.summaries import game_counts
 from scorekeeper.figures.teams import BEST, nothing_to_go_on
 from scorekeeper.rules import teams_for
-from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.db import close_session, get_connection, get_session
 from scorekeeper.store.models import Club, Evening, Game, utcnow
 from scorekeeper.store.replay import Replay, load_replay, load_replays, recent_changes
 from scorekeeper.store.rosters import club_row, roster
@@ -290,8 +290,9 @@ def live(game_id: int):
     if nothing_new(head):
         return unchanged_poll()
     # Something moved: the answer is drawn aside, never in another poll's way, and once
-    # for the phones of the table woken with this one.
-    with drawn_once(head):
+    # for the phones of the table woken with this one (none keeps a connection meanwhile).
+    close_session()
+    with drawn_once(head, poll.may_be_kept(head.revision)):
         return aside(lambda: _poll_answer(club_id, head, poll, following))
 
 

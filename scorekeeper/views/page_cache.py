@@ -37,12 +37,12 @@ import hmac
 import logging
 import sys
 import threading
-from contextlib import contextmanager, nullcontext
+from collections.abc import Hashable, Iterator
+from contextlib import AbstractContextManager, contextmanager, nullcontext
 from dataclasses import dataclass
 from datetime import timedelta
 from functools import lru_cache
 from pathlib import Path
-from typing import ContextManager, Hashable, Iterator
 
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
@@ -102,7 +102,7 @@ class PageCache:
     def drawing(self, key: Hashable) -> Iterator[None]:
         """Draw what ``key`` names once in this process for the requests that ask for
         it together: the first draws; the others wait (``drawn_once_seconds`` at most)
-        until it is done, its copy kept by then, and go on to find it."""
+        until it is done, and go on to find the copy it kept."""
         with self._lock:
             drawn = self._drawing.get(key)
             first = drawn is None
@@ -337,10 +337,15 @@ def _poll_kind(view: str, notice: bool, one_behind: bool) -> tuple:
     return ("live", view, notice, one_behind, request.htmx.target)
 
 
+# What a poll says: its version and view, and that it may be held; as a browser sends
+# it, its page's own mark (a browser sends one request for an address at a time) and,
+# from the hand's entry, the step's number (app.js). The last three change no answer.
+_POLL_ARGS = {"v", "view", "wait", "page", "step"}
+
+
 def _poll_request() -> bool:
-    """A poll as the page sends it: its version and view (and that it may be held),
-    nothing else."""
-    return (request.method == "GET" and set(request.args) <= {"v", "view", "wait"}
+    """A poll as the page sends it, nothing else."""
+    return (request.method == "GET" and set(request.args) <= _POLL_ARGS
             and wants_fragment() and "_flashes" not in session)
 
 
@@ -371,17 +376,19 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool, one_behind: bool =
                  head, view)
 
 
-def drawn_once(head: GameHead) -> ContextManager[None]:
+def drawn_once(head: GameHead, kept: bool) -> AbstractContextManager[None]:
     """A poll's answer drawn once in this process for the phones that ask for it at the
     same moment: a hand recorded wakes every phone at its table at once, and each would
     miss the kept copy and draw its own. A poll that finds its answer being drawn waits
-    for it, then finds it kept (or draws its own, where none was kept)."""
+    for it, then finds it kept (or draws its own, where none was kept). ``kept``: the
+    answer may be another phone's (``Poll.may_be_kept``)."""
     cache = _cache()
     device = current_device()
-    if (cache is None or not _poll_request()
+    if (cache is None or not kept or not _poll_request()
             or (device is not None and head.draft_device == device.id)):
-        return nullcontext()  # nothing kept, or the phone entering the hand: its own
-    return cache.drawing((request.full_path, request.htmx.target, head.mark)
+        return nullcontext()  # nothing kept, or an answer for this phone alone
+    return cache.drawing((request.path, request.args.get("v"), request.args.get("view"),
+                          request.htmx.target, head.mark)
                          + _key(head.id, head.created_at, head.revision, head.draft_seq,
                                 None, head.evening_id))
 

@@ -333,6 +333,31 @@ def test_phones_catching_up_on_a_change_get_the_first_ones_answer(apps, tables):
     assert "This game was abandoned" in answers[("owner", "en"), ""][1].text
 
 
+def test_a_poll_as_a_browser_sends_it_gets_the_answer_kept(apps):
+    """A browser's poll carries its page's own mark (``page=``, app.js) and, from the
+    hand's entry, the step's number: neither changes the answer, and the second phone
+    gets the first one's answer kept, as a poll without them does."""
+    keeping, _fresh = apps
+    cache = keeping.extensions["page_cache"]
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="5", evening="new")
+    phones = []
+    for name in ("Vera", "Walt"):
+        phone = keeping.test_client()
+        phone.set_cookie(COOKIE, member_cookie(keeping, "viewer", name=name))
+        phones.append(phone)
+    urls = [poll_of(phone, f"/games/{game}") for phone in phones]
+    assert owner.post(f"/games/{game}/hands", data=hand_form(
+        1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
+    one = phones[0].get(urls[0] + "&page=k2v9q0xa", headers=HX_GAME)
+    hits = cache.hits
+    two = phones[1].get(urls[1] + "&page=7hm3p1zd&step=1796610031003", headers=HX_GAME)
+    assert one.status_code == two.status_code == 200
+    assert cache.hits == hits + 1
+    assert without_tokens(one.text) == without_tokens(two.text)
+
+
 def test_phones_woken_together_by_a_hand_get_one_answer_drawn(apps, monkeypatch):
     """A hand recorded wakes every phone at the table at the same moment: the first
     poll draws the answer, the others wait for it and take it kept, where each missed
@@ -352,17 +377,20 @@ def test_phones_woken_together_by_a_hand_get_one_answer_drawn(apps, monkeypatch)
         phone = keeping.test_client()
         phone.set_cookie(COOKIE, member_cookie(keeping, "viewer", name=f"Viewer {n}"))
         phones.append(phone)
-    urls = [poll_of(phone, f"/games/{game}") for phone in phones]
-    assert len(set(urls)) == 1
+    # Each page's polls carry its own mark, as a browser's do (app.js).
+    urls = [poll_of(phone, f"/games/{game}") + f"&page=page{n}"
+            for n, phone in enumerate(phones)]
     assert owner.post(f"/games/{game}/hands", data=hand_form(
         1, calls_for(1, {3: 4}), "hearts", "ABBCC", "A")).status_code == 303
 
-    drawn = []
+    drawn, connections = [], []
     build_game = games.build_game
+    pool = keeping.extensions["db_engine"].pool
 
     def drawn_when_the_others_wait(*args, **kwargs):
         drawn.append(1)
         until(lambda: cache.waiting() == len(phones) - 1)
+        connections.append(pool.checkedout())  # the waiting polls hold none
         return build_game(*args, **kwargs)
 
     monkeypatch.setattr(games, "build_game", drawn_when_the_others_wait)
@@ -378,6 +406,7 @@ def test_phones_woken_together_by_a_hand_get_one_answer_drawn(apps, monkeypatch)
     for thread in threads:
         thread.join()
     assert len(drawn) == 1 and cache.hits >= hits + len(phones) - 1
+    assert connections == [1]
     assert {answer.status_code for answer in answers} == {200}
     assert len({without_tokens(answer.text) for answer in answers}) == 1
     assert "Hand 2" in answers[-1].text
