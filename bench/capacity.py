@@ -48,6 +48,7 @@ import argparse
 import http.client
 import itertools
 import os
+import secrets
 import statistics
 import subprocess
 import sys
@@ -82,6 +83,7 @@ class Phone:
     game: str
     poll: str = ""
     sent: list[float] = field(default_factory=list)  # when each poll was sent
+    page: str = field(default_factory=lambda: secrets.token_hex(4))  # as app.js marks it
 
     def look(self) -> str:
         """Open the game page, as a phone joining the table does; returns the page."""
@@ -94,7 +96,8 @@ class Phone:
         """One held poll, answered at a change or after 25 s."""
         self.sent.append(time.monotonic())
         try:
-            status, text = self.client.send("GET", self.poll, headers={"HX-Request": "true"})
+            status, text = self.client.send("GET", f"{self.poll}&page={self.page}",
+                                            headers={"HX-Request": "true"})
         except (OSError, http.client.HTTPException):  # no answer: a new connection
             self.client = served.Client(self.client.port, self.client.cookies)
             return 0
