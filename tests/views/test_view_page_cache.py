@@ -10,6 +10,7 @@ phone catching up gets the first one's, never an answer for one phone alone.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import replace
 from datetime import timedelta
 
@@ -18,6 +19,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.clubs.access import COOKIE
 from scorekeeper.store.models import KeptAnswer, utcnow
+from scorekeeper.views import games
 from scorekeeper.web.languages import COOKIE as LANGUAGE_COOKIE
 from sqlalchemy import select
 from tests.databases import database_url
@@ -362,9 +364,6 @@ def test_phones_woken_together_by_a_hand_get_one_answer_drawn(apps, monkeypatch)
     """A hand recorded wakes every phone at the table at the same moment: the first
     poll draws the answer, the others wait for it and take it kept, where each missed
     the kept copy and drew its own."""
-    import threading
-
-    from scorekeeper.views import games
 
     keeping, _fresh = apps
     cache = keeping.extensions["page_cache"]
