@@ -19,16 +19,17 @@ page carrying a notice from the last change (a flashed message) is rendered afre
 The CSRF token is the session's own, so the kept copy holds a marker in its place.
 
 A poll's answer after a change (the game part, or the scoreboard) is kept the same way,
-so the second to seventh phone at a table catching up on a hand get it without a
-render; those that ask at the same moment, as a hand wakes every phone's held poll at
-once, wait in each process for the first one's render (``drawn_once``). It is kept in the database too (``KeptAnswer``, for a few minutes), under a
-digest of the same key and of the app's own files, so a phone that polls another app
-server gets it without a render as well: a table costs one render, not one per server. Its key adds what the answer depends on beyond the page's: the view (game,
-correction, board), whether it carries the notice of who changed what (the newest
-change's, fixed by the revision), the part htmx swaps, and for a scoreboard its
-evening's head (the board follows the evening once the game is over). A scorer's poll
-when only another phone's entry moved, or the phone entering the hand, is answered
-for that phone alone and never kept.
+so the second to seventh phone at a table catching up on a hand get it without a render;
+those that ask at the same moment, as a hand wakes every phone's held poll at once, wait
+in each process for the first one's render (``drawn_once``). It is kept in the database
+too (``KeptAnswer``, for a few minutes), under a digest of the same key and of the app's
+own files, so a phone that polls another app server gets it without a render as well: a
+table costs one render, not one per server. Its key adds what the answer depends on
+beyond the page's: the view (game, correction, board), whether it carries the notice of
+who changed what (the newest change's, fixed by the revision), the part htmx swaps, and
+for a scoreboard its evening's head (the board follows the evening once the game is
+over). A scorer's poll when only another phone's entry moved, or the phone entering the
+hand, is answered for that phone alone and never kept.
 """
 from __future__ import annotations
 
