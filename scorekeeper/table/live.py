@@ -214,12 +214,14 @@ _MARKS = _HEADS.with_only_columns(
     Game.id, Game.club_id, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
     LiveDraft.device_id, _newer.id, Game.table_number,
 )
-# On PostgreSQL the games' ids go as one array: the statement's text is the same for
-# any number of games, where a list of hundreds of placeholders was a new text each
-# time, read through by the driver and planned by the server four times a second.
-_MARKS_BY_DIALECT = {"postgresql": _MARKS.where(
-    Game.id == any_(bindparam("game_ids", type_=postgresql.ARRAY(Integer))))}
-_LISTED_MARKS = _MARKS.where(Game.id.in_(bindparam("game_ids", expanding=True)))
+# By dialect. On PostgreSQL the games' ids go as one array: the statement's text is the
+# same for any number of games, where a list of hundreds of placeholders was a new text
+# each time, read through by the driver and planned by the server four times a second.
+_MANY_MARKS = {
+    "postgresql": _MARKS.where(
+        Game.id == any_(bindparam("game_ids", type_=postgresql.ARRAY(Integer)))),
+    "sqlite": _MARKS.where(Game.id.in_(bindparam("game_ids", expanding=True))),
+}
 
 
 def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
@@ -235,8 +237,7 @@ def game_marks(connection: Connection, game_ids: list[int]) -> dict[tuple[int, i
     numbers as the database gives them, with no time to convert nor head to build."""
     if not game_ids:
         return {}
-    marks = _MARKS_BY_DIALECT.get(connection.dialect.name, _LISTED_MARKS)
-    rows = connection.execute(marks, {"game_ids": game_ids})
+    rows = connection.execute(_MANY_MARKS[connection.dialect.name], {"game_ids": game_ids})
     return {(row[1], row[0]): tuple(row[2:]) for row in rows}
 
 

@@ -265,13 +265,20 @@ def kept_game_page(game_id: int) -> Asked:
     head = game_head(get_connection(), member.club_id, game_id)
     if head is None:
         return NOTHING_ASKED  # not the club's game: the view answers 404
-    device = current_device()
-    if head.draft_device is not None and device is not None and head.draft_device == device.id:
+    if _entering_the_hand(head):
         return NOTHING_ASKED  # the phone entering the hand in progress gets its own page
     kept = _kept_game(cache.get, head, ())
     if kept is None:
         return Asked(None, head)
     return Asked(make_response(kept.replace(_marker(), generate_csrf())), head)
+
+
+def _entering_the_hand(head: GameHead) -> bool:
+    """Whether this phone is the one entering the game's hand in progress: what it is
+    shown is its own."""
+    device = current_device()
+    return (head.draft_device is not None and device is not None
+            and head.draft_device == device.id)
 
 
 def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None):
@@ -365,9 +372,7 @@ def kept_poll_answer(head: GameHead, view: str, notice: bool, one_behind: bool =
         kept = lookup(kind + _board_key(head.id, head.created_at, head.revision,
                                         head.draft_seq, table))
     else:
-        device = current_device()
-        if (head.draft_device is not None and device is not None
-                and head.draft_device == device.id):
+        if _entering_the_hand(head):
             return NOTHING_ASKED  # the phone entering the hand in progress: its own answer
         kept = _kept_game(lookup, head, kind)
     if kept is None:
@@ -384,9 +389,7 @@ def drawn_once(head: GameHead, kept: bool) -> AbstractContextManager[None]:
     for it, then finds it kept (or draws its own, where none was kept). ``kept``: the
     answer may be another phone's (``Poll.may_be_kept``)."""
     cache = _cache()
-    device = current_device()
-    if (cache is None or not kept or not _poll_request()
-            or (device is not None and head.draft_device == device.id)):
+    if cache is None or not kept or not _poll_request() or _entering_the_hand(head):
         return nullcontext()  # nothing kept, or an answer for this phone alone
     return cache.drawing((request.path, request.args.get("v"), request.args.get("view"),
                           request.htmx.target, head.mark)
