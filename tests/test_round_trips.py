@@ -5,17 +5,20 @@ each of its reads waits for the server's answer, and so did a BEGIN before them 
 ROLLBACK after. Its reads (who is asking, the game's head) are made outside a
 transaction: the pool's ping and the two reads, three round trips where there were
 five. A request that writes through the ORM still writes in one transaction. A burst of
-polls finds its connections open.
+polls finds its connections open, and a record never waits behind it for one.
 """
 from __future__ import annotations
 
 import threading
 from concurrent.futures import ThreadPoolExecutor
+from contextvars import copy_context
 
 import pytest
 from sqlalchemy import event, func, select, text
 
-from scorekeeper.store.db import POOL_KEPT, close_session, get_connection, get_session
+from scorekeeper.store.db import (
+    POOL_KEPT, POOL_MOST, close_session, drawing, get_connection, get_engine, get_session,
+)
 from scorekeeper.store.models import Club
 from tests.conftest import close_server, fresh_server
 from tests.databases import database_url, on_postgresql
@@ -120,3 +123,23 @@ def test_the_watch_reads_any_number_of_games_in_one_statement_of_one_parameter(a
     (few, few_parameters), (many, many_parameters) = sent
     assert few == many
     assert few_parameters.keys() == many_parameters.keys()  # the games' ids are one
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite's statements never give way")
+def test_a_render_thread_never_waits_for_a_connection_behind_the_polls(app):
+    """(web/aside.py) A hand wakes its table's polls, each holding a connection until
+    its greenlet runs again: with every one of them out, a record (drawn in a render
+    thread) still gets a connection of the render threads' own, at once."""
+    def record() -> int:
+        with get_engine().connect() as connection:
+            return connection.execute(text("SELECT 1")).scalar_one()
+
+    with app.app_context():
+        polls = [get_engine().connect() for _ in range(POOL_MOST)]
+        try:
+            with ThreadPoolExecutor(1) as render_thread:
+                recorded = render_thread.submit(copy_context().run, drawing, record)
+                assert recorded.result(timeout=10) == 1  # (else it waits for the pool's 30 s)
+        finally:
+            for connection in polls:
+                connection.close()

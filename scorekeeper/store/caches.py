@@ -140,6 +140,8 @@ OTHERS = (
 # Held in ``g`` or ``app.extensions`` like a cache, and no cache: what is held, why.
 NOT_CACHES = {
     "scorekeeper.store.db:app.extensions['db_engine']": "the database engine",
+    "scorekeeper.store.db:app.extensions['db_drawing_engine']":
+        "the render threads' own engine, on a database server",
     "scorekeeper.store.db:g.db_connection": "the request's connection",
     "scorekeeper.store.db:g.db_session": "the request's session",
     "scorekeeper.web.aside:app.extensions['render_pool']": "the threads pages render in",

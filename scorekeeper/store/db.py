@@ -1,7 +1,9 @@
 """The database engine and one session per request."""
 from __future__ import annotations
 
+from contextvars import ContextVar
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from flask import Flask, current_app, g
 from sqlalchemy import event
@@ -20,6 +22,13 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # costs PostgreSQL a process of its own. Two servers of two workers stay under the
 # server's default limit of 100 connections.
 POOL_KEPT, POOL_MOST = 15, 20
+# The render threads' own connections (``web/aside.py``: a page, a record, a poll's
+# answer drawn), beside those of the greenlets (the polls): a record never waits for a
+# connection behind the polls a hand woke, each holding one until its greenlet runs
+# again. One for each of a worker's render threads (two on PostgreSQL), up to four.
+DRAWING_KEPT, DRAWING_MOST = 2, 4
+T = TypeVar("T")
+_DRAWING: ContextVar[bool] = ContextVar("drawing", default=False)  # in a render thread
 
 
 def make_engine(url: str) -> Engine:
@@ -45,13 +54,21 @@ def make_engine(url: str) -> Engine:
             cursor.close()
 
         return engine
-    return create_engine(url, pool_pre_ping=True, pool_size=POOL_KEPT,
-                         max_overflow=POOL_MOST - POOL_KEPT)
+    return _server_engine(url, POOL_KEPT, POOL_MOST)
+
+
+def _server_engine(url: str, kept: int, most: int) -> Engine:
+    """A database server's engine: ``kept`` connections open between requests, ``most``
+    at once, each checked before use (the server may have restarted meanwhile)."""
+    return create_engine(url, pool_pre_ping=True, pool_size=kept, max_overflow=most - kept)
 
 
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
+    if engine.dialect.name == "postgresql":  # (SQLite's statements never give way)
+        app.extensions["db_drawing_engine"] = _server_engine(
+            app.config["DATABASE_URL"], DRAWING_KEPT, DRAWING_MOST)
     # The schema is made (or brought up to date) on start, no manual step. Then the
     # tables are checked against the models, whatever revision the database says it is
     # at: a stamp can lie.
@@ -71,7 +88,22 @@ def driver_said(error: DBAPIError) -> str:
 
 
 def get_engine() -> Engine:
-    return current_app.extensions["db_engine"]
+    """The app's engine; in a render thread, the render threads' own where there is one."""
+    extensions = current_app.extensions
+    if _DRAWING.get() and "db_drawing_engine" in extensions:
+        return extensions["db_drawing_engine"]
+    return extensions["db_engine"]
+
+
+def engines(app: Flask) -> list[Engine]:
+    return [app.extensions[name] for name in ("db_engine", "db_drawing_engine")
+            if name in app.extensions]
+
+
+def drawing(work: Callable[..., T], *args) -> T:
+    """``work(*args)``, run in a render thread: its connections are the render threads'."""
+    _DRAWING.set(True)
+    return work(*args)
 
 
 def get_connection() -> Connection:

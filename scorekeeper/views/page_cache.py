@@ -49,12 +49,11 @@ from flask import Flask, Response, current_app, g, make_response, request, sessi
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import delete, or_, select
 from sqlalchemy.dialects import postgresql, sqlite
-from sqlalchemy.engine import Engine
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from scorekeeper.clubs.access import current_device, current_member
-from scorekeeper.store.db import get_connection, get_session
+from scorekeeper.store.db import get_connection, get_engine, get_session
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
@@ -151,11 +150,9 @@ class SharedAnswers:
 
     MINUTES = 10
 
-    def __init__(self, engine: Engine, build: str) -> None:
-        self._engine = engine
+    def __init__(self, dialect: str, build: str) -> None:
         self._build = build
-        self._insert = (postgresql.insert if engine.dialect.name == "postgresql"
-                        else sqlite.insert)
+        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
         self.hits = self.misses = self.kept = 0
 
     def digest(self, key: tuple) -> str:
@@ -175,7 +172,7 @@ class SharedAnswers:
         body, headers = kept
         now = utcnow()
         try:
-            with self._engine.begin() as connection:
+            with get_engine().begin() as connection:  # (a render thread's, where it has one)
                 # What no phone will ask for again: older revisions, and minutes-old copies.
                 connection.execute(delete(KeptAnswer).where(or_(
                     KeptAnswer.kept_at < now - timedelta(minutes=self.MINUTES),
@@ -216,7 +213,8 @@ def init_app(app: Flask) -> None:
     engine = app.extensions["db_engine"]
     # (An in-memory database is one process's alone: no other server to share with.)
     shared = size and app.config["PAGE_CACHE_SHARED"] and not isinstance(engine.pool, StaticPool)
-    app.extensions["shared_answers"] = SharedAnswers(engine, build_digest(app)) if shared else None
+    app.extensions["shared_answers"] = (SharedAnswers(engine.dialect.name, build_digest(app))
+                                        if shared else None)
 
 
 def _cache() -> PageCache | None:

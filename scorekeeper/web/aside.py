@@ -23,7 +23,7 @@ from typing import Callable, TypeVar
 
 from flask import Flask, current_app
 
-from scorekeeper.store.db import close_session
+from scorekeeper.store.db import close_session, drawing
 
 T = TypeVar("T")
 # What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
@@ -60,7 +60,7 @@ def aside(work: Callable[[], T]) -> T:
     if pool is None:
         return work()
     close_session()
-    return pool.apply(contextvars.copy_context().run, (work,))
+    return pool.apply(contextvars.copy_context().run, (drawing, work))
 
 
 def under_gevent() -> bool:
@@ -86,7 +86,7 @@ class _SetAside:
             return self.wsgi_app(environ, start_response)
         if length:
             environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
-        return self.pool.apply(self.wsgi_app, (environ, start_response))
+        return self.pool.apply(drawing, (self.wsgi_app, environ, start_response))
 
 
 def _body_to_read_first(environ) -> int | None:

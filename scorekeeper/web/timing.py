@@ -23,6 +23,8 @@ from jinja2_fragments.flask import (
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
+from scorekeeper.store.db import engines
+
 TIMED_PARTS = ("pool", "sql", "commit", "render")
 
 
@@ -97,17 +99,18 @@ def init_app(app: Flask) -> None:
     """Where ``SERVER_TIMING`` is on, time each request's parts and say them in its
     answer's Server-Timing header (after the database is set up: its engine is timed)."""
     if app.config["SERVER_TIMING"]:
-        time_the_parts(app, app.extensions["db_engine"])
+        time_the_parts(app, engines(app))
 
 
-def time_the_parts(app: Flask, engine: Engine) -> None:
+def time_the_parts(app: Flask, timed_engines: list[Engine]) -> None:
     """Time each request's parts and say them in its answer's Server-Timing header."""
-    engine.pool.connect = _timed("pool", engine.pool.connect)
-    engine.dialect.do_commit = _timed("commit", engine.dialect.do_commit)
-    engine.dialect.do_rollback = _timed("sql", engine.dialect.do_rollback)
-    event.listen(engine, "before_cursor_execute", _entering("sql", counted=True))
-    for ended in ("after_cursor_execute", "handle_error"):
-        event.listen(engine, ended, _leaving("sql"))
+    for engine in timed_engines:
+        engine.pool.connect = _timed("pool", engine.pool.connect)
+        engine.dialect.do_commit = _timed("commit", engine.dialect.do_commit)
+        engine.dialect.do_rollback = _timed("sql", engine.dialect.do_rollback)
+        event.listen(engine, "before_cursor_execute", _entering("sql", counted=True))
+        for ended in ("after_cursor_execute", "handle_error"):
+            event.listen(engine, ended, _leaving("sql"))
     for began, ended in ((before_render_template, template_rendered),
                          (before_render_template_block, template_block_rendered),
                          (before_render_template_blocks, template_blocks_rendered)):
