@@ -19,8 +19,8 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # A worker's connections to a database server: those kept open between requests, and the
 # most at once (the rest are closed when given back). A burst of woken polls (a hand
 # recorded wakes every phone of its table) finds connections already open: opening one
-# costs PostgreSQL a process of its own. Two servers of two workers stay under the
-# server's default limit of 100 connections.
+# costs PostgreSQL a process of its own. Two servers of two workers, with their render
+# threads' own (below), stay under the server's default limit of 100 connections.
 POOL_KEPT, POOL_MOST = 15, 20
 # The render threads' own connections (``web/aside.py``: a page, a record, a poll's
 # answer drawn), beside those of the greenlets (the polls): a record never waits for a
