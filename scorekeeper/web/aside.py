@@ -60,7 +60,16 @@ def aside(work: Callable[[], T]) -> T:
     if pool is None:
         return work()
     close_session()
-    return pool.apply(contextvars.copy_context().run, (drawing, work))
+    return pool.apply(contextvars.copy_context().run, (drawing, _given_back, work))
+
+
+def _given_back(work: Callable[[], T]) -> T:
+    """``work``, its connection given back as soon as it is done: not when the poll's
+    greenlet next runs (its render thread draws on meanwhile)."""
+    try:
+        return work()
+    finally:
+        close_session()
 
 
 def under_gevent() -> bool:

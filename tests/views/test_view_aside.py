@@ -1,5 +1,6 @@
 """Under gevent, a poll's answer after a change is drawn in the render pool (web/aside.py):
-the poll waits for it holding no database connection, as a held poll waits."""
+the poll waits for it holding no database connection, as a held poll waits, and the
+drawing gives its connection back as soon as it is drawn."""
 from __future__ import annotations
 
 import re
@@ -14,14 +15,18 @@ POLL = re.compile(r'hx-get="(/games/\d+/live\?[^"]*)"')
 
 
 class WatchedPool:
-    """A render pool that runs its work at once, noting what the poll held as it asked."""
+    """A render pool that runs its work at once, noting what the poll held as it asked,
+    and what was still held once the work was done."""
 
     def __init__(self) -> None:
         self.held: list[tuple[bool, bool]] = []
+        self.held_after: list[tuple[bool, bool]] = []
 
     def apply(self, run, args):
         self.held.append(("db_connection" in g, "db_session" in g))
-        return run(*args)
+        answer = run(*args)
+        self.held_after.append(("db_connection" in g, "db_session" in g))
+        return answer
 
 
 def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening, play):
@@ -35,6 +40,9 @@ def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening,
     answer = client.get(poll, headers=HTMX)
     assert answer.status_code == 200 and "Hand 2" in answer.text
     assert pool.held == [(False, False)]  # drawn in the pool, asked for with no connection
+    # and given back by the render thread, not left for the poll's end: a render thread
+    # goes on to its next drawing while the poll's greenlet waits its turn to answer
+    assert pool.held_after == [(False, False)]
 
 
 def test_polls_static_files_and_large_bodies_stay_on_their_greenlet():
