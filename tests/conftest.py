@@ -7,6 +7,7 @@ import pytest
 from sqlmodel import Session, func, select
 
 from scorekeeper import create_app
+from scorekeeper.store.db import engines
 from scorekeeper.store.models import Game, GameSeat, Hand, Player
 from tests import url_builders
 from tests.databases import database_url, drop_created, forget
@@ -49,7 +50,8 @@ def fresh_server(**settings):
 
 
 def close_server(app) -> None:
-    app.extensions["db_engine"].dispose()  # its connections, not left for later
+    for engine in engines(app):
+        engine.dispose()  # its connections, not left for later
     forget(app.config["DATABASE_URL"])
 
 

@@ -249,7 +249,7 @@ def test_the_apps_own_script_and_stylesheet_are_sent_minified_with_their_types(a
 def test_a_worker_draws_in_two_threads_on_postgresql_and_one_on_sqlite_unless_told():
     """(web/aside.py) On PostgreSQL a render waits out each statement's round trip: a
     second thread draws meanwhile. On SQLite the statements run in the thread itself."""
-    from scorekeeper.web.aside import render_threads
+    from scorekeeper.store.db import render_threads
 
     def threads(url: str, setting=None) -> int:
         return render_threads({"DATABASE_URL": url, "RENDER_THREADS": setting})

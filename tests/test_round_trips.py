@@ -125,7 +125,7 @@ def test_the_watch_reads_any_number_of_games_in_one_statement_of_one_parameter(a
     assert few_parameters.keys() == many_parameters.keys()  # the games' ids are one
 
 
-@pytest.mark.skipif(not on_postgresql(), reason="SQLite's statements never give way")
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite's connections are never held waiting")
 def test_a_render_thread_never_waits_for_a_connection_behind_the_polls(app):
     """(web/aside.py) A hand wakes its table's polls, each holding a connection until
     its greenlet runs again: with every one of them out, a record (drawn in a render

@@ -22,11 +22,13 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # costs PostgreSQL a process of its own. Two servers of two workers, with their render
 # threads' own (below), stay under the server's default limit of 100 connections.
 POOL_KEPT, POOL_MOST = 15, 20
-# The render threads' own connections (``web/aside.py``: a page, a record, a poll's
-# answer drawn), beside those of the greenlets (the polls): a record never waits for a
-# connection behind the polls a hand woke, each holding one until its greenlet runs
-# again. One for each of a worker's render threads (two on PostgreSQL), up to four.
-DRAWING_KEPT, DRAWING_MOST = 2, 4
+# The render threads (``web/aside.py``: a page, a record, a poll's answer drawn) have
+# connections of their own on a database server, beside the greenlets' (the polls): a
+# record never waits for one behind the polls a hand woke, each of which holds its
+# connection until its greenlet runs again. A render thread holds two at most: its
+# request's, and the one a poll's answer is kept for the other servers with
+# (``page_cache.SharedAnswers.put``). One each is kept open.
+DRAWING_MOST_EACH = 2
 T = TypeVar("T")
 _DRAWING: ContextVar[bool] = ContextVar("drawing", default=False)  # in a render thread
 
@@ -63,12 +65,26 @@ def _server_engine(url: str, kept: int, most: int) -> Engine:
     return create_engine(url, pool_pre_ping=True, pool_size=kept, max_overflow=most - kept)
 
 
+def render_threads(config) -> int:
+    """The render threads a worker has (``web/aside.py``): ``RENDER_THREADS`` if set,
+    else by the database. On SQLite one, as more contend for the interpreter. On
+    PostgreSQL two: each statement is a round trip the thread waits out (a record makes
+    about fifteen), and a second thread draws meanwhile (``bench/capacity.py``: 505
+    tables held where one held 463)."""
+    threads = config["RENDER_THREADS"]
+    if threads is None:
+        return 2 if config["DATABASE_URL"].startswith("postgresql") else 1
+    return threads
+
+
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    if engine.dialect.name == "postgresql":  # (SQLite's statements never give way)
+    threads = render_threads(app.config)
+    if engine.dialect.name == "postgresql" and threads:
+        # (On SQLite a statement runs in the process: a connection is never held waiting.)
         app.extensions["db_drawing_engine"] = _server_engine(
-            app.config["DATABASE_URL"], DRAWING_KEPT, DRAWING_MOST)
+            app.config["DATABASE_URL"], threads, DRAWING_MOST_EACH * threads)
     # The schema is made (or brought up to date) on start, no manual step. Then the
     # tables are checked against the models, whatever revision the database says it is
     # at: a stamp can lie.

@@ -23,7 +23,7 @@ from typing import Callable, TypeVar
 
 from flask import Flask, current_app
 
-from scorekeeper.store.db import close_session, drawing
+from scorekeeper.store.db import close_session, drawing, render_threads
 
 T = TypeVar("T")
 # What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
@@ -39,17 +39,6 @@ def init_app(app: Flask) -> None:
         pool = ThreadPool(threads)
         app.extensions["render_pool"] = pool
         app.wsgi_app = _SetAside(app.wsgi_app, pool)
-
-
-def render_threads(config) -> int:
-    """The render threads a worker has: ``RENDER_THREADS`` if set, else by the database.
-    On SQLite one, as more contend for the interpreter. On PostgreSQL two: each statement
-    is a round trip the thread waits out (a record makes about fifteen), and a second
-    thread draws meanwhile (``bench/capacity.py``: 505 tables held where one held 463)."""
-    threads = config["RENDER_THREADS"]
-    if threads is None:
-        return 2 if config["DATABASE_URL"].startswith("postgresql") else 1
-    return threads
 
 
 def aside(work: Callable[[], T]) -> T:

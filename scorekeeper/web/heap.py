@@ -12,13 +12,15 @@ is walked, ~200 ms instead of ~270 ms.
 
 Those held requests pass the collector's younger generations and reach its oldest,
 whose walk then comes every few seconds (its third threshold, 10 walks of the younger
-ones, is spent in seconds). It is raised to 1,000 (``OLDEST_AFTER``): a whole walk a
-hundredth as often, each as long, so that a record rarely meets one; what it frees of
-the oldest generation (some 10,000 objects a walk) waits longer. Measured with
-``bench/capacity.py``, one run after the other: at 100, 7 whole walks instead of ~41
-in each worker, and 900 tables held instead of 425 (SQLite). At 1,000, on PostgreSQL
-with 505 tables playing: no whole walk in a worker's 90 s of load, where at 100 there
-were two or three, each stopping it for 180-360 ms (a record met one: 734 ms at p99).
+ones, is spent in seconds). It is raised to 1,000 (``OLDEST_AFTER``): a whole walk
+about a hundredth as often (the collector also waits for a quarter more long-lived
+objects than its last walk left), each as long, so that a record rarely meets one;
+what it frees of the oldest generation (some 10,000 objects a walk) waits longer.
+Measured with ``bench/capacity.py``, one run after the other: at 100, 7 whole walks
+instead of ~41 in each worker, and 900 tables held instead of 425 (SQLite). At 1,000,
+on PostgreSQL with 505 tables playing: no whole walk in a worker's 90 s of load, where
+at 100 there were two or three, each stopping it for 180-360 ms (a record met one:
+734 ms at p99).
 
 Only when served under gevent: elsewhere (the tests) apps are made by the hundred, and
 what a frozen one holds would never be freed.

@@ -71,7 +71,7 @@ def defaults(instance_path: str | Path) -> dict:
         # Under gevent's workers, the native threads that draw pages beside the greenlets
         # answering polls (web/aside.py); 0: every request on its greenlet. More contend
         # for the interpreter (CPU) but draw while another page waits on the database.
-        # None: by the database (``aside.render_threads``).
+        # None: by the database (``store/db.py``, ``render_threads``).
         "RENDER_THREADS": None,
         # Each answer says where its time went (web/timing.py): for a bench, not a club.
         "SERVER_TIMING": False,

@@ -97,7 +97,7 @@ def _leaving(part: str):
 
 def init_app(app: Flask) -> None:
     """Where ``SERVER_TIMING`` is on, time each request's parts and say them in its
-    answer's Server-Timing header (after the database is set up: its engine is timed)."""
+    answer's Server-Timing header (after the database is set up: its engines are timed)."""
     if app.config["SERVER_TIMING"]:
         time_the_parts(app, engines(app))
 
