@@ -3,13 +3,15 @@ made with SERVER_TIMING on (``scorekeeper/web/timing.py``).
 
 The app says its own parts: getting a connection from the pool (waiting for one,
 opening one, pinging it), its SQL statements (and rollbacks), its commits and its
-renders, each part's own time, and the whole of its request. The bench adds two:
+renders, each part's own time, and the whole of its request; and for a request set
+aside, its queue: from its greenlet setting it aside to a render thread taking it up.
+The bench adds two:
 
 - the rest of the app: the request's time outside those four (the rules replayed, the
   form read, the words put together, and the time the interpreter was busy elsewhere);
-- outside the app: what the bench waited beyond the app's request, from sending it to
-  the app taking it up (the worker's greenlets, the queue for its render thread) and
-  from the app's last word to the answer read (compression, the connection closed).
+- outside the app: what the bench waited beyond the app's request and its queue, from
+  sending it to the app taking it up (the worker's greenlets, the interpreter's lock)
+  and from the app's last word to the answer read (compression, the connection closed).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ import re
 PART = re.compile(r'(\w+);dur=([\d.]+)(?:;desc="(\d+) statements")?')
 APP_PARTS = ("pool", "sql", "commit", "render")
 SHOWN = {"pool": "pool", "sql": "sql", "commit": "commit", "render": "render",
-         "rest": "rest of the app", "outside": "outside the app"}
+         "rest": "rest of the app", "queue": "queue", "outside": "outside the app"}
 
 
 def percentile(values: list[float], part: float) -> float:
@@ -40,8 +42,10 @@ def parts_of(header: str) -> dict[str, float]:
 def where_it_went(ms: float, parts: dict[str, float]) -> dict[str, float]:
     """An answer that took ``ms`` to the bench, part by part, the bench's two added."""
     own = sum(parts[name] for name in APP_PARTS)
+    queue = parts.get("queue", 0.0)
     return {**{name: parts[name] for name in APP_PARTS}, "rest": parts["app"] - own,
-            "outside": ms - parts["app"], "statements": parts.get("statements", 0.0)}
+            "queue": queue, "outside": ms - parts["app"] - queue,
+            "statements": parts.get("statements", 0.0)}
 
 
 def slow_ones(timed: list[tuple[float, dict[str, float]]], above: float = 0.95) -> str:

@@ -3,9 +3,11 @@ on (bench/capacity.py reads it), and not said otherwise."""
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 
+from scorekeeper.web.aside import _SetAside
 from tests.conftest import close_server, fresh_server
 from tests.members import client_as, first_club_id
 from tests.new_games import start_game_as
@@ -56,3 +58,25 @@ def test_nothing_is_timed_unless_asked(app):
     response = client.post(f"/games/{game}/hands", data=HAND)
     assert response.status_code < 400
     assert "Server-Timing" not in response.headers
+
+
+class SlowPool:
+    """A render pool whose threads are all busy for ``wait`` seconds."""
+
+    def __init__(self, wait: float) -> None:
+        self.wait = wait
+
+    def apply(self, work, args):
+        time.sleep(self.wait)
+        return work(*args)
+
+
+def test_a_record_set_aside_says_how_long_it_queued_for_a_render_thread(timed_app):
+    client = client_as(timed_app)
+    game = start_game_as(client, target="999")
+    timed_app.wsgi_app = _SetAside(timed_app.wsgi_app, SlowPool(0.05))
+    response = client.post(f"/games/{game}/hands", data=HAND,
+                           headers={"HX-Request": "true", "HX-Target": "game"})
+    assert response.status_code == 200
+    parts = parts_of(response.headers["Server-Timing"])
+    assert parts["queue"] >= 50

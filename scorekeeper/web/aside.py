@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextvars
 import io
+from time import perf_counter
 from typing import Callable, TypeVar
 
 from flask import Flask, current_app
@@ -29,6 +30,7 @@ T = TypeVar("T")
 # What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
 NOT_ASIDE = ("/static/", "/healthz")
 SMALL_BODY = 64 * 1024  # bytes: a form's body, read before the request is set aside
+SET_ASIDE_AT = "scorekeeper.set_aside_at"  # in a request's environ: when it was set aside
 
 
 def init_app(app: Flask) -> None:
@@ -84,6 +86,7 @@ class _SetAside:
             return self.wsgi_app(environ, start_response)
         if length:
             environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
+        environ[SET_ASIDE_AT] = perf_counter()
         return self.pool.apply(drawing, (self.wsgi_app, environ, start_response))
 
 

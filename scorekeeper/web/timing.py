@@ -6,14 +6,15 @@ The parts: pool, getting a connection (waiting for one, opening one, the ping be
 is used); sql, statements and rollbacks; commit; render, templates drawn. Each is the
 part's own time (a query run while a template renders is the query's); app is all of
 the request from its start to the header, the four parts with the rest (the rules,
-forms, words).
+forms, words). A request set aside (``web/aside.py``) says one more, before the app:
+queue, from its greenlet setting it aside to a render thread taking it up.
 """
 from __future__ import annotations
 
 from time import perf_counter
 
 from flask import (
-    Flask, Response, before_render_template, g, has_app_context, request_started,
+    Flask, Response, before_render_template, g, has_app_context, request, request_started,
     template_rendered,
 )
 from jinja2_fragments.flask import (
@@ -24,6 +25,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
 from scorekeeper.store.db import engines
+from scorekeeper.web.aside import SET_ASIDE_AT
 
 TIMED_PARTS = ("pool", "sql", "commit", "render")
 
@@ -31,8 +33,9 @@ TIMED_PARTS = ("pool", "sql", "commit", "render")
 class _Parts:
     """One request's time by part. A part begun inside another pauses the outer one."""
 
-    def __init__(self) -> None:
+    def __init__(self, set_aside_at: float | None = None) -> None:
         self.began = perf_counter()
+        self.queued = None if set_aside_at is None else self.began - set_aside_at
         self.spent = dict.fromkeys(TIMED_PARTS, 0.0)
         self.statements = 0
         self.open: list[list] = []  # [part, since], innermost last
@@ -56,6 +59,8 @@ class _Parts:
             self.leave(self.open[-1][0])
         said = [f"{part};dur={self.spent[part] * 1000:.2f}" for part in TIMED_PARTS]
         said[1] += f';desc="{self.statements} statements"'
+        if self.queued is not None:
+            said.append(f"queue;dur={self.queued * 1000:.2f}")
         return ", ".join(said + [f"app;dur={(perf_counter() - self.began) * 1000:.2f}"])
 
 
@@ -116,8 +121,10 @@ def time_the_parts(app: Flask, timed_engines: list[Engine]) -> None:
                          (before_render_template_blocks, template_blocks_rendered)):
         began.connect(_entering("render"), app, weak=False)
         ended.connect(_leaving("render"), app, weak=False)
-    request_started.connect(lambda _app, **_extra: setattr(g, "timed_parts", _Parts()),
-                            app, weak=False)
+    request_started.connect(
+        lambda _app, **_extra: setattr(
+            g, "timed_parts", _Parts(request.environ.get(SET_ASIDE_AT))),
+        app, weak=False)
 
     @app.after_request
     def say_the_parts(response: Response) -> Response:
