@@ -35,7 +35,7 @@ from scorekeeper.store.replay import load_replay
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
 from tests.new_games import new_game_form
-from tests.patience import until
+from tests.patience import PATIENCE, until
 from tests.views.view_helpers import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -535,16 +535,17 @@ app = create_app()
 @allow(Allow.PUBLIC)
 def drawing():
     Path(os.environ["DRAWING_BEGUN"]).touch()
-    drawn, deadline = Path(os.environ["DRAWING_DONE"]), time.monotonic() + 20
+    drawn, deadline = Path(os.environ["DRAWING_DONE"]), time.monotonic() + 120
     while not drawn.exists() and time.monotonic() < deadline:
         sum(range(10_000))  # busy, as a render is: it waits for nothing
     return "drawn"
 """
 
 
-def test_a_poll_is_answered_while_its_worker_draws_a_page(tmp_path):
+def test_a_poll_and_a_record_are_answered_while_their_worker_draws_a_page(tmp_path):
     """One gevent worker: a page being drawn (for as long as the test wants) leaves a
-    phone's poll answered meanwhile, not after it (scorekeeper/web/aside.py)."""
+    phone's poll answered meanwhile, not after it, and a hand recorded: a record has a
+    render thread of its own (scorekeeper/web/aside.py)."""
     database_url = fresh_database(f"sqlite:///{tmp_path / 'drawing.sqlite'}")
     app = create_app({"DATABASE_URL": database_url, "SECRET_KEY": "drawing"})
     devices = {role: member_cookie(app, role, name)
@@ -563,14 +564,18 @@ def test_a_poll_is_answered_while_its_worker_draws_a_page(tmp_path):
         assert sam.get("/games/new").status == 200
         game_path = "/games/" + sam.post("/games/new", new_game_form()).location.rsplit("/", 1)[1]
         poll = poll_of(vera.get(game_path).body).replace("&wait=1", "")  # "anything new?"
-        with ThreadPoolExecutor(1) as pool:
+        with ThreadPoolExecutor(2) as pool:
             drawing = pool.submit(Phone("Viv", devices["viewer"], server.port, tally).get,
                                   "/drawing")
             until(begun.exists)
             answer = vera.get(poll)
+            recording = pool.submit(sam.post, f"{game_path}/hands",
+                                    {"number": 1, "calls": BID_3, **PLAYED})
+            recorded = recording.result(timeout=PATIENCE)  # the phone gives up after 30 s
             still_drawing = not drawing.done()
             done.touch()
             assert answer.status == 204 and still_drawing, (answer.status, server.log_tail())
+            assert recorded.status == 303, recorded.body[:300]
             assert drawing.result(timeout=30).body == "drawn"
     finally:
         done.touch()

@@ -74,7 +74,7 @@ class SlowPool:
 def test_a_record_set_aside_says_how_long_it_queued_for_a_render_thread(timed_app):
     client = client_as(timed_app)
     game = start_game_as(client, target="999")
-    timed_app.wsgi_app = _SetAside(timed_app.wsgi_app, SlowPool(0.05))
+    timed_app.wsgi_app = _SetAside(timed_app.wsgi_app, SlowPool(0.05), SlowPool(0.05))
     response = client.post(f"/games/{game}/hands", data=HAND,
                            headers={"HX-Request": "true", "HX-Target": "game"})
     assert response.status_code == 200

@@ -21,14 +21,16 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # recorded wakes every phone of its table) finds connections already open: opening one
 # costs PostgreSQL a process of its own. Two servers of two workers, with their render
 # threads' own (below), stay under the server's default limit of 100 connections.
-POOL_KEPT, POOL_MOST = 15, 20
+POOL_KEPT, POOL_MOST = 15, 19
 # The render threads (``web/aside.py``: a page, a record, a poll's answer drawn) have
 # connections of their own on a database server, beside the greenlets' (the polls): a
 # record never waits for one behind the polls a hand woke, each of which holds its
 # connection until its greenlet runs again. A render thread holds two at most: its
 # request's, and the one a poll's answer is kept for the other servers with
-# (``page_cache.SharedAnswers.put``). One each is kept open.
+# (``page_cache.SharedAnswers.put``). One each is kept open. A write's thread holds one:
+# no poll's answer is drawn in it.
 DRAWING_MOST_EACH = 2
+WRITE_THREADS = 1  # a worker's render threads for writes, beside ``render_threads``
 T = TypeVar("T")
 _DRAWING: ContextVar[bool] = ContextVar("drawing", default=False)  # in a render thread
 
@@ -66,9 +68,9 @@ def _server_engine(url: str, kept: int, most: int) -> Engine:
 
 
 def render_threads(config) -> int:
-    """The render threads a worker has (``web/aside.py``): ``RENDER_THREADS`` if set,
-    else by the database. On SQLite one, as more contend for the interpreter. On
-    PostgreSQL two: each statement is a round trip the thread waits out (a record makes
+    """The render threads a worker draws pages in (``web/aside.py``; a write has its own,
+    ``WRITE_THREADS``): ``RENDER_THREADS`` if set, else by the database. On SQLite one,
+    as more contend for the interpreter. On PostgreSQL two: each statement is a round trip the thread waits out (a record makes
     about fifteen), and a second thread draws meanwhile (``bench/capacity.py``: 505
     tables held where one held 463)."""
     threads = config["RENDER_THREADS"]
@@ -80,11 +82,12 @@ def render_threads(config) -> int:
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    threads = render_threads(app.config)
-    if engine.dialect.name == "postgresql" and threads:
+    if engine.dialect.name == "postgresql" and render_threads(app.config):
         # (On SQLite a statement runs in the process: a connection is never held waiting.)
+        threads = render_threads(app.config)
         app.extensions["db_drawing_engine"] = _server_engine(
-            app.config["DATABASE_URL"], threads, DRAWING_MOST_EACH * threads)
+            app.config["DATABASE_URL"], threads + WRITE_THREADS,
+            DRAWING_MOST_EACH * threads + WRITE_THREADS)
     # The schema is made (or brought up to date) on start, no manual step. Then the
     # tables are checked against the models, whatever revision the database says it is
     # at: a stamp can lie.

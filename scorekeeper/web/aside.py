@@ -6,14 +6,17 @@ process's requests, a greenlet each, and a greenlet gives way only where it wait
 whole time (tens of milliseconds), and every poll answer due meanwhile waits behind it.
 
 Here every request that may render runs in a native thread, gevent's own
-``ThreadPool`` (``RENDER_THREADS`` of them: ``render_threads``), while its greenlet
-waits for it. The interpreter hands its lock from a render to the greenlets every few
-milliseconds (``sys.getswitchinterval``), so a poll is answered beside a render
-instead of after it. What stays on the greenlets:
-a poll while it asks and waits (the answer it renders after a change is set aside
-too, ``aside``), the health check and the static files. Elsewhere (``flask run``,
-gunicorn's threaded workers, the tests) a render holds no other request up, and
-nothing is set aside.
+``ThreadPool``, while its greenlet waits for it: a page in one of ``RENDER_THREADS``
+(``render_threads``), a write (a record, any form sent) in one of its own
+(``WRITE_THREADS``), so that it never queues behind the answers a hand woke its table's
+polls for (``bench/capacity.py`` on PostgreSQL at 694 tables: the slowest records had
+queued 120 ms for a thread, and 1 ms with their own). The interpreter hands its lock
+from a render to the greenlets every few milliseconds (``sys.getswitchinterval``), so a
+poll is answered beside a render instead of after it. What stays on the greenlets: a
+poll while it asks and waits (the answer it renders after a change is set aside too,
+``aside``), the health check and the static files. Elsewhere (``flask run``, gunicorn's
+threaded workers, the tests) a render holds no other request up, and nothing is set
+aside.
 """
 from __future__ import annotations
 
@@ -24,12 +27,13 @@ from typing import Callable, TypeVar
 
 from flask import Flask, current_app
 
-from scorekeeper.store.db import close_session, drawing, render_threads
+from scorekeeper.store.db import WRITE_THREADS, close_session, drawing, render_threads
 
 T = TypeVar("T")
 # What is never set aside: a poll (its wait must stay a greenlet's), and what draws nothing.
 NOT_ASIDE = ("/static/", "/healthz")
 SMALL_BODY = 64 * 1024  # bytes: a form's body, read before the request is set aside
+READS = ("GET", "HEAD")  # what a render thread draws; all else is a write's
 SET_ASIDE_AT = "scorekeeper.set_aside_at"  # in a request's environ: when it was set aside
 
 
@@ -40,7 +44,7 @@ def init_app(app: Flask) -> None:
 
         pool = ThreadPool(threads)
         app.extensions["render_pool"] = pool
-        app.wsgi_app = _SetAside(app.wsgi_app, pool)
+        app.wsgi_app = _SetAside(app.wsgi_app, pool, ThreadPool(WRITE_THREADS))
 
 
 def aside(work: Callable[[], T]) -> T:
@@ -73,12 +77,13 @@ def under_gevent() -> bool:
 
 
 class _SetAside:
-    """The app, run in the render pool for every request but a poll, what draws nothing,
-    and a large upload (a backup: it stays with its greenlet, as it reads the network).
-    A small body is read here first: the network is the greenlets' to read."""
+    """The app, run in a render pool for every request but a poll, what draws nothing,
+    and a large upload (a backup: it stays with its greenlet, as it reads the network):
+    a write in the writes' own. A small body is read here first: the network is the
+    greenlets' to read."""
 
-    def __init__(self, wsgi_app, pool) -> None:
-        self.wsgi_app, self.pool = wsgi_app, pool
+    def __init__(self, wsgi_app, pool, writes) -> None:
+        self.wsgi_app, self.pool, self.writes = wsgi_app, pool, writes
 
     def __call__(self, environ, start_response):
         length = _body_to_read_first(environ)
@@ -86,8 +91,9 @@ class _SetAside:
             return self.wsgi_app(environ, start_response)
         if length:
             environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
+        pool = self.pool if environ["REQUEST_METHOD"] in READS else self.writes
         environ[SET_ASIDE_AT] = perf_counter()
-        return self.pool.apply(drawing, (self.wsgi_app, environ, start_response))
+        return pool.apply(drawing, (self.wsgi_app, environ, start_response))
 
 
 def _body_to_read_first(environ) -> int | None:
