@@ -29,12 +29,13 @@ other, through the database alone). Then:
 
 Each step prints the requests a table sends a second, and the tables the app's floor
 would allow at that pattern (the floor's requests a second over them): what the app
-holds is measured against it. It prints too the CPU the server used (cores), PostgreSQL's
-own (pg: where it is the database, on this machine) and the bench's own phones' (they
-all share the machine); under it, where the time of the step's slowest records went,
-as the app says it (``bench/server_timing.py``: pool wait, SQL, commit, render, the rest
-of the app, outside the app). At the end, the most tables all of the machine's cores
-could serve at the server's cost a table (and PostgreSQL's), were the phones elsewhere.
+holds is measured against it. It prints too the CPU the server used (cores),
+PostgreSQL's own (pg: where it is the database, on this machine) and the bench's own
+phones' (they all share the machine); under it, where the time of the step's slowest
+records went, as the app says it (``bench/server_timing.py``: pool wait, SQL, commit,
+render, the rest of the app, the queue for a render thread, outside the app). At the
+end, the most tables all of the machine's cores could serve at the server's cost a table
+(and PostgreSQL's), were the phones elsewhere.
 The phones keep polling between steps, as phones do; a step counts what happens within
 it. Time is not compressed (a phone's poll is held 25 s as at a table) but a step lasts
 seconds, not hours: the hands of T tables come at T/90 a second, rotating over the

@@ -4,7 +4,8 @@ made with SERVER_TIMING on (``scorekeeper/web/timing.py``).
 The app says its own parts: getting a connection from the pool (waiting for one,
 opening one, pinging it), its SQL statements (and rollbacks), its commits and its
 renders, each part's own time, and the whole of its request; and for a request set
-aside, its queue: from its greenlet setting it aside to a render thread taking it up.
+aside whole (not a poll's answer), its queue: from its greenlet setting it aside to the
+app starting it in a render thread.
 The bench adds two:
 
 - the rest of the app: the request's time outside those four (the rules replayed, the

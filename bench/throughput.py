@@ -31,7 +31,8 @@ the rounds, the median and 99th-percentile latency of all its requests, and its
 throughput as a ratio to the baseline and to the app's floor; the cores the app server,
 PostgreSQL (where it is the database, on this machine) and the bench's own clients used
 during the case; and where the slowest records' time went (``bench/server_timing.py``:
-pool wait, SQL, commit, render, the rest). Nothing is asserted: numbers are measured.
+pool wait, SQL, commit, render, the rest, the queue for a render thread, outside the
+app). Nothing is asserted: numbers are measured.
 """
 from __future__ import annotations
 

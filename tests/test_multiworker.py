@@ -35,7 +35,7 @@ from scorekeeper.store.replay import load_replay
 from tests.databases import database_url as fresh_database
 from tests.members import member_cookie
 from tests.new_games import new_game_form
-from tests.patience import PATIENCE, until
+from tests.patience import until
 from tests.views.view_helpers import parse
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -571,7 +571,7 @@ def test_a_poll_and_a_record_are_answered_while_their_worker_draws_a_page(tmp_pa
             answer = vera.get(poll)
             recording = pool.submit(sam.post, f"{game_path}/hands",
                                     {"number": 1, "calls": BID_3, **PLAYED})
-            recorded = recording.result(timeout=PATIENCE)  # the phone gives up after 30 s
+            recorded = recording.result()  # the phone gives up after 30 s
             still_drawing = not drawing.done()
             done.touch()
             assert answer.status == 204 and still_drawing, (answer.status, server.log_tail())

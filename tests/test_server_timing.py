@@ -2,6 +2,7 @@
 on (bench/capacity.py reads it), and not said otherwise."""
 from __future__ import annotations
 
+import contextvars
 import re
 import time
 
@@ -68,7 +69,7 @@ class SlowPool:
 
     def apply(self, work, args):
         time.sleep(self.wait)
-        return work(*args)
+        return contextvars.copy_context().run(work, *args)  # as a thread of its own
 
 
 def test_a_record_set_aside_says_how_long_it_queued_for_a_render_thread(timed_app):

@@ -22,7 +22,8 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # costs PostgreSQL a process of its own. Two servers of two workers, with their render
 # threads' own (below), stay under the server's default limit of 100 connections.
 POOL_KEPT, POOL_MOST = 15, 19
-# The render threads (``web/aside.py``: a page, a record, a poll's answer drawn) have
+# The render threads and the thread for writes (``web/aside.py``: a page, a poll's answer
+# drawn; a record) have
 # connections of their own on a database server, beside the greenlets' (the polls): a
 # record never waits for one behind the polls a hand woke, each of which holds its
 # connection until its greenlet runs again. A render thread holds two at most: its
@@ -68,11 +69,11 @@ def _server_engine(url: str, kept: int, most: int) -> Engine:
 
 
 def render_threads(config) -> int:
-    """The render threads a worker draws pages in (``web/aside.py``; a write has its own,
-    ``WRITE_THREADS``): ``RENDER_THREADS`` if set, else by the database. On SQLite one,
-    as more contend for the interpreter. On PostgreSQL two: each statement is a round trip the thread waits out (a record makes
-    about fifteen), and a second thread draws meanwhile (``bench/capacity.py``: 505
-    tables held where one held 463)."""
+    """The render threads a worker draws pages in (``web/aside.py``; writes have their
+    own, ``WRITE_THREADS``): ``RENDER_THREADS`` if set, else by the database. On SQLite
+    one, as more contend for the interpreter. On PostgreSQL two: each statement is a
+    round trip the thread waits out (a record makes about fifteen), and a second thread
+    draws meanwhile (``bench/capacity.py``: 505 tables held where one held 463)."""
     threads = config["RENDER_THREADS"]
     if threads is None:
         return 2 if config["DATABASE_URL"].startswith("postgresql") else 1
@@ -82,9 +83,9 @@ def render_threads(config) -> int:
 def init_app(app: Flask) -> None:
     engine = make_engine(app.config["DATABASE_URL"])
     app.extensions["db_engine"] = engine
-    if engine.dialect.name == "postgresql" and render_threads(app.config):
+    threads = render_threads(app.config)
+    if engine.dialect.name == "postgresql" and threads:
         # (On SQLite a statement runs in the process: a connection is never held waiting.)
-        threads = render_threads(app.config)
         app.extensions["db_drawing_engine"] = _server_engine(
             app.config["DATABASE_URL"], threads + WRITE_THREADS,
             DRAWING_MOST_EACH * threads + WRITE_THREADS)

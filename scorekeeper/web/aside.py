@@ -5,18 +5,18 @@ process's requests, a greenlet each, and a greenlet gives way only where it wait
 (the network, a held poll). A render waits for nothing: it holds the process for its
 whole time (tens of milliseconds), and every poll answer due meanwhile waits behind it.
 
-Here every request that may render runs in a native thread, gevent's own
-``ThreadPool``, while its greenlet waits for it: a page in one of ``RENDER_THREADS``
-(``render_threads``), a write (a record, any form sent) in one of its own
-(``WRITE_THREADS``), so that it never queues behind the answers a hand woke its table's
-polls for (``bench/capacity.py`` on PostgreSQL at 694 tables: the slowest records had
-queued 120 ms for a thread, and 1 ms with their own). The interpreter hands its lock
-from a render to the greenlets every few milliseconds (``sys.getswitchinterval``), so a
-poll is answered beside a render instead of after it. What stays on the greenlets: a
-poll while it asks and waits (the answer it renders after a change is set aside too,
-``aside``), the health check and the static files. Elsewhere (``flask run``, gunicorn's
-threaded workers, the tests) a render holds no other request up, and nothing is set
-aside.
+Here every request that may render runs in a native thread, gevent's own ``ThreadPool``,
+while its greenlet waits for it: a page in one of ``RENDER_THREADS``
+(``render_threads``), a write (a record, any form sent) in the worker's one thread for
+writes (``WRITE_THREADS``): a record may wait behind another form, never behind a page
+or the answers a hand woke its table's polls for (``bench/capacity.py`` on PostgreSQL at
+694 tables: the slowest records had queued 120 ms for a thread, and 1 ms with their
+own). The interpreter hands its lock from a render to the greenlets every few
+milliseconds (``sys.getswitchinterval``), so a poll is answered beside a render instead
+of after it. What stays on the greenlets: a poll while it asks and waits (the answer it
+renders after a change is set aside too, ``aside``), the health check and the static
+files. Elsewhere (``flask run``, gunicorn's threaded workers, the tests) a render holds
+no other request up, and nothing is set aside.
 """
 from __future__ import annotations
 
@@ -77,10 +77,10 @@ def under_gevent() -> bool:
 
 
 class _SetAside:
-    """The app, run in a render pool for every request but a poll, what draws nothing,
-    and a large upload (a backup: it stays with its greenlet, as it reads the network):
-    a write in the writes' own. A small body is read here first: the network is the
-    greenlets' to read."""
+    """The app, run in a native thread: a GET or HEAD in the render pool, any other
+    method in the writes' own; but a poll, what draws nothing, and a large upload (a
+    backup: it stays with its greenlet, as it reads the network) stay on their greenlet.
+    A small body is read here first: the network is the greenlets' to read."""
 
     def __init__(self, wsgi_app, pool, writes) -> None:
         self.wsgi_app, self.pool, self.writes = wsgi_app, pool, writes
@@ -98,11 +98,12 @@ class _SetAside:
 
 def _body_to_read_first(environ) -> int | None:
     """How much of the body to read before the request is set aside (0: none); None
-    where it is served on its greenlet: a poll, what draws nothing, a body too large to
-    read first or of no length said."""
+    where it is served on its greenlet: a poll, what draws nothing (Flask's own answer
+    to OPTIONS too), a body too large to read first or of no length said."""
     path = environ.get("PATH_INFO", "")
     said = environ.get("CONTENT_LENGTH") or "0"
     if (path.endswith("/live") or path.startswith(NOT_ASIDE)
+            or environ.get("REQUEST_METHOD") == "OPTIONS"
             or not (said.isascii() and said.isdigit())
             or "chunked" in environ.get("HTTP_TRANSFER_ENCODING", "").lower()):
         return None

@@ -7,7 +7,8 @@ is used); sql, statements and rollbacks; commit; render, templates drawn. Each i
 part's own time (a query run while a template renders is the query's); app is all of
 the request from its start to the header, the four parts with the rest (the rules,
 forms, words). A request set aside (``web/aside.py``) says one more, before the app:
-queue, from its greenlet setting it aside to a render thread taking it up.
+queue, from its greenlet setting it aside to the app starting it in a render thread
+(a poll's answer drawn aside counts its queue in app).
 """
 from __future__ import annotations
 

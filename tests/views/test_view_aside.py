@@ -7,7 +7,7 @@ import re
 
 from flask import g
 
-from scorekeeper.web.aside import _body_to_read_first
+from scorekeeper.web.aside import _body_to_read_first, _SetAside
 from tests.views.test_view_table_board import C_IS_SET
 from tests.views.view_helpers import HTMX
 
@@ -43,6 +43,28 @@ def test_a_poll_waits_for_its_render_holding_no_connection(app, client, evening,
     # and given back by the render thread, not left for the poll's end: a render thread
     # goes on to its next drawing while the poll's greenlet waits its turn to answer
     assert pool.held_after == [(False, False)]
+
+
+class NotingPool:
+    """A render pool that notes the method of each request given it, and draws nothing."""
+
+    def __init__(self) -> None:
+        self.drew: list[str] = []
+
+    def apply(self, _run, args):
+        self.drew.append(args[1]["REQUEST_METHOD"])
+        return []
+
+
+def test_a_write_is_drawn_in_the_writes_thread_and_a_page_in_a_render_thread():
+    pages, writes, greenlet = NotingPool(), NotingPool(), []
+    served = _SetAside(lambda environ, _start: greenlet.append(environ["REQUEST_METHOD"]),
+                       pages, writes)
+    for method in ("GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"):
+        served({"REQUEST_METHOD": method, "PATH_INFO": "/games/3/hands"}, None)
+    assert pages.drew == ["GET", "HEAD"]
+    assert writes.drew == ["POST", "PUT", "DELETE"]
+    assert greenlet == ["OPTIONS"]  # Flask's own answer draws nothing: not set aside
 
 
 def test_polls_static_files_and_large_bodies_stay_on_their_greenlet():
