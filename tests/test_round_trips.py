@@ -4,8 +4,10 @@ A phone's poll comes every few seconds from every phone at every table: on Postg
 each of its reads waits for the server's answer, and so did a BEGIN before them and a
 ROLLBACK after. Its reads (who is asking, the game's head) are made outside a
 transaction: the pool's ping and the two reads, three round trips where there were
-five. A request that writes through the ORM still writes in one transaction. A burst of
-polls finds its connections open, and a record never waits behind it for one.
+five. The ping finds a connection the server ended while it was pooled (a restart): the
+next request gets a new one, not an error. A request that writes through the ORM still
+writes in one transaction. A burst of polls finds its connections open, and a record
+never waits behind it for one.
 """
 from __future__ import annotations
 
@@ -14,14 +16,15 @@ from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 
 import pytest
-from sqlalchemy import event, func, select, text
+from sqlalchemy import create_engine, event, func, select, text
+from sqlalchemy.engine import make_url
 
 from scorekeeper.store.db import (
     POOL_KEPT, POOL_MOST, close_session, drawing, get_connection, get_engine, get_session,
 )
 from scorekeeper.store.models import Club
 from tests.conftest import close_server, fresh_server
-from tests.databases import database_url, on_postgresql
+from tests.databases import SERVER, database_url, on_postgresql
 from tests.members import client_as, first_club_id
 from tests.new_games import start_game_as
 from tests.pg_wire import relayed
@@ -34,18 +37,58 @@ def test_an_unchanged_poll_is_the_pools_ping_and_its_two_reads():
     with relayed(database_url()) as (relay, url):
         app = fresh_server(DATABASE_URL=url)
         try:
-            first_club_id(app)
-            phone = client_as(app, "scorer")
-            game = start_game_as(phone)
-            poll = f"/games/{game}/live?v=1&view=game"
+            poll = unchanged_poll(app)
             for _ in range(POLLS):  # the statements prepared, the pool's connection made
-                assert phone.get(poll, headers={"HX-Request": "true"}).status_code == 204
+                poll()
             before = relay.round_trips
             for _ in range(POLLS):
-                assert phone.get(poll, headers={"HX-Request": "true"}).status_code == 204
+                poll()
             assert relay.round_trips - before == 3 * POLLS
         finally:
             close_server(app)
+
+
+def unchanged_poll(app):
+    """A scorer's phone's poll of a new game: each call polls once, answered "nothing new"."""
+    first_club_id(app)
+    phone = client_as(app, "scorer")
+    game = start_game_as(phone)
+
+    def poll() -> None:
+        answer = phone.get(f"/games/{game}/live?v=1&view=game", headers={"HX-Request": "true"})
+        assert answer.status_code == 204
+    return poll
+
+
+def end_every_connection(url: str) -> int:
+    """What a restart of the database server does to the app's connections: each ends
+    (the server says so and closes it). How many were ended."""
+    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            return connection.execute(text(
+                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000))"
+                " FROM pg_stat_activity WHERE datname = :name"),
+                {"name": make_url(url).database}).scalar_one()
+    finally:
+        admin.dispose()
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite's connections are files, not a server's")
+def test_connections_the_server_ended_while_pooled_are_made_again_not_an_error():
+    """A database server restarted while the pools held their connections: the next
+    requests get new ones (the pool's ping finds each ended), not an error."""
+    url = database_url()
+    app = fresh_server(DATABASE_URL=url)
+    try:
+        poll = unchanged_poll(app)
+        poll()
+        assert end_every_connection(url) >= 1
+        for _ in range(3):  # each of the pool's connections that had ended, if it were used
+            poll()
+        assert client_as(app, "viewer").get("/evenings").status_code == 200
+    finally:
+        close_server(app)
 
 
 def test_a_write_after_the_requests_reads_is_undone_with_its_transaction(app):

@@ -22,14 +22,13 @@ BUSY_TIMEOUT_MS = 15_000  # a writer waits this long for another's lock before g
 # costs PostgreSQL a process of its own. Two servers of two workers, with their render
 # threads' own (below), stay under the server's default limit of 100 connections.
 POOL_KEPT, POOL_MOST = 15, 19
-# The render threads and the thread for writes (``web/aside.py``: a page, a poll's answer
-# drawn; a record) have
-# connections of their own on a database server, beside the greenlets' (the polls): a
-# record never waits for one behind the polls a hand woke, each of which holds its
-# connection until its greenlet runs again. A render thread holds two at most: its
-# request's, and the one a poll's answer is kept for the other servers with
-# (``page_cache.SharedAnswers.put``). One each is kept open. A write's thread holds one:
-# no poll's answer is drawn in it.
+# The render threads and the thread for writes (``web/aside.py``: a page, a poll's
+# answer drawn; a record) have connections of their own on a database server, beside the
+# greenlets' (the polls): a record never waits for one behind the polls a hand woke,
+# each of which holds its connection until its greenlet runs again. A render thread
+# holds two at most: its request's, and the one a poll's answer is kept for the other
+# servers with (``page_cache.SharedAnswers.put``). One each is kept open. A write's
+# thread holds one: no poll's answer is drawn in it.
 DRAWING_MOST_EACH = 2
 WRITE_THREADS = 1  # a worker's render threads for writes, beside ``render_threads``
 T = TypeVar("T")
