@@ -18,7 +18,7 @@ import uuid
 from functools import lru_cache
 from pathlib import Path
 
-from sqlalchemy import create_engine
+from sqlalchemy import create_engine, text
 from sqlalchemy.engine import make_url
 
 SERVER = os.environ.get("TEST_DATABASE_URL", "")
@@ -114,6 +114,15 @@ def forget(url: str) -> None:
         for file in (path, path.with_name(path.name + "-wal"),
                      path.with_name(path.name + "-shm")):
             file.unlink(missing_ok=True)
+
+
+def end_every_connection(url: str) -> int:
+    """What a restart of the server does to the connections to ``url``'s database: each
+    ends (the server says so and closes it). How many were ended."""
+    return _admin().execute(text(
+        "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000))"
+        " FROM pg_stat_activity WHERE datname = :name"),
+        {"name": make_url(url).database}).scalar_one()
 
 
 def drop_created() -> None:

@@ -16,15 +16,14 @@ from concurrent.futures import ThreadPoolExecutor
 from contextvars import copy_context
 
 import pytest
-from sqlalchemy import create_engine, event, func, select, text
-from sqlalchemy.engine import make_url
+from sqlalchemy import event, func, select, text
 
 from scorekeeper.store.db import (
     POOL_KEPT, POOL_MOST, close_session, drawing, get_connection, get_engine, get_session,
 )
 from scorekeeper.store.models import Club
 from tests.conftest import close_server, fresh_server
-from tests.databases import SERVER, database_url, on_postgresql
+from tests.databases import database_url, end_every_connection, on_postgresql
 from tests.members import client_as, first_club_id
 from tests.new_games import start_game_as
 from tests.pg_wire import relayed
@@ -58,20 +57,6 @@ def unchanged_poll(app):
         answer = phone.get(f"/games/{game}/live?v=1&view=game", headers={"HX-Request": "true"})
         assert answer.status_code == 204
     return poll
-
-
-def end_every_connection(url: str) -> int:
-    """What a restart of the database server does to the app's connections: each ends
-    (the server says so and closes it). How many were ended."""
-    admin = create_engine(SERVER, isolation_level="AUTOCOMMIT")
-    try:
-        with admin.connect() as connection:
-            return connection.execute(text(
-                "SELECT count(*) FILTER (WHERE pg_terminate_backend(pid, 10000))"
-                " FROM pg_stat_activity WHERE datname = :name"),
-                {"name": make_url(url).database}).scalar_one()
-    finally:
-        admin.dispose()
 
 
 @pytest.mark.skipif(not on_postgresql(), reason="SQLite's connections are files, not a server's")
