@@ -82,8 +82,8 @@ class _SetAside:
     backup: it stays with its greenlet, as it reads the network) stay on their greenlet.
     A small body is read here first: the network is the greenlets' to read."""
 
-    def __init__(self, wsgi_app, pool, writes) -> None:
-        self.wsgi_app, self.pool, self.writes = wsgi_app, pool, writes
+    def __init__(self, wsgi_app, pages, writes) -> None:
+        self.wsgi_app, self.pages, self.writes = wsgi_app, pages, writes
 
     def __call__(self, environ, start_response):
         length = _body_to_read_first(environ)
@@ -91,7 +91,7 @@ class _SetAside:
             return self.wsgi_app(environ, start_response)
         if length:
             environ["wsgi.input"] = io.BytesIO(environ["wsgi.input"].read(length))
-        pool = self.pool if environ["REQUEST_METHOD"] in READS else self.writes
+        pool = self.pages if environ["REQUEST_METHOD"] in READS else self.writes
         environ[SET_ASIDE_AT] = perf_counter()
         return pool.apply(drawing, (self.wsgi_app, environ, start_response))
 
