@@ -7,7 +7,9 @@ from __future__ import annotations
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import change_author, current_member, now_plays_as
+from scorekeeper.clubs.access import (
+    change_author, current_device, current_member, now_plays_as,
+)
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replay, who_recorded
@@ -16,6 +18,7 @@ from scorekeeper.table.corrections import EditHand
 from scorekeeper.table.draft import TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.table.entry import NEXT_HAND, Mode, entry_for
 from scorekeeper.table.evenings import is_past_game
+from scorekeeper.table.live import note_draft
 from scorekeeper.table.recording import (
     AlreadyRecorded, BringBackHand, ConfirmHand, RecordHand, UndoHand,
 )
@@ -260,6 +263,12 @@ def _undone(fresh: Replay, hand, notice: str):
     dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
     entry = draft_from_deal(dealer, fresh.rules, deal_from_hand(hand)).fields()
     entry["number"] = str(hand.number)
+    # Kept as this phone's entry too, on the game as it stands: the page it has next
+    # holds the hand, should this answer be lost on the way (its poll's, the game opened).
+    device = current_device()
+    if device is not None:
+        note_draft(get_session(), fresh, {**entry, "revision": str(fresh.game.revision)},
+                   device.id)
     return done(fresh, notice, after=fresh, entry=entry)
 
 

@@ -2,8 +2,10 @@
 undoes a hand to fix one point taps that point and records it again."""
 from __future__ import annotations
 
+import re
+
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from scorekeeper.clubs.access import COOKIE
 from tests.browser.phones import PHONE, connection, ready_to_play_on
@@ -61,6 +63,35 @@ def test_undo_puts_the_hand_back_in_the_entry(page: Page, live_server: str, conn
     else:
         taps(button(page, "Record hand 2"))
         expect_entry(page, 3, dealer=3)
+
+
+def test_an_undo_whose_answer_is_lost_still_puts_the_hand_back_in_the_entry(page: Page,
+                                                                          live_server: str):
+    """The server undid the hand but its answer never reached the phone: the poll brings
+    the game as it stands, and the hand is back in the entry there too."""
+    taps = Taps()
+    start_game(page, live_server, taps)
+    enter_hand_1(page, taps)
+    record(page, taps, 1)
+    enter_hand_2(page, taps)
+    record(page, taps, 2)
+
+    def answer_lost(route: Route) -> None:
+        route.fetch()  # the server acts
+        route.abort("connectionreset")
+
+    page.route(re.compile(r"/hands/undo$"), answer_lost)
+    taps(button(page, "Undo hand 2"))
+    expect_entry(page, 2, dealer=2)
+    expect_scores(page, AFTER_HAND_1)
+    expect(button(page, "Record hand 2")).to_be_visible()
+    assert sorted(map(tuple, page.evaluate(CHOSEN_JS))) == sorted(HAND_2_CHOICES)
+    page.unroute(re.compile(r"/hands/undo$"))
+
+    choice = point_group(page, "Joker").get_by_role("radio", name="B", exact=False).first
+    choice.locator("xpath=ancestor::label[1]").click()
+    record(page, taps, 2)
+    expect_notice(page, "Hand 2 recorded: A +0, B +5, C +1.")
 
 
 def test_without_javascript_undo_puts_the_hand_back_in_the_entry_too(browser, member_of_club,

@@ -11,7 +11,7 @@ The three hands used here (target 21, Ann deals first), scored by hand:
 from __future__ import annotations
 
 from tests.views.view_helpers import (
-    HTMX, THROW_IN, Page, calls_for, click, hand_form, hands_of, submit,
+    HTMX, THROW_IN, Page, calls_for, click, hand_form, hands_of, submit, the_hand_form,
 )
 
 HAND_1 = (calls_for(1, {2: 4}), "hearts", "ABBCC", "A")
@@ -56,6 +56,29 @@ def test_undo_the_last_hand_then_bring_it_back(client, db, start_game, play):
     assert page.scores() == {"A": 3, "B": -3, "C": 6}
     assert [h.undone_at for h in hands_of(db, game)] == [None, None]
     assert len(hands_of(db, game)) == 2
+
+
+def test_an_undone_hand_is_back_in_this_phones_entry_whatever_answer_it_gets(
+        client, db, start_game, play):
+    """The Undo's own answer may be lost on the way after the server acted: the page the
+    phone has next (its poll's answer, the game opened again) holds the hand undone as it
+    was recorded, as the Undo's answer does, to be put right and recorded again."""
+    game = three_hands(start_game, play, count=2)
+    page = Page(client.get(f"/games/{game}"))
+    shown = the_hand_form(page).fields()
+    revision = dict(shown)["revision"]
+    click(client, page, "Undo hand 2", headers=GAME_BLOCK)
+
+    polled = Page(client.get(f"/games/{game}/live?v={revision}&view=game", headers=GAME_BLOCK))
+    opened = Page(client.get(f"/games/{game}"))
+    for answer in (polled, opened):
+        assert answer.entry_title() == "Hand 2"
+        form = the_hand_form(answer)
+        assert form.checked("turn_1") == "3"  # Cid, first to call after Bob
+        assert form.checked("trump") == "spades"
+        assert [form.checked(point) for point in ("high", "low", "right", "left", "joker")] \
+            == list("CCCAB")
+        assert form.checked("game") == "C"
 
 
 def test_plain_undo_redirects_and_the_page_shows_the_earlier_scores(client, db, start_game,
