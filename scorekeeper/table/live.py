@@ -28,7 +28,7 @@ from typing import Mapping
 from sqlalchemy import (
     Integer, Select, and_, any_, bindparam, false, func, literal, not_, select, update,
 )
-from sqlalchemy.dialects import postgresql
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
@@ -121,6 +121,23 @@ def _next_step(session: Session, game_id: int, draft: dict[str, str],
                 device_id=device_id, step=step)
         .execution_options(synchronize_session=False))
     session.commit()
+
+
+def enter_again(session: Session, game_id: int, args: Mapping[str, str],
+                device_id: int) -> None:
+    """Make ``args`` the entry ``device_id`` is entering, in the caller's transaction
+    (a hand undone, back in the entry of the phone that undid it, with the undo): the
+    draft's next step, whoever entered the last."""
+    draft, now = draft_args(args), utcnow()
+    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" \
+        else sqlite.insert
+    session.execute(
+        insert(LiveDraft)
+        .values(game_id=game_id, args=draft, seq=1, device_id=device_id, step=0,
+                updated_at=now)
+        .on_conflict_do_update(index_elements=["game_id"], set_={
+            "args": draft, "seq": LiveDraft.seq + 1, "device_id": device_id, "step": 0,
+            "updated_at": now}))
 
 
 def shared_draft(session: Session, replay: Replay) -> SharedDraft:

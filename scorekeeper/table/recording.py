@@ -21,7 +21,9 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, select
 
-from scorekeeper.rules import Deal, GameState, RuleViolation, carry_on, replay as replay_deals
+from scorekeeper.rules import (
+    Deal, GameState, HouseRules, RuleViolation, carry_on, replay as replay_deals,
+)
 from scorekeeper.store.models import WHO_LENGTH, ChangeKind, GameChange, Hand, utcnow
 from scorekeeper.store.replay import REPLAYS, Replay, deal_from_hand, hand_fields, stored_fields
 from scorekeeper.table.changes import GameChanged, TableChange
@@ -29,8 +31,9 @@ from scorekeeper.table.confirming import (
     AlreadyConfirmed, CannotConfirm, evening_confirms, mark_written, may_confirm,
     phone_team, written_by,
 )
-from scorekeeper.table.draft import HandDraft, TallyIncomplete, read_draft
+from scorekeeper.table.draft import HandDraft, TallyIncomplete, draft_from_deal, read_draft
 from scorekeeper.table.entry import NEXT_HAND, entry_for
+from scorekeeper.table.live import enter_again
 
 
 class AlreadyRecorded(Exception):
@@ -210,8 +213,23 @@ def undo_last_hand(
     session.add(hand)
     after = _replay(replay, [deal_from_hand(h) for h in replay.hands[:-1]])
     log_change(session, replay, ChangeKind.UNDONE, number, after, by, hand.undone_at)
+    if by is not None and by.device_id is not None:
+        # Back in the entry of the phone that undid it, on the game as the undo leaves
+        # it (the commit bumps the revision by one): the page that phone has next holds
+        # it, whichever answer that is.
+        entry = {**undone_entry(after, replay.rules, hand),
+                 "revision": str(replay.game.revision + 1)}
+        enter_again(session, replay.game.id, entry, by.device_id)
     commit_change(session, replay, hand.undone_at)
     return hand
+
+
+def undone_entry(after: GameState, rules: HouseRules, hand: Hand) -> dict[str, str]:
+    """The entry holding ``hand``, undone, as it was recorded: the next hand again, dealt
+    as it was (``after``: the game without it)."""
+    entry = draft_from_deal(after.next_dealer, rules, deal_from_hand(hand)).fields()
+    entry["number"] = str(hand.number)
+    return entry
 
 
 def last_undone_hand(session: Session, replay: Replay) -> Hand | None:

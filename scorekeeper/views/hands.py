@@ -7,20 +7,17 @@ from __future__ import annotations
 from flask import Blueprint, abort, request, url_for
 from flask_babel import gettext as _
 
-from scorekeeper.clubs.access import (
-    change_author, current_device, current_member, now_plays_as,
-)
+from scorekeeper.clubs.access import change_author, current_member, now_plays_as
 from scorekeeper.rules import RuleViolation
 from scorekeeper.store.db import get_session
 from scorekeeper.store.replay import Replay, deal_from_hand, load_replay, who_recorded
 from scorekeeper.table.changes import Verdict
 from scorekeeper.table.corrections import EditHand
-from scorekeeper.table.draft import TallyIncomplete, draft_from_deal, read_draft
+from scorekeeper.table.draft import TallyIncomplete, read_draft
 from scorekeeper.table.entry import NEXT_HAND, Mode, entry_for
 from scorekeeper.table.evenings import is_past_game
-from scorekeeper.table.live import note_draft
 from scorekeeper.table.recording import (
-    AlreadyRecorded, BringBackHand, ConfirmHand, RecordHand, UndoHand,
+    AlreadyRecorded, BringBackHand, ConfirmHand, RecordHand, UndoHand, undone_entry,
 )
 from scorekeeper.store.models import Member, Player
 from scorekeeper.table.confirming import CannotConfirm, PlayerTaken, link_player, phone_team
@@ -259,17 +256,9 @@ def undo(game_id: int):
 def _undone(fresh: Replay, hand, notice: str):
     """The game without the hand undone, which is back in the entry as it was recorded:
     a table undoes a hand to put one thing right, then records it again (as the phone
-    does with a hand it kept, offline.js). A plain form's page has it in its address."""
-    dealer = fresh.state.next_dealer  # the undone hand is the next again, dealt as it was
-    entry = draft_from_deal(dealer, fresh.rules, deal_from_hand(hand)).fields()
-    entry["number"] = str(hand.number)
-    # Kept as this phone's entry too, on the game as it stands: the page it has next
-    # holds the hand, should this answer be lost on the way (its poll's, the game opened).
-    device = current_device()
-    if device is not None:
-        note_draft(get_session(), fresh, {**entry, "revision": str(fresh.game.revision)},
-                   device.id)
-    return done(fresh, notice, after=fresh, entry=entry)
+    does with a hand it kept, offline.js). A plain form's page has it in its address;
+    the undo kept it as this phone's entry too (``undo_last_hand``)."""
+    return done(fresh, notice, after=fresh, entry=undone_entry(fresh.state, fresh.rules, hand))
 
 
 @bp.post("/restore")

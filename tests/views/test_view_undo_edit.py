@@ -10,6 +10,7 @@ The three hands used here (target 21, Ann deals first), scored by hand:
 """
 from __future__ import annotations
 
+from tests.members import client_as
 from tests.views.view_helpers import (
     HTMX, THROW_IN, Page, calls_for, click, hand_form, hands_of, submit, the_hand_form,
 )
@@ -59,7 +60,7 @@ def test_undo_the_last_hand_then_bring_it_back(client, db, start_game, play):
 
 
 def test_an_undone_hand_is_back_in_this_phones_entry_whatever_answer_it_gets(
-        client, db, start_game, play):
+        app, client, db, start_game, play):
     """The Undo's own answer may be lost on the way after the server acted: the page the
     phone has next (its poll's answer, the game opened again) holds the hand undone as it
     was recorded, as the Undo's answer does, to be put right and recorded again."""
@@ -79,6 +80,11 @@ def test_an_undone_hand_is_back_in_this_phones_entry_whatever_answer_it_gets(
         assert [form.checked(point) for point in ("high", "low", "right", "left", "joker")] \
             == list("CCCAB")
         assert form.checked("game") == "C"
+    # Another scorer's phone is told this one is entering it, and keeps its own entry.
+    other = Page(client_as(app, "scorer", name="Sam").get(f"/games/{game}"))
+    assert " ".join(other.by_id("other-phone").text().split()) == (
+        "Another phone is entering hand 2: Cid bid 3. Trump: Spades.")
+    assert the_hand_form(other).checked("turn_1") is None
 
 
 def test_plain_undo_redirects_and_the_page_shows_the_earlier_scores(client, db, start_game,
