@@ -91,11 +91,12 @@ document.addEventListener("input", (event) => {
   if (event.target.form?.id === "hand-form") saveDraft(event.target.form);
 });
 
-// Once trump is chosen, the points, the preview and Record are brought onto the screen.
+// Once trump is chosen, the points, Record and the preview below it are brought onto the
+// screen.
 function bringRecordIntoView(form) {
-  const record = $(".record", form);
-  const below = record && record.getClientRects().length
-    ? record.getBoundingClientRect().bottom + 8 - innerHeight : 0;
+  const last = $("#preview", form) || $(".record", form);
+  const below = last && last.getClientRects().length
+    ? last.getBoundingClientRect().bottom + 8 - innerHeight : 0;
   if (below > 0) scrollBy(0, below);
 }
 

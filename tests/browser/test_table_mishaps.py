@@ -10,6 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.phones import until
 from tests.browser.table_steps import (
     AFTER_HAND_1, HAND_1_CARDS, Taps, button, call_radio, choice_label, enter_hand_1,
     expect_entry, expect_notice, expect_scores, name_trump, point_group, quick_bid, start_game,
@@ -104,3 +105,33 @@ def test_two_phones_at_one_table_see_each_others_hands(page: Page, other_phone: 
     expect_scores(phone_b, AFTER_HAND_1)
     expect_entry(phone_b, 2, dealer=2)
     expect(phone_b.get_by_role("link", name="Edit hand 1", exact=True)).to_be_visible()
+
+
+RECORD_BOX_JS = """() => {
+  const box = document.querySelector('#hand-form .record').getBoundingClientRect();
+  return [box.x, box.y, box.width, box.height];
+}"""
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_record_stays_put_when_the_hands_preview_comes_after_the_last_point(
+        page: Page, live_server: str, width: int):
+    """The last point tapped, the thumb goes to Record while the hand's preview (worked
+    out by the server) is on its way: when it comes, Record is where it was, so the tap
+    lands on it, not on whatever took its place."""
+    page.set_viewport_size({"width": width, "height": 740})
+    taps = Taps()
+    start_game(page, live_server, taps, target=5)
+    quick_bid(page, taps, bidder=2, bid=4)
+    name_trump(page, taps, "Hearts")
+    tally(page, taps, {point: "B" for point in HAND_1_CARDS})  # all but Game: B took 5
+    held: list = []
+    page.route(re.compile(r"/games/\d+\?"), lambda route: held.append(route))  # the step
+    tally(page, taps, {"Game": "B"})
+    until(page, lambda: held, "the step is on its way")
+    before = page.evaluate(RECORD_BOX_JS)
+    for route in held:
+        route.continue_()
+    page.unroute(re.compile(r"/games/\d+\?"))
+    expect(page.locator("#preview")).to_contain_text("This ends the game: B reached 5: B wins.")
+    assert page.evaluate(RECORD_BOX_JS) == before
