@@ -232,14 +232,23 @@ _MARKS = _HEADS.with_only_columns(
     Game.id, Game.club_id, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
     LiveDraft.device_id, _newer.id, Game.table_number,
 )
-# By dialect. On PostgreSQL the games' ids go as one array: the statement's text is the
-# same for any number of games, where a list of hundreds of placeholders was a new text
-# each time, read through by the driver and planned by the server four times a second.
-_MANY_MARKS = {
-    "postgresql": _MARKS.where(
-        Game.id == any_(bindparam("game_ids", type_=postgresql.ARRAY(Integer)))),
-    "sqlite": _MARKS.where(Game.id.in_(bindparam("game_ids", expanding=True))),
-}
+
+
+def _of_many(statement: Select) -> dict[str, Select]:
+    """``statement`` for many games at once, by dialect. On PostgreSQL the games' ids go
+    as one array: the statement's text is the same for any number of games, where a list
+    of hundreds of placeholders was a new text each time, read through by the driver and
+    planned by the server four times a second."""
+    return {
+        "postgresql": statement.where(
+            Game.id == any_(bindparam("game_ids", type_=postgresql.ARRAY(Integer)))),
+        "sqlite": statement.where(Game.id.in_(bindparam("game_ids", expanding=True))),
+    }
+
+
+_MANY_MARKS = _of_many(_MARKS)
+# The whole heads of the games whose marks moved, in one read: the polls woken take them.
+_MANY_HEADS = _of_many(_HEADS)
 
 
 def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | None:
@@ -248,6 +257,15 @@ def game_head(connection: Connection, club_id: int, game_id: int) -> GameHead | 
         return None
     row = connection.execute(_HEAD, {"game_id": game_id, "club_id": club_id}).first()
     return GameHead(game_id, *row[2:]) if row is not None else None
+
+
+def game_heads(connection: Connection, game_ids: list[int]) -> dict[tuple[int, int], GameHead]:
+    """The heads of many games in one read, by (club, game): those the watch saw move,
+    for the polls it wakes (none of which reads its own again)."""
+    if not game_ids:
+        return {}
+    rows = connection.execute(_MANY_HEADS[connection.dialect.name], {"game_ids": game_ids})
+    return {(row[1], row[0]): GameHead(row[0], *row[2:]) for row in rows}
 
 
 def game_marks(connection: Connection, game_ids: list[int]) -> dict[tuple[int, int], tuple]:

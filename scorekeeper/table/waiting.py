@@ -8,9 +8,10 @@ and a change reaches it in a fraction of a second.
 A held poll holds no database connection and reads nothing while it waits. Each process
 has one ``Watch``: a thread that reads the head of every game and board its polls wait
 on (every game's mark at once, ``live.game_marks``; ``live.evening_head``: one small
-indexed read each) every ``TICK`` seconds, and wakes the polls whose head moved; they
-then read it again and
-answer as any poll does (a kept answer where another phone's poll rendered it). The
+indexed read each) every ``TICK`` seconds, and wakes the polls whose head moved with
+that head as it is now (the games that moved read whole, all in one more read: a poll
+woken reads no head of its own). They answer as any poll does (a kept answer where
+another phone's poll rendered it). The
 database is the one truth: a change made by another process or another server (one
 PostgreSQL) is seen by every process's watch the same way, with no broker.
 
@@ -27,12 +28,11 @@ from typing import Callable, Hashable, TypeVar
 from flask import current_app, request
 from sqlalchemy.engine import Connection, Engine
 
-from scorekeeper.store.db import (
-    close_session, get_connection, get_engine, outside_transaction,
-)
-from scorekeeper.table.live import game_marks
+from scorekeeper.store.db import close_session, get_engine, outside_transaction
+from scorekeeper.table.live import game_heads, game_marks
 
 TICK = 0.25  # seconds between two reads of the watched heads
+TIME_UP = object()  # a wait that ended with nothing moved
 Head = TypeVar("Head")
 Read = Callable[[Connection], object]
 
@@ -40,21 +40,37 @@ log = logging.getLogger(__name__)
 _making = threading.Lock()
 
 
+class _Waiter:
+    """A held poll: the head it saw (a game's as its mark), and the head the watch read
+    once that moved, handed to it with its wake-up."""
+
+    def __init__(self, seen: object) -> None:
+        self.seen = seen
+        self.woken = threading.Event()
+        self.head: object = None
+
+    def wake(self, head: object) -> None:
+        self.head = head
+        self.woken.set()
+
+
 class Watch:
     """One process's watch over the heads its held polls wait on. A game's key is
     ``("game", club_id, game_id)``: all of them are read at once, as marks
-    (``GameHead.mark``), compared with the mark of the head each poll saw."""
+    (``GameHead.mark``), compared with the mark of the head each poll saw; the games
+    that moved are read whole, at once, for the polls woken."""
 
     def __init__(self, engine: Engine) -> None:
         self._engine = engine
         self._lock = threading.Lock()
-        self._waiting: dict[Hashable, tuple[Read, list[tuple[object, threading.Event]]]] = {}
+        self._waiting: dict[Hashable, tuple[Read, list[_Waiter]]] = {}
         self._thread: threading.Thread | None = None
 
-    def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> bool:
+    def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> object:
         """Until the head ``read`` gives (``key`` names it) is no longer ``seen``, or
-        ``seconds`` have passed; True if it moved, False if the time ran out."""
-        waiter = (seen.mark if key[0] == "game" else seen, threading.Event())
+        ``seconds`` have passed: the head as the watch read it then (None: the game is
+        gone), or ``TIME_UP``."""
+        waiter = _Waiter(seen.mark if key[0] == "game" else seen)
         with self._lock:
             self._waiting.setdefault(key, (read, []))[1].append(waiter)
             if self._thread is None or not self._thread.is_alive():
@@ -62,7 +78,7 @@ class Watch:
                                                 name="scorekeeper-watch")
                 self._thread.start()
         try:
-            return waiter[1].wait(seconds)
+            return waiter.head if waiter.woken.wait(seconds) else TIME_UP
         finally:
             with self._lock:
                 waiters = self._waiting[key][1]
@@ -86,20 +102,25 @@ class Watch:
                 log.exception("reading the watched heads")
 
     def _look(self) -> None:
-        """Read each watched head once (every game's in one read); wake every poll that
-        saw another."""
+        """Read each watched head once (every game's mark in one read); wake every poll
+        that saw another, with the head as it is now (the games that moved read whole,
+        in one more read)."""
         with self._lock:
             watched = [(key, read, list(waiters))
                        for key, (read, waiters) in self._waiting.items()]
         if not watched:
             return
         with outside_transaction(self._engine.connect()) as connection:
-            games = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
-            for key, read, waiters in watched:
-                head = games.get(key[1:]) if key[0] == "game" else read(connection)
-                for seen, woken in waiters:
-                    if head != seen:
-                        woken.set()
+            marks = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
+            now = {key: marks.get(key[1:]) if key[0] == "game" else read(connection)
+                   for key, read, _ in watched}
+            woken = [(key, moved) for key, _, waiters in watched
+                     if (moved := [waiter for waiter in waiters if waiter.seen != now[key]])]
+            heads = game_heads(connection, [key[2] for key, _ in woken if key[0] == "game"])
+        for key, waiters in woken:
+            head = heads.get(key[1:]) if key[0] == "game" else now[key]
+            for waiter in waiters:
+                waiter.wake(head)
 
 
 def held(key: Hashable, head: Head, read: Callable[[Connection], Head],
@@ -112,9 +133,10 @@ def held(key: Hashable, head: Head, read: Callable[[Connection], Head],
     deadline = time.monotonic() + seconds
     while head is not None and unchanged(head) and (left := deadline - time.monotonic()) > 0:
         close_session()  # no connection kept while waiting
-        if not _watch().wait(key, head, read, left):
+        moved = _watch().wait(key, head, read, left)
+        if moved is TIME_UP:
             break
-        head = read(get_connection())
+        head = moved  # as the watch read it: not read again here
     return head
 
 

@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import event
 from sqlmodel import select
 
-from scorekeeper.table.waiting import Watch
+from scorekeeper.table.waiting import TIME_UP, Watch
 from tests.members import client_as
 from tests.patience import until
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
@@ -29,10 +29,10 @@ class TellingWatch(Watch):
         super().__init__(engine)
         self.ended: list[bool] = []
 
-    def wait(self, *args) -> bool:
-        woken = super().wait(*args)
-        self.ended.append(woken)
-        return woken
+    def wait(self, *args) -> object:
+        head = super().wait(*args)
+        self.ended.append(head is not TIME_UP)
+        return head
 
 
 @pytest.fixture
@@ -114,6 +114,35 @@ def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
     assert response.status_code == 200 and waits(held_app) == [True]
 
 
+def test_a_woken_poll_answers_from_the_head_the_watch_read_and_reads_none_again(
+        held_app, start_game, play):
+    """The watch reads the games that moved whole, all at once, and hands each poll it
+    wakes its game's head: the poll reads the head once, on arrival, and not again once
+    woken (at a hand, every phone at the table is woken)."""
+    held_app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
+    game = start_game()
+    viewer = client_as(held_app, "viewer", name="Vera")
+    url = poll_url(viewer.get(f"/games/{game}").text)
+    asked = threading.get_ident()
+    heads: list[str] = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        # A game's head, read by this request (the watch reads in a thread of its own).
+        if threading.get_ident() == asked and "coalesce(live_draft.seq" in statement:
+            heads.append(statement)
+
+    engine = held_app.extensions["db_engine"]
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        response = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
+                                                   "ABBCC", "A"), viewer, url)
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    assert response.status_code == 200 and waits(held_app) == [True]
+    assert "Hand 2" in response.text and 'id="deal-1"' in response.text
+    assert len(heads) == 1, heads
+
+
 def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, play):
     held_app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
     game = start_game()
@@ -129,11 +158,12 @@ def test_a_held_poll_of_the_scoreboard_wakes_on_a_hand(held_app, start_game, pla
 def test_the_watch_sees_a_game_as_its_polls_do(app, client, start_game, play):
     """The watch compares marks of many games read at once (``game_marks``) with the
     head each poll read (``game_head``): the two agree at every kind of change, and the
-    mark moves with each (a hand, another phone's step, the table's next game)."""
+    mark moves with each (a hand, another phone's step, the table's next game). The
+    heads it hands the polls it wakes (``game_heads``) are those a poll reads."""""
     from sqlmodel import Session
 
     from scorekeeper.store.models import Game
-    from scorekeeper.table.live import game_head, game_marks
+    from scorekeeper.table.live import game_head, game_heads, game_marks
 
     engine = app.extensions["db_engine"]
     game = start_game(evening="new")
@@ -143,9 +173,10 @@ def test_the_watch_sees_a_game_as_its_polls_do(app, client, start_game, play):
 
     def marks() -> tuple:
         with engine.connect() as connection:
-            seen = game_head(connection, club, game).mark
-            assert game_marks(connection, [game]) == {(club, game): seen}
-            return seen
+            head = game_head(connection, club, game)
+            assert game_marks(connection, [game]) == {(club, game): head.mark}
+            assert game_heads(connection, [game]) == {(club, game): head}  # as woken polls get
+            return head.mark
 
     seen = [marks()]
     play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")
