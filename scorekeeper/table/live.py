@@ -12,7 +12,7 @@ A watcher's version also counts the hand in progress: each step a scorer takes i
 noted (``note_draft``, in the background: no tap waits for it) so watchers see the bids,
 trump and points as they are chosen. A scorer's page follows another phone's entry too,
 never its own: the phone entering a hand gets it back when it comes back to the game
-(a hand it undid too: the Undo notes it as that phone's entry, ``views.hands``).
+(a hand it undid too: the undo makes it that phone's entry, ``enter_again``).
 
 Every phone follows the table, too: the same read says whether the evening has a newer
 game in play (``GameHead.moved_on_to``), so a page left on a finished game goes to the

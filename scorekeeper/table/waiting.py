@@ -11,9 +11,9 @@ on (every game's mark at once, ``live.game_marks``; ``live.evening_head``: one s
 indexed read each) every ``TICK`` seconds, and wakes the polls whose head moved with
 that head as it is now (the games that moved read whole, all in one more read: a poll
 woken reads no head of its own). They answer as any poll does (a kept answer where
-another phone's poll rendered it). The
-database is the one truth: a change made by another process or another server (one
-PostgreSQL) is seen by every process's watch the same way, with no broker.
+another phone's poll rendered it). The database is the one truth: a change made by
+another process or another server (one PostgreSQL) is seen by every process's watch the
+same way, with no broker.
 
 Held polls are cheap only where a request is: under gunicorn's gevent worker (a
 greenlet each; README, "In production"), or ``flask run``'s threads for a few phones.
