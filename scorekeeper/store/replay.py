@@ -164,25 +164,24 @@ def load_seated(
     session: Session, games: Sequence[Game]
 ) -> list[tuple[Replay, dict[int, int]]]:
     """Each game as a Replay, with who sits in each seat now (seat -> player id: for the
-    next hand, as ``Replay.names``); two queries."""
-    ids = [game.id for game in games]
-    hands: dict[int, list[Hand]] = defaultdict(list)
-    seating: dict[int, list[Sitting]] = defaultdict(list)
-    if ids:
-        for hand in session.exec(
-            select(Hand)
-            .where(Hand.game_id.in_(ids), Hand.undone_at.is_(None))  # type: ignore[union-attr]
-            .order_by(Hand.game_id, Hand.number)
-        ):
-            hands[hand.game_id].append(hand)
-        for game_id, seat, from_hand, player_id, name in session.exec(
-            select(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand, GameSeat.player_id,
-                   Player.name)
-            .join(Player, Player.id == GameSeat.player_id)
-            .where(GameSeat.game_id.in_(ids))  # type: ignore[union-attr]
-            .order_by(GameSeat.game_id, GameSeat.seat, GameSeat.from_hand)
-        ):
-            seating[game_id].append(Sitting(seat, from_hand, name, player_id))
+    next hand, as ``Replay.names``); two queries.
+
+    Each query sees the database as it is when it runs, not as it was when the game's
+    row was read: a change committed in between (another phone's hand) would give the
+    hands of one revision under the revision before it. The seats' query reads each
+    game's revision too; a game whose revision moved since its row was read is read
+    again, with its hands and seats (a change to a game bumps its revision in the
+    change's own transaction, so a revision that did not move means no change came in
+    between)."""
+    for again in range(READS_AT_MOST):
+        hands, seating, revisions = _hands_and_seats(session, [game.id for game in games],
+                                                     again=again > 0)
+        moved = [game for game in games
+                 if revisions.get(game.id, game.revision) != game.revision]
+        if not moved:
+            break
+        for game in moved:
+            session.refresh(game)
     seated = []
     for game in games:
         rules = house_rules(game)
@@ -196,6 +195,43 @@ def load_seated(
                         sittings)
         seated.append((replay, {seat: s.player_id for seat, s in now.items()}))
     return seated
+
+
+# How many times the games are read while one keeps changing under the read (a table
+# records a hand every minute or so: a second read is rare, a third rarer still).
+READS_AT_MOST = 3
+
+
+def _hands_and_seats(session: Session, ids: list[int], again: bool = False) -> tuple[
+        dict[int, list[Hand]], dict[int, list[Sitting]], dict[int, int]]:
+    """The games' live hands, their seats, and their revisions as the seats' query
+    found them (read last): by game. ``again``: the hands read before are read afresh
+    too (the session would give them back as it first read them: a hand corrected
+    meanwhile as it was)."""
+    hands: dict[int, list[Hand]] = defaultdict(list)
+    seating: dict[int, list[Sitting]] = defaultdict(list)
+    revisions: dict[int, int] = {}
+    if not ids:
+        return hands, seating, revisions
+    for hand in session.exec(
+        select(Hand)
+        .where(Hand.game_id.in_(ids), Hand.undone_at.is_(None))  # type: ignore[union-attr]
+        .order_by(Hand.game_id, Hand.number)
+        .execution_options(populate_existing=again)
+    ):
+        hands[hand.game_id].append(hand)
+    for game_id, revision, seat, from_hand, player_id, name in session.exec(
+        select(Game.id, Game.revision, GameSeat.seat, GameSeat.from_hand,
+               GameSeat.player_id, Player.name)
+        .outerjoin(GameSeat, GameSeat.game_id == Game.id)
+        .outerjoin(Player, Player.id == GameSeat.player_id)
+        .where(Game.id.in_(ids))  # type: ignore[union-attr]
+        .order_by(Game.id, GameSeat.seat, GameSeat.from_hand)
+    ):
+        revisions[game_id] = revision
+        if seat is not None:
+            seating[game_id].append(Sitting(seat, from_hand, name, player_id))
+    return hands, seating, revisions
 
 
 def load_replay(session: Session, game: Game) -> Replay:
