@@ -224,7 +224,7 @@ function drawOver(state) {
     local("p", "big-line", verdictPhrase(state.verdict)));
 }
 
-// The check line before Record, as the server says it (views/pages.preview_of), for the
+// The check line under Record, as the server says it (views/pages.preview_of), for the
 // hand in the entry played on from the game as the phone has it: nothing until the
 // points are all chosen; a hand the rules refuse is said to be so.
 function checkLine(form) {

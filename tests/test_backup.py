@@ -125,8 +125,9 @@ def build_history(client) -> None:
     # Cid deals; Dan (6, C) bids 6 and takes all: C8 ... undone, and left undone.
     play(client, three, 4, "6", "spades", "CCCCC", "C")
     assert client.post(f"/games/{three}/hands/undo", data={"number": "4"}).status_code == 303
-    # The hand came back in the phone's entry, and the table clears it there (a hand
-    # being entered is the phone's, not the record a backup keeps).
+    # The hand came back in the phone's entry, and the table empties it there: the
+    # entry's step, its choices all cleared (a hand being entered is the phone's, not
+    # the record a backup keeps).
     assert client.get(f"/games/{three}?number=4",
                       headers={"HX-Request": "true"}).status_code == 200
     assert (one, two, three) == (1, 2, 3)

@@ -1,6 +1,6 @@
 """A game as the pages read it: its rules, seats and stored hands, replayed.
 
-``load_replay`` (and ``load_replays`` for several games in two queries) reads a game's
+``load_replay`` (and ``load_replays`` for several games, in two queries) reads a game's
 live hands and seats and replays them through the rules engine; ``REPLAYS`` keeps each
 game's last replay in this process, so the next read carries on from it. Changing the
 hands is the table's business (``scorekeeper.table.recording``, ``.corrections``).
@@ -164,7 +164,8 @@ def load_seated(
     session: Session, games: Sequence[Game]
 ) -> list[tuple[Replay, dict[int, int]]]:
     """Each game as a Replay, with who sits in each seat now (seat -> player id: for the
-    next hand, as ``Replay.names``); two queries.
+    next hand, as ``Replay.names``); two queries, more only where a game changed
+    while they ran.
 
     Each query sees the database as it is when it runs, not as it was when the game's
     row was read: a change committed in between (another phone's hand) would give the
@@ -178,7 +179,10 @@ def load_seated(
                                                      again=again > 0)
         moved = [game for game in games
                  if revisions.get(game.id, game.revision) != game.revision]
-        if not moved:
+        if not moved or again == READS_AT_MOST - 1:
+            # (After the last read a game stays at the revision its row had: never a
+            # newer revision than its hands, which a poll would take for the game as it
+            # stands, nor a change's check passed on hands read before it.)
             break
         for game in moved:
             session.refresh(game)

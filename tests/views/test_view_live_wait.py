@@ -159,7 +159,7 @@ def test_the_watch_sees_a_game_as_its_polls_do(app, client, start_game, play):
     """The watch compares marks of many games read at once (``game_marks``) with the
     head each poll read (``game_head``): the two agree at every kind of change, and the
     mark moves with each (a hand, another phone's step, the table's next game). The
-    heads it hands the polls it wakes (``game_heads``) are those a poll reads."""""
+    heads it hands the polls it wakes (``game_heads``) are those a poll reads."""
     from sqlmodel import Session
 
     from scorekeeper.store.models import Game

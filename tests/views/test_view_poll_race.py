@@ -19,7 +19,10 @@ from __future__ import annotations
 import re
 
 import lxml.html
+from sqlmodel import Session
 
+from scorekeeper.store import replay as replay_module
+from scorekeeper.store.models import Game
 from tests.members import client_as
 from tests.views.test_view_board_race import ChangeBefore, phone_posting
 from tests.views.view_helpers import HTMX, calls_for, hand_form
@@ -104,3 +107,23 @@ def test_a_hand_corrected_while_a_watchers_poll_reads_the_game_shows_as_its_revi
         assert hand_row(answer.text, 1) == {"2": before, "3": after}[revision], (at, revision)
         at += 1
     assert at >= 6, "the poll read less than its answer needs"
+
+
+def test_a_game_still_changing_after_its_last_read_keeps_the_revision_of_its_hands(
+        app, client, start_game, play, monkeypatch):
+    """Read as often as it may be (here once) and changed again just before its seats'
+    query: the replay keeps the revision its row had, with the hands read under it. A
+    newer revision over older hands would be taken by a poll for the game as it stands
+    (its next poll told "unchanged" until another change) and would pass a change's
+    check on hands read before the last."""
+    monkeypatch.setattr(replay_module, "READS_AT_MOST", 1)
+    game = start_game(target="999")
+    play(game, 1, BOB_BIDS_3, "hearts", "ABBCC", "A")
+    record = phone_posting(app, f"/games/{game}/hands", hand_form(2, *HAND_2))
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        row = session.get(Game, game)
+        assert row.revision == 2
+        with ChangeBefore(app, record, 1) as moment:  # read 0: the hands; 1: the seats
+            replay = replay_module.load_replay(session, row)
+        assert moment.made
+        assert (replay.game.revision, len(replay.hands)) == (2, 1)
