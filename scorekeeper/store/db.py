@@ -7,6 +7,7 @@ from typing import Callable, TypeVar
 
 from flask import Flask, current_app, g
 from sqlalchemy import event
+from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.pool import StaticPool
@@ -98,6 +99,12 @@ def init_app(app: Flask) -> None:
         raise StartRefused(f"The database did not answer ({driver_said(silent)}): the app "
                            f"does not start without it.") from None
     app.teardown_appcontext(close_session)
+
+
+def dialect_insert(dialect: str) -> Callable:
+    """The INSERT of ``dialect`` (a name: "postgresql", else SQLite's), the one with
+    ``on_conflict_do_…``: both databases take it."""
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
 
 
 def driver_said(error: DBAPIError) -> str:

@@ -28,12 +28,13 @@ from typing import Mapping
 from sqlalchemy import (
     Integer, Select, and_, any_, bindparam, false, func, literal, not_, select, update,
 )
-from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.dialects import postgresql
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
+from scorekeeper.store.db import dialect_insert
 from scorekeeper.store.models import MAX_ID, ChangeKind, Evening, Game, LiveDraft, aware, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.draft import FIELDS
@@ -129,10 +130,8 @@ def enter_again(session: Session, game_id: int, args: Mapping[str, str],
     (a hand undone, back in the entry of the phone that undid it, with the undo): the
     draft's next step, whoever entered the last."""
     draft, now = draft_args(args), utcnow()
-    insert = postgresql.insert if session.get_bind().dialect.name == "postgresql" \
-        else sqlite.insert
     session.execute(
-        insert(LiveDraft)
+        dialect_insert(session.get_bind().dialect.name)(LiveDraft)
         .values(game_id=game_id, args=draft, seq=1, device_id=device_id, step=0,
                 updated_at=now)
         .on_conflict_do_update(index_elements=["game_id"], set_={

@@ -48,12 +48,11 @@ from pathlib import Path
 from flask import Flask, Response, current_app, g, make_response, request, session
 from flask_wtf.csrf import generate_csrf
 from sqlalchemy import delete, or_, select
-from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.pool import StaticPool
 
 from scorekeeper.clubs.access import current_device, current_member
-from scorekeeper.store.db import get_connection, get_engine, get_session
+from scorekeeper.store.db import dialect_insert, get_connection, get_engine, get_session
 from scorekeeper.store.kept import LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
@@ -152,7 +151,7 @@ class SharedAnswers:
 
     def __init__(self, dialect: str, build: str) -> None:
         self._build = build
-        self._insert = postgresql.insert if dialect == "postgresql" else sqlite.insert
+        self._insert = dialect_insert(dialect)
         self.hits = self.misses = self.kept = 0
 
     def digest(self, key: tuple) -> str:

@@ -39,14 +39,21 @@ def poll_of(html: str) -> tuple[str, str]:
     return match.group(1).replace("&amp;", "&"), match.group(2)
 
 
+def watched_after_hand_1(app, start_game, play) -> tuple[int, object, str]:
+    """A game to 999 with hand 1 recorded, and a watcher's phone on it: (the game, the
+    watcher, its page)."""
+    game = start_game(target="999")
+    play(game, 1, BOB_BIDS_3, "hearts", "ABBCC", "A")
+    viewer = client_as(app, "viewer", name="Vera")
+    return game, viewer, viewer.get(f"/games/{game}").text
+
+
 def test_a_hand_recorded_while_a_watchers_poll_reads_the_game_comes_in_parts(
         app, client, start_game, play):
     at = 0
     while True:
-        game = start_game(target="999")
-        play(game, 1, BOB_BIDS_3, "hearts", "ABBCC", "A")
-        viewer = client_as(app, "viewer", name="Vera")
-        url, shown = poll_of(viewer.get(f"/games/{game}").text)
+        game, viewer, page = watched_after_hand_1(app, start_game, play)
+        url, shown = poll_of(page)
         assert shown.split(".")[0] == "2"  # the game after hand 1
         # The last step of hand 2 on the owner's phone wakes the watcher's poll ...
         calls, trump, owners, game_point = HAND_2
@@ -86,10 +93,7 @@ def test_a_hand_corrected_while_a_watchers_poll_reads_the_game_shows_as_its_revi
         app, client, start_game, play):
     at = 0
     while True:
-        game = start_game(target="999")
-        play(game, 1, BOB_BIDS_3, "hearts", "ABBCC", "A")
-        viewer = client_as(app, "viewer", name="Vera")
-        page = viewer.get(f"/games/{game}").text
+        game, viewer, page = watched_after_hand_1(app, start_game, play)
         url, _shown = poll_of(page)
         before = hand_row(page, 1)
         # A step of hand 2 on the owner's phone wakes the watcher's poll ...
