@@ -2,10 +2,11 @@
 
 A phone's poll comes every few seconds from every phone at every table: on PostgreSQL
 each of its reads waits for the server's answer, and so did a BEGIN before them and a
-ROLLBACK after. Its reads (who is asking, the game's head) are made outside a
-transaction: the pool's ping and the two reads, three round trips where there were
-five. The ping finds a connection the server ended while it was pooled (a restart): the
-next request gets a new one, not an error. A request that writes through the ORM still
+ROLLBACK after, and a ping as the pool gave the connection. Its reads (who is asking,
+the game's head) are made outside a transaction, and a connection is pinged only once
+it has lain idle a while: two round trips where there were five. A connection the
+server ended while it was pooled (a restart) is found by what the server said to it as
+it ended it, with no round trip: the next request gets a new one, not an error. A request that writes through the ORM still
 writes in one transaction. A burst of polls finds its connections open, and a record
 never waits behind it for one.
 """
@@ -18,6 +19,7 @@ from contextvars import copy_context
 import pytest
 from sqlalchemy import event, func, select, text
 
+from scorekeeper.store import db
 from scorekeeper.store.db import (
     POOL_KEPT, POOL_MOST, close_session, drawing, get_connection, get_engine, get_session,
 )
@@ -32,13 +34,32 @@ POLLS = 10
 
 
 @pytest.mark.skipif(not on_postgresql(), reason="SQLite is in the process: no round trips")
-def test_an_unchanged_poll_is_the_pools_ping_and_its_two_reads():
+def test_an_unchanged_poll_is_its_two_reads_and_no_ping():
     with relayed(database_url()) as (relay, url):
         app = fresh_server(DATABASE_URL=url)
         try:
             poll = unchanged_poll(app)
             for _ in range(POLLS):  # the statements prepared, the pool's connection made
                 poll()
+            before = relay.round_trips
+            for _ in range(POLLS):
+                poll()
+            assert relay.round_trips - before == 2 * POLLS
+        finally:
+            close_server(app)
+
+
+@pytest.mark.skipif(not on_postgresql(), reason="SQLite is in the process: no round trips")
+def test_a_connection_idle_a_while_is_pinged_before_use(monkeypatch):
+    """One the server may have lost without a word (a firewall dropping an idle
+    connection): asked before it is used, one round trip more."""
+    with relayed(database_url()) as (relay, url):
+        app = fresh_server(DATABASE_URL=url)
+        try:
+            poll = unchanged_poll(app)
+            for _ in range(POLLS):
+                poll()
+            monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", 0.0)
             before = relay.round_trips
             for _ in range(POLLS):
                 poll()
@@ -60,9 +81,11 @@ def unchanged_poll(app):
 
 
 @pytest.mark.skipif(not on_postgresql(), reason="SQLite's connections are files, not a server's")
-def test_connections_the_server_ended_while_pooled_are_made_again_not_an_error():
+def test_connections_the_server_ended_while_pooled_are_made_again_not_an_error(monkeypatch):
     """A database server restarted while the pools held their connections: the next
-    requests get new ones (the pool's ping finds each ended), not an error."""
+    requests get new ones (each ended one is found by what the server said to it as it
+    ended it), not an error."""
+    monkeypatch.setattr(db, "PING_AFTER_IDLE_SECONDS", float("inf"))  # none asked
     url = database_url()
     app = fresh_server(DATABASE_URL=url)
     try:

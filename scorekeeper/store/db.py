@@ -1,6 +1,10 @@
 """The database engine and one session per request."""
 from __future__ import annotations
 
+import fcntl
+import struct
+import termios
+import time
 from contextvars import ContextVar
 from pathlib import Path
 from typing import Callable, TypeVar
@@ -9,7 +13,7 @@ from flask import Flask, current_app, g
 from sqlalchemy import event
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import Connection, Engine, make_url
-from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import DBAPIError, DisconnectionError, OperationalError
 from sqlalchemy.pool import StaticPool
 from sqlmodel import Session, create_engine
 
@@ -31,6 +35,10 @@ POOL_KEPT, POOL_MOST = 15, 19
 # servers with (``page_cache.SharedAnswers.put``). One each is kept open. A write's
 # thread holds one: no poll's answer is drawn in it.
 DRAWING_MOST_EACH = 2
+# A pooled connection is pinged before use once it has lain idle this long (a firewall
+# may have dropped it without a word). One given back a moment ago is not: at a busy
+# table's pace that ping was a third of a poll's round trips.
+PING_AFTER_IDLE_SECONDS = 30.0
 WRITE_THREADS = 1  # a worker's render threads for writes, beside ``render_threads``
 T = TypeVar("T")
 _DRAWING: ContextVar[bool] = ContextVar("drawing", default=False)  # in a render thread
@@ -64,8 +72,39 @@ def make_engine(url: str) -> Engine:
 
 def _server_engine(url: str, kept: int, most: int) -> Engine:
     """A database server's engine: ``kept`` connections open between requests, ``most``
-    at once, each checked before use (the server may have restarted meanwhile)."""
-    return create_engine(url, pool_pre_ping=True, pool_size=kept, max_overflow=most - kept)
+    at once, each checked before use (the server may have ended it meanwhile)."""
+    engine = create_engine(url, pool_size=kept, max_overflow=most - kept)
+    event.listen(engine.pool, "checkin", _given_back)
+
+    @event.listens_for(engine.pool, "checkout")
+    def _checked_out(dbapi_connection, record, _proxy) -> None:
+        if _ended_or_idle(dbapi_connection, record.info.get("given_back")):
+            try:
+                engine.dialect.do_ping(dbapi_connection)
+            except engine.dialect.loaded_dbapi.Error as lost:
+                raise DisconnectionError("the database server did not answer") from lost
+    return engine
+
+
+def _given_back(_dbapi_connection, record) -> None:
+    record.info["given_back"] = time.monotonic()
+
+
+def _ended_or_idle(dbapi_connection, given_back: float | None) -> bool:
+    """Whether a pooled connection must be pinged before use: the server said something
+    to it while it lay in the pool (as it ends a connection, a restart: it says why
+    before it closes it, there to read at once, no round trip), or it lay idle a while.
+    One just opened (never given back) need not be."""
+    if given_back is None:
+        return False
+    if dbapi_connection.closed or _unread_bytes(dbapi_connection.fileno()):
+        return True
+    return time.monotonic() - given_back > PING_AFTER_IDLE_SECONDS
+
+
+def _unread_bytes(socket: int) -> int:
+    """What waits to be read on ``socket``, asked of the system (nothing is read)."""
+    return struct.unpack("i", fcntl.ioctl(socket, termios.FIONREAD, b"\0" * 4))[0]
 
 
 def render_threads(config) -> int:
