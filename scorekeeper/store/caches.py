@@ -102,6 +102,10 @@ OTHERS = (
           "the evening's id and creation, its newest game, its games' revisions summed and "
           "how many are abandoned", "games never leave an evening, and each change to one "
           "raises its revision"),
+    Entry(("scorekeeper.table.evenings:COUNTED",), "each evening's games as last counted "
+          "for its tally: each one's revision and part, under the evening's state then",
+          "the evening's id and creation", "a later state is counted from it only where the "
+          "games a page read rose by every revision the evening rose by; else read afresh"),
     Entry(("scorekeeper.views.page_cache:PageCache._pages",
            "scorekeeper.views.page_cache:app.extensions['page_cache']"),
           "rendered game pages and poll answers", "the game's id, creation, revision and "

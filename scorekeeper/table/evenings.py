@@ -430,27 +430,61 @@ def evenings_page(
 # newest game, every game's revision summed, games abandoned). Never stale: games never
 # leave an evening, and each change to one raises its revision.
 TALLIES = LockedLRU(256)
+# Each evening's games as last counted here (key: id, creation): the state they are of and
+# each game's revision and part. A later state whose every change is in the games a page
+# read (the game it shows: a hand at that table) is counted from them, with no read of the
+# evening's other games: at a big evening that read was a row for every table, each hand.
+COUNTED = LockedLRU(256)
+
+
+@dataclass(frozen=True)
+class _Counted:
+    key: tuple  # the evening's state (``TALLIES``' key)
+    parts: dict[int, tuple[int, GamePart]]  # game id (in order) -> its revision, its part
 
 
 def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
-    """The evening's tally (``known``: games already read), worked out once for each
-    state of the evening: with no change to any game of it, one small read."""
+    """The evening's tally (``known``: games already read, before this reads the evening's
+    head), worked out once for each state of the evening: with no change to any game of
+    it, one small read; with changes only to games ``known``, no more."""
     head = evening_head(session.connection(), evening.club_id, evening.id, table=None)
     key = (evening.id, evening.created_at, head.game_id, head.revisions, head.abandoned)
     found = TALLIES.get(key)
     if found is None:
-        found = _tally_now(session, evening, known)
+        parts = (_moved_on(COUNTED.get(key[:2]), key, known)
+                 or _parts_now(session, evening, known))
+        found = tally_of([part for _revision, part in parts.values()])
+        COUNTED.put(key[:2], _Counted(key, parts))
         TALLIES.put(key, found)
     return found
 
 
-def _tally_now(session: Session, evening: Evening, known: Sequence[Replay | None]
-               ) -> EveningTally:
-    """The evening's tally read now. Each game's part is kept per state of the game: only
-    a game changed since it was last counted here is read and replayed; the others are a
-    row each (id, creation, revision). A game ``known`` as it was before its last change
-    (another phone's, while this page read) is read again: the tally is kept under the
-    evening's state now."""
+def _moved_on(counted: _Counted | None, key: tuple, known: Sequence[Replay | None]
+              ) -> dict[int, tuple[int, GamePart]] | None:
+    """The games' parts at state ``key``, from those ``counted`` at an earlier state of the
+    evening, where the games ``known`` rose by every revision the evening rose by: the
+    others are as counted (revisions only rise; a game begun or abandoned changes the
+    newest game or the number abandoned). None where they do not."""
+    if counted is None or (counted.key[2], counted.key[4]) != (key[2], key[4]):
+        return None
+    parts, risen = dict(counted.parts), 0
+    for replay in {replay.game.id: replay for replay in known if replay is not None}.values():
+        revision, was = replay.game.revision, parts.get(replay.game.id)
+        if was is None or revision < was[0] or replay.game.abandoned_at is not None:
+            return None
+        if revision > was[0]:
+            risen += revision - was[0]
+            parts[replay.game.id] = (revision, _kept_part(replay))
+    return parts if counted.key[3] + risen == key[3] else None
+
+
+def _parts_now(session: Session, evening: Evening, known: Sequence[Replay | None]
+               ) -> dict[int, tuple[int, GamePart]]:
+    """The evening's games' parts read now (abandoned games left out). Each game's part is
+    kept per state of the game: only a game changed since it was last counted here is
+    read and replayed; the others are a row each (id, creation, revision). A game
+    ``known`` as it was before its last change (another phone's, while this page read) is
+    read again: the parts are kept under the evening's state now."""
     heads = session.exec(
         select(Game.id, Game.created_at, Game.revision)
         .where(Game.evening_id == evening.id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
@@ -464,7 +498,8 @@ def _tally_now(session: Session, evening: Evening, known: Sequence[Replay | None
     if unread:
         have.update((replay.game.id, replay) for replay in load_replays(session, list(
             session.exec(select(Game).where(Game.id.in_(unread))))))  # type: ignore[union-attr]
-    return tally_of([part or _kept_part(have[game_id]) for game_id, part in parts.items()])
+    return {game_id: (revisions[game_id], part or _kept_part(have[game_id]))
+            for game_id, part in parts.items()}
 
 
 def tonight_tally(session: Session, replay: Replay) -> EveningTally | None:

@@ -214,6 +214,58 @@ def test_a_game_page_replays_the_evenings_other_games_only_once_they_change(
     assert "Bob 2" in tonight() and replayed == []
 
 
+def test_a_hand_at_one_table_is_counted_with_no_read_of_the_evenings_other_games(
+        app, client, evening, play, monkeypatch):
+    """At a big evening a hand at one table is counted from the evening's last count and
+    that table's game as its page read it: the other tables' games are not read (a row
+    each, every hand); the tally is the one they would give read afresh."""
+    from sqlmodel import Session
+
+    from scorekeeper.store.models import Evening
+    from scorekeeper.table import evenings
+
+    parts_now = evenings._parts_now
+    _one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=1)
+    play(two, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 2
+    assert "Bob 2" in tonight_at(client, two) and read == []
+    with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
+        afresh = parts_now(session, session.get(Evening, evening.id), ())
+        counted = evenings.evening_tally(session, session.get(Evening, evening.id))
+    assert counted == evenings.tally_of([part for _revision, part in afresh.values()])
+
+
+def test_a_hand_at_another_table_meanwhile_has_the_evening_read_again(
+        client, evening, play, monkeypatch):
+    """A change the page did not read (a hand at another table) is not in the last count:
+    the evening's games are read again."""
+    one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=2)
+    play(one, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 1
+    assert "Bob 2" in tonight_at(client, two) and read == [evening.id]
+
+
+def evening_counted_once(client, evening, play, monkeypatch, won: int):
+    """Two games of the evening, game ``won`` (1 or 2) won by Bob & Eve in one hand, the
+    other a hand in; game two's page drawn once (the evening counted), and from then on
+    each read of the evening's games noted: (game one, game two, the evenings read)."""
+    from scorekeeper.table import evenings
+
+    one = evening.game()
+    play(one, 1, *(B_SWEEPS if won == 1 else C_IS_SET))
+    two = evening.game()
+    play(two, 1, *(B_SWEEPS if won == 2 else C_IS_SET))
+    assert "Bob 1" in tonight_at(client, two)
+    read: list[int] = []
+    parts_now = evenings._parts_now
+    monkeypatch.setattr(evenings, "_parts_now", lambda session, evening, known: (
+        read.append(evening.id), parts_now(session, evening, known))[1])
+    return one, two, read
+
+
+def tonight_at(client, game: int) -> str:
+    """The "Games won this evening" line of the game's page."""
+    return Page(client.get(f"/games/{game}")).root.find("p", class_="tonight").text()
+
+
 def test_the_evenings_tally_is_worked_out_once_for_every_phone(
         app, client, evening, play, monkeypatch):
     """After a hand, the scorer's page and a viewer's page both show the evening's tally:
@@ -221,9 +273,9 @@ def test_the_evenings_tally_is_worked_out_once_for_every_phone(
     from scorekeeper.table import evenings
 
     worked: list[int] = []
-    work = evenings._tally_now
-    monkeypatch.setattr(evenings, "_tally_now", lambda session, evening, known: (
-        worked.append(evening.id), work(session, evening, known))[1])
+    work = evenings.tally_of
+    monkeypatch.setattr(evenings, "tally_of", lambda parts: (
+        worked.append(evening.id), work(parts))[1])
     one = evening.game()
     play(one, 1, *B_SWEEPS)
     two = evening.game()
