@@ -317,6 +317,19 @@ def test_a_deck_is_small_enough_to_keep_one_for_every_game_in_play():
         assert Deck(rules, {}).ended is deck.ended  # one rules' verdicts, for all its decks
 
 
+MOST_TABLES = 1_250  # the most one server held in bench/capacity.py, on either database
+
+
+def test_a_deck_and_a_replay_are_kept_for_every_game_at_the_most_tables_a_server_holds():
+    """The hands come round the tables in turn: kept for fewer games than are in play,
+    each table's deck would be gone by its next hand and drawn again at every hand (a
+    read of the club's last games), and its game replayed from the first hand."""
+    from scorekeeper.store.replay import REPLAYS
+
+    assert chances_module.DECKS.maxsize >= MOST_TABLES
+    assert REPLAYS._kept.maxsize >= MOST_TABLES
+
+
 @settings(max_examples=120, deadline=None,  # (every layout about twenty times)
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(legal_games(), st.integers(0, 2 ** 32), st.booleans())

@@ -43,7 +43,7 @@ from scorekeeper.rules import (
 from scorekeeper.rules.ending import won_by_the_hand
 from scorekeeper.rules.game import play_deal
 from scorekeeper.rules.table import HIGHEST_BID
-from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.kept import GAMES_IN_PLAY, LockedLRU
 from scorekeeper.store.models import Game
 from scorekeeper.store.replay import Replay, load_replays
 
@@ -399,7 +399,7 @@ def club_shapes(session: Session, game: Game) -> list[Shape]:
 
 
 GAME_HANDS = LockedLRU(512)  # per game revision: its played hands, as shapes
-DECKS = LockedLRU(512)  # per game in play: its club's hands, scored for every dealer (~40 KB)
+DECKS = LockedLRU(GAMES_IN_PLAY)  # per game in play: its club's hands, scored (~40 KB)
 VERDICTS = LockedLRU(64)  # per house rules: the engine's verdicts on a game's end
 CHANCES = LockedLRU(1024)  # per game revision (None kept too: too soon to tell)
 UNKNOWN = object()  # not worked out yet

@@ -216,6 +216,12 @@ def bring_once(session: Session, what: str, club_id: int, bring) -> None:
         bring(session, club_id)
 
 
+# The games in play one process keeps a figure of each for (its replay, its deck): more
+# than the tables one server holds. A cache per game in play smaller than the games in
+# play misses on every hand, as the hands come round the tables in turn.
+GAMES_IN_PLAY = 2048
+
+
 class LockedLRU:
     """A size-bounded, thread-safe LRU (cachetools' own, behind a lock): what was worked
     out once in this process, for the next page to reuse. ``getsizeof``: how much each

@@ -15,7 +15,7 @@ from sqlmodel import Session, select
 
 from scorekeeper.rules import Deal, GameState, HouseRules, Tally, carry_on, replay as replay_deals
 from scorekeeper.rules.scoring import CARD_POINTS
-from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.kept import GAMES_IN_PLAY, LockedLRU
 from scorekeeper.store.models import ChangeKind, Game, GameChange, GameSeat, Hand, Player
 from scorekeeper.store.sittings import (
     Sitting, Stretch, names_at, sitting_at, starting_seating, stretches, team_shares,
@@ -152,7 +152,7 @@ class Replays:
         self._kept.put(game_id, (rules, first_dealer, deals, state))
 
 
-REPLAYS = Replays(games=2048)
+REPLAYS = Replays(games=GAMES_IN_PLAY)
 
 
 def load_replays(session: Session, games: Sequence[Game]) -> list[Replay]:
