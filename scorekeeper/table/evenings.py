@@ -186,7 +186,7 @@ class GamePart:
     held: bool  # won, with hands still waiting for confirmation
     players: tuple[tuple[str, int], ...]
     line_ups: tuple[tuple[str, int], ...]
-    points: tuple[tuple[str, int], ...] = ()  # each player's team's score at the end
+    points: tuple[tuple[str, int], ...] = ()  # each player's team's score, once it counts
 
 
 # Each game's part, per state of the game (key: id, creation, revision): never stale, as
@@ -198,6 +198,7 @@ GAME_PARTS = LockedLRU(4096)
 def game_part(replay: Replay) -> GamePart:
     """``replay``'s part of its evening's tally (see ``tally``)."""
     held = replay.state.finished and bool(waiting(replay))
+    counts = replay.state.finished and not held  # its points count once it is won
     players: list[tuple[str, int]] = []
     points: list[tuple[str, int]] = []
     line_up_wins: list[tuple[str, int]] = []
@@ -206,7 +207,7 @@ def game_part(replay: Replay) -> GamePart:
         won = int(replay.state.winner == team and not held)
         sat = sat_for(replay, seats)
         players += [(name, won) for name in sat]
-        points += [(name, replay.state.scores[team]) for name in sat]
+        points += [(name, replay.state.scores[team]) for name in sat if counts]
         line_up_wins += [(line_up, won) for line_up in line_ups(replay, seats) if partners]
     return GamePart(replay.state.finished, held, tuple(players), tuple(line_up_wins),
                     tuple(points))
@@ -441,6 +442,7 @@ COUNTED = LockedLRU(256)
 class _Counted:
     key: tuple  # the evening's state (``TALLIES``' key)
     parts: dict[int, tuple[int, GamePart]]  # game id (in order) -> its revision, its part
+    tally: EveningTally  # counted from them
 
 
 def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
@@ -451,12 +453,23 @@ def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> 
     key = (evening.id, evening.created_at, head.game_id, head.revisions, head.abandoned)
     found = TALLIES.get(key)
     if found is None:
-        parts = (_moved_on(COUNTED.get(key[:2]), key, known)
-                 or _parts_now(session, evening, known))
-        found = tally_of([part for _revision, part in parts.values()])
-        COUNTED.put(key[:2], _Counted(key, parts))
+        counted = COUNTED.get(key[:2])
+        parts = _moved_on(counted, key, known) or _parts_now(session, evening, known, counted)
+        found = _tally_again(counted, parts)
+        COUNTED.put(key[:2], _Counted(key, parts, found))
         TALLIES.put(key, found)
     return found
+
+
+def _tally_again(counted: _Counted | None, parts: dict[int, tuple[int, GamePart]]
+                 ) -> EveningTally:
+    """The tally of ``parts``: the one ``counted`` where every game's part is as counted
+    there (most hands: one that neither ends its game nor changes who sits in it)."""
+    now = [part for _revision, part in parts.values()]
+    if counted is not None and list(counted.parts) == list(parts) and now == [
+            part for _revision, part in counted.parts.values()]:
+        return counted.tally
+    return tally_of(now)
 
 
 def _moved_on(counted: _Counted | None, key: tuple, known: Sequence[Replay | None]
@@ -478,28 +491,39 @@ def _moved_on(counted: _Counted | None, key: tuple, known: Sequence[Replay | Non
     return parts if counted.key[3] + risen == key[3] else None
 
 
-def _parts_now(session: Session, evening: Evening, known: Sequence[Replay | None]
-               ) -> dict[int, tuple[int, GamePart]]:
+_REVISIONS = (select(Game.id, Game.created_at, Game.revision)
+              .where(Game.evening_id == bindparam("evening_id"),
+                     Game.abandoned_at.is_(None))  # type: ignore[union-attr]
+              .order_by(Game.id))  # type: ignore[arg-type]
+
+
+def _parts_now(session: Session, evening: Evening, known: Sequence[Replay | None],
+               counted: _Counted | None) -> dict[int, tuple[int, GamePart]]:
     """The evening's games' parts read now (abandoned games left out). Each game's part is
-    kept per state of the game: only a game changed since it was last counted here is
-    read and replayed; the others are a row each (id, creation, revision). A game
-    ``known`` as it was before its last change (another phone's, while this page read) is
-    read again: the parts are kept under the evening's state now."""
-    heads = session.exec(
-        select(Game.id, Game.created_at, Game.revision)
-        .where(Game.evening_id == evening.id, Game.abandoned_at.is_(None))  # type: ignore[union-attr]
-        .order_by(Game.id)  # type: ignore[arg-type]
-    ).all()
+    kept per state of the game: only a game changed since it was last counted here (in
+    ``counted``, or in another evening state's count) is read and replayed; the others
+    are a row each (id, creation, revision). A game ``known`` as it was before its last
+    change (another phone's, while this page read) is read again: the parts are kept
+    under the evening's state now."""
+    heads = session.connection().execute(_REVISIONS, {"evening_id": evening.id}).all()
     revisions = {head.id: head.revision for head in heads}
     have = {replay.game.id: replay for replay in known if replay is not None
             and replay.game.revision == revisions.get(replay.game.id)}
-    parts = {head.id: GAME_PARTS.get(tuple(head)) for head in heads}
+    before = counted.parts if counted is not None else {}
+    parts = {head.id: _part_as_counted(before.get(head.id), head) for head in heads}
     unread = [game_id for game_id, part in parts.items() if part is None and game_id not in have]
     if unread:
         have.update((replay.game.id, replay) for replay in load_replays(session, list(
             session.exec(select(Game).where(Game.id.in_(unread))))))  # type: ignore[union-attr]
     return {game_id: (revisions[game_id], part or _kept_part(have[game_id]))
             for game_id, part in parts.items()}
+
+
+def _part_as_counted(counted: tuple[int, GamePart] | None, head: Row) -> GamePart | None:
+    """A game's part at the revision ``head`` read: as counted, or as kept for it."""
+    if counted is not None and counted[0] == head.revision:
+        return counted[1]
+    return GAME_PARTS.get(tuple(head))
 
 
 def tonight_tally(session: Session, replay: Replay) -> EveningTally | None:

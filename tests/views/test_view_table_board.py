@@ -229,7 +229,7 @@ def test_a_hand_at_one_table_is_counted_with_no_read_of_the_evenings_other_games
     play(two, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 2
     assert "Bob 2" in tonight_at(client, two) and read == []
     with app.test_request_context(), Session(app.extensions["db_engine"]) as session:
-        afresh = parts_now(session, session.get(Evening, evening.id), ())
+        afresh = parts_now(session, session.get(Evening, evening.id), (), None)
         counted = evenings.evening_tally(session, session.get(Evening, evening.id))
     assert counted == evenings.tally_of([part for _revision, part in afresh.values()])
 
@@ -241,6 +241,22 @@ def test_a_hand_at_another_table_meanwhile_has_the_evening_read_again(
     one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=2)
     play(one, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 1
     assert "Bob 2" in tonight_at(client, two) and read == [evening.id]
+
+
+def test_a_hand_that_ends_no_game_leaves_the_tally_as_counted(
+        client, evening, play, monkeypatch):
+    """Most hands neither end their game nor change who sits in it: every game's part of
+    the evening's tally is as last counted, and the tally is that count's, not counted
+    again."""
+    from scorekeeper.table import evenings
+
+    _one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=1)
+    counted: list[int] = []
+    count = evenings.tally_of
+    monkeypatch.setattr(evenings, "tally_of", lambda parts: (
+        counted.append(len(parts)), count(parts))[1])
+    play(two, 2, calls_for(2, {3: 4}), "hearts", "CCCCC", "C")
+    assert "Bob 1" in tonight_at(client, two) and counted == [] and read == []
 
 
 def evening_counted_once(client, evening, play, monkeypatch, won: int):
@@ -256,8 +272,8 @@ def evening_counted_once(client, evening, play, monkeypatch, won: int):
     assert "Bob 1" in tonight_at(client, two)
     read: list[int] = []
     parts_now = evenings._parts_now
-    monkeypatch.setattr(evenings, "_parts_now", lambda session, evening, known: (
-        read.append(evening.id), parts_now(session, evening, known))[1])
+    monkeypatch.setattr(evenings, "_parts_now", lambda session, evening, *rest: (
+        read.append(evening.id), parts_now(session, evening, *rest))[1])
     return one, two, read
 
 
