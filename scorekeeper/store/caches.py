@@ -103,9 +103,10 @@ OTHERS = (
           "how many are abandoned", "games never leave an evening, and each change to one "
           "raises its revision"),
     Entry(("scorekeeper.table.evenings:COUNTED",), "each evening's games as last counted "
-          "for its tally: each one's revision and part, under the evening's state then",
-          "the evening's id and creation", "a later state is counted from it only where the "
-          "games a page read rose by every revision the evening rose by; else read afresh"),
+          "for its tally: each one's revision and part, and the tally, under the evening's "
+          "state then", "the evening's id and creation", "a later state is counted from it "
+          "only where the games a page read rose by every revision the evening rose by, else "
+          "read afresh; a part is reused at its revision only, the tally where every part is"),
     Entry(("scorekeeper.views.page_cache:PageCache._pages",
            "scorekeeper.views.page_cache:app.extensions['page_cache']"),
           "rendered game pages and poll answers", "the game's id, creation, revision and "
@@ -114,6 +115,8 @@ OTHERS = (
           "poll answers rendered by any app server, for a few minutes",
           "a digest of the page cache's key and of the app's files", ONE_STATE,
           table=KeptAnswer),
+    Entry(("scorekeeper.views.page_cache:FINISHED",), "whether a game of an evening is "
+          "finished", "the game's id, creation and revision", ONE_STATE),
     Entry(("scorekeeper.views.page_cache:_digest_of",), "a digest of the app's files",
           "the folders", "the files are the app's own, read once at start"),
     Entry(("scorekeeper.web.assets:StaticFiles.read",), "a static file as it is on disk, and "

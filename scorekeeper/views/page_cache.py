@@ -53,7 +53,7 @@ from sqlalchemy.pool import StaticPool
 
 from scorekeeper.clubs.access import current_device, current_member
 from scorekeeper.store.db import dialect_insert, get_connection, get_engine, get_session
-from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.kept import GAMES_IN_PLAY, LockedLRU
 from scorekeeper.store.models import KeptAnswer, utcnow
 from scorekeeper.store.replay import Replay
 from scorekeeper.table.evenings import evening_is_over
@@ -278,13 +278,20 @@ def _entering_the_hand(head: GameHead) -> bool:
             and head.draft_device == device.id)
 
 
+# Whether a game of an evening is finished, per state of the game (key: id, creation,
+# revision), as a page or answer drawn here found it: a finished one's copies are kept
+# under whether its evening is over (two reads), asked only of a game known finished.
+FINISHED = LockedLRU(GAMES_IN_PLAY)
+
+
 def _kept_game(lookup, head: GameHead, kind: tuple, draft_seq: int | None = None):
     """What is kept of the game at ``head`` for this reader (``kind``: which answer);
-    ``lookup``: a key's kept copy, or None."""
+    ``lookup``: a key's kept copy, or None. (A finished game drawn by another server
+    only, at this state, is drawn here once.)"""
     key = (head.id, head.created_at, head.revision,
            head.draft_seq if draft_seq is None else draft_seq)
     kept = lookup(kind + _key(*key, None, head.evening_id))  # a game still being played
-    if kept is None and head.evening_id is not None:
+    if kept is None and FINISHED.get(key[:3]):
         # A finished game: read-only once its evening is over, which time alone decides.
         over = evening_is_over(get_session(), current_member().club_id, head.evening_id)
         kept = lookup(kind + _key(*key, over, head.evening_id))
@@ -314,6 +321,7 @@ def page_key(replay: Replay, shown: PageKey) -> tuple | None:
         return None
     # A game still being played is never read-only by time: its key says so.
     finished = replay.state.finished and replay.game.evening_id is not None
+    FINISHED.put((replay.game.id, replay.game.created_at, replay.game.revision), finished)
     return _key(shown.game_id, replay.game.created_at, shown.revision, shown.draft_seq,
                 shown.past if finished else None, replay.game.evening_id)
 

@@ -335,6 +335,31 @@ def test_phones_catching_up_on_a_change_get_the_first_ones_answer(apps, tables):
     assert "This game was abandoned" in answers[("owner", "en"), ""][1].text
 
 
+def test_only_a_finished_games_copies_ask_whether_its_evening_is_over(
+        apps, tables, monkeypatch):
+    """A finished game's copies are kept under whether its evening is over (two reads);
+    a game in play's are not: its phones catching up on a hand, the first one's answer
+    drawn and the others' kept, never ask."""
+    from scorekeeper.views import page_cache
+
+    keeping, _fresh = apps
+    asked: list[int] = []
+    over = page_cache.evening_is_over
+    monkeypatch.setattr(page_cache, "evening_is_over", lambda session, club, evening: (
+        asked.append(evening), over(session, club, evening))[1])
+    owner = keeping.test_client()
+    owner.set_cookie(COOKIE, member_cookie(keeping, "owner", name="Olga"))
+    game = start_game_as(owner, target="5", evening="new")
+    for number, hand, finished in ((1, (calls_for(1, {3: 4}), "hearts", "ABBCC", "A"), False),
+                                   (2, (calls_for(2, {5: 3}), "spades", "BBBBB", "B"), True)):
+        addresses = poll_addresses(tables, game)
+        assert owner.post(f"/games/{game}/hands", data=hand_form(number, *hand)
+                          ).status_code == 303
+        answers = check_polls(apps, tables, addresses)
+        assert ("Game over" in answers[("owner", "en"), ""][1].text) == finished
+        assert bool(asked) == finished, number
+
+
 def test_a_poll_as_a_browser_sends_it_gets_the_answer_kept(apps):
     """A browser's poll carries its page's own mark (``page=``, app.js) and, from the
     hand's entry, the step's number: neither changes the answer, and the second phone
