@@ -168,7 +168,9 @@ def new_table(ports: list[int], number: int, cookies: list[str]) -> Table:
     phones = [Phone(scorer, game)] + [Phone(phone_on(seat), game) for seat in range(1, PHONES)]
     for phone in phones:
         phone.look()
-    return Table(phones, phone_on(0))
+    recorder = phone_on(0)
+    served.shown_revision(recorder, game)  # its page, loaded as the table sits down
+    return Table(phones, recorder)
 
 
 @dataclass
