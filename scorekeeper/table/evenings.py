@@ -438,27 +438,50 @@ TALLIES = LockedLRU(256)
 COUNTED = LockedLRU(256)
 
 
+# A change to a game is written at most this long after the time it carries
+# (``Game.changed_at``): the games changed since a count are read as those changed since
+# it was read, less this. One written later, or carrying no time, leaves the evening's
+# revisions summed short of its head's: the evening is read whole.
+CHANGING = timedelta(seconds=5)
+
+
 @dataclass(frozen=True)
 class _Counted:
     key: tuple  # the evening's state (``TALLIES``' key)
     parts: dict[int, tuple[int, GamePart]]  # game id (in order) -> its revision, its part
     tally: EveningTally  # counted from them
+    read_at: datetime  # when the games were read: each change before it is in ``parts``
 
 
 def evening_tally(session: Session, evening: Evening, *known: Replay | None) -> EveningTally:
     """The evening's tally (``known``: games already read, before this reads the evening's
     head), worked out once for each state of the evening: with no change to any game of
-    it, one small read; with changes only to games ``known``, no more."""
+    it, one small read; with changes only to games ``known``, no more; else a read of the
+    games changed since the last count."""
     head = evening_head(session.connection(), evening.club_id, evening.id, table=None)
     key = (evening.id, evening.created_at, head.game_id, head.revisions, head.abandoned)
     found = TALLIES.get(key)
     if found is None:
-        counted = COUNTED.get(key[:2])
-        parts = _moved_on(counted, key, known) or _parts_now(session, evening, known, counted)
-        found = _tally_again(counted, parts)
-        COUNTED.put(key[:2], _Counted(key, parts, found))
+        counted = _counted_at(session, evening, key, known)
+        COUNTED.put(key[:2], counted)
+        found = counted.tally
         TALLIES.put(key, found)
     return found
+
+
+def _counted_at(session: Session, evening: Evening, key: tuple,
+                known: Sequence[Replay | None]) -> _Counted:
+    """The evening's games counted at state ``key``, from the last count where they lead
+    to it (``_moved_on``, ``_changed_since``), else read whole."""
+    counted = COUNTED.get(key[:2])
+    parts = _moved_on(counted, key, known)
+    if parts is not None:
+        return _Counted(key, parts, _tally_again(counted, parts), counted.read_at)
+    read_at = utcnow()
+    parts = _changed_since(session, evening, counted, key, known)
+    if parts is None:
+        parts = _parts_now(session, evening, known, counted)
+    return _Counted(key, parts, _tally_again(counted, parts), read_at)
 
 
 def _tally_again(counted: _Counted | None, parts: dict[int, tuple[int, GamePart]]
@@ -495,17 +518,41 @@ _REVISIONS = (select(Game.id, Game.created_at, Game.revision)
               .where(Game.evening_id == bindparam("evening_id"),
                      Game.abandoned_at.is_(None))  # type: ignore[union-attr]
               .order_by(Game.id))  # type: ignore[arg-type]
+_CHANGED = _REVISIONS.where(Game.changed_at >= bindparam("since"))  # type: ignore[operator]
+
+
+def _changed_since(session: Session, evening: Evening, counted: _Counted | None, key: tuple,
+                   known: Sequence[Replay | None]) -> dict[int, tuple[int, GamePart]] | None:
+    """The games' parts at state ``key``, from those ``counted`` at an earlier state of the
+    evening and a read of the games changed since it was read (``CHANGING``), where those
+    rose by every revision the evening rose by. None where they do not (a game begun or
+    abandoned, a change written late)."""
+    if counted is None or (counted.key[2], counted.key[4]) != (key[2], key[4]):
+        return None
+    heads = session.connection().execute(_CHANGED, {
+        "evening_id": evening.id, "since": counted.read_at - CHANGING}).all()
+    if any(head.id not in counted.parts for head in heads):
+        return None
+    risen = sum(head.revision - counted.parts[head.id][0] for head in heads)
+    if counted.key[3] + risen != key[3]:
+        return None
+    return {**counted.parts, **_parts_of(session, heads, known, counted)}
 
 
 def _parts_now(session: Session, evening: Evening, known: Sequence[Replay | None],
                counted: _Counted | None) -> dict[int, tuple[int, GamePart]]:
-    """The evening's games' parts read now (abandoned games left out). Each game's part is
+    """The evening's games' parts read now (abandoned games left out). A game ``known`` as
+    it was before its last change (another phone's, while this page read) is read again:
+    the parts are kept under the evening's state now."""
+    return _parts_of(session, session.connection().execute(
+        _REVISIONS, {"evening_id": evening.id}).all(), known, counted)
+
+
+def _parts_of(session: Session, heads: Sequence[Row], known: Sequence[Replay | None],
+              counted: _Counted | None) -> dict[int, tuple[int, GamePart]]:
+    """The parts of the games ``heads`` read (id, creation, revision). Each game's part is
     kept per state of the game: only a game changed since it was last counted here (in
-    ``counted``, or in another evening state's count) is read and replayed; the others
-    are a row each (id, creation, revision). A game ``known`` as it was before its last
-    change (another phone's, while this page read) is read again: the parts are kept
-    under the evening's state now."""
-    heads = session.connection().execute(_REVISIONS, {"evening_id": evening.id}).all()
+    ``counted``, or in another evening state's count) is read and replayed."""
     revisions = {head.id: head.revision for head in heads}
     have = {replay.game.id: replay for replay in known if replay is not None
             and replay.game.revision == revisions.get(replay.game.id)}

@@ -9,9 +9,10 @@ C -4, A +4, B +1; nobody has 5, the game goes on.
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
 import pytest
-from sqlalchemy import event
+from sqlalchemy import event, update
 from scorekeeper.store.models import Game, utcnow
 from tests.members import client_as
 from tests.views.view_helpers import HTMX, Page, calls_for
@@ -234,12 +235,33 @@ def test_a_hand_at_one_table_is_counted_with_no_read_of_the_evenings_other_games
     assert counted == evenings.tally_of([part for _revision, part in afresh.values()])
 
 
-def test_a_hand_at_another_table_meanwhile_has_the_evening_read_again(
+def test_a_hand_at_another_table_meanwhile_reads_only_the_games_changed_since(
         client, evening, play, monkeypatch):
     """A change the page did not read (a hand at another table) is not in the last count:
-    the evening's games are read again."""
+    the games changed since it was read are read, not the whole evening."""
+    from scorekeeper.table import evenings
+
+    one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=2)
+    changed: list[list[int]] = []
+    since = evenings._changed_since
+    monkeypatch.setattr(evenings, "_changed_since", lambda *args: (
+        found := since(*args), changed.append(sorted(found or ())))[0])
+    play(one, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 1
+    assert "Bob 2" in tonight_at(client, two) and read == [] and changed == [[one, two]]
+
+
+def test_a_change_written_late_has_the_evening_read_whole(
+        app, client, evening, play, monkeypatch):
+    """A change whose time is older than the last count (written late, or by a server
+    whose clock is behind) is not among the games changed since: the revisions summed
+    fall short of the evening's, and the evening is read whole."""
     one, two, read = evening_counted_once(client, evening, play, monkeypatch, won=2)
     play(one, 2, calls_for(2, {5: 3}), "spades", "BBBBB", "B")  # Bob & Eve win game 1
+    with app.app_context():
+        engine = app.extensions["db_engine"]
+        with engine.begin() as connection:
+            connection.execute(update(Game).where(Game.id == one).values(
+                changed_at=utcnow() - timedelta(hours=1)))
     assert "Bob 2" in tonight_at(client, two) and read == [evening.id]
 
 
