@@ -28,10 +28,11 @@ from typing import Callable, Hashable, TypeVar
 from flask import current_app, request
 from sqlalchemy.engine import Connection, Engine
 
-from scorekeeper.store.db import close_session, get_engine, outside_transaction
+from scorekeeper.store.db import close_session, get_connection, get_engine, outside_transaction
 from scorekeeper.table.live import game_heads, game_marks
 
 TICK = 0.25  # seconds between two reads of the watched heads
+FRESH = 2 * TICK  # seconds a head the watch read is taken as current by a new poll
 TIME_UP = object()  # a wait that ended with nothing moved
 Head = TypeVar("Head")
 Read = Callable[[Connection], object]
@@ -41,11 +42,12 @@ _making = threading.Lock()
 
 
 class _Waiter:
-    """A held poll: the head it saw (a game's as its mark), and the head the watch read
-    once that moved, handed to it with its wake-up."""
+    """A held poll: the head it saw (``seen``: a game's as its mark), and the head the
+    watch read once that moved, handed to it with its wake-up."""
 
-    def __init__(self, seen: object) -> None:
+    def __init__(self, seen: object, saw: object) -> None:
         self.seen = seen
+        self.saw = saw  # the head itself
         self.woken = threading.Event()
         self.head: object = None
 
@@ -65,12 +67,22 @@ class Watch:
         self._lock = threading.Lock()
         self._waiting: dict[Hashable, tuple[Read, list[_Waiter]]] = {}
         self._thread: threading.Thread | None = None
+        # Each watched head as the last look found it, and when that look began.
+        self._current: dict[Hashable, tuple[object, float]] = {}
+
+    def current(self, key: Hashable) -> object | None:
+        """The head ``key`` names as the watch found it at a look begun at most ``FRESH``
+        seconds ago (polls wait on it); None if it has none as fresh."""
+        found = self._current.get(key)
+        if found is None or time.monotonic() - found[1] > FRESH:
+            return None
+        return found[0]
 
     def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> object:
         """Until the head ``read`` gives (``key`` names it) is no longer ``seen``, or
         ``seconds`` have passed: the head as the watch read it then (None: the game is
         gone), or ``TIME_UP``."""
-        waiter = _Waiter(seen.mark if key[0] == "game" else seen)
+        waiter = _Waiter(seen.mark if key[0] == "game" else seen, seen)
         with self._lock:
             self._waiting.setdefault(key, (read, []))[1].append(waiter)
             if self._thread is None or not self._thread.is_alive():
@@ -108,7 +120,9 @@ class Watch:
         with self._lock:
             watched = [(key, read, list(waiters))
                        for key, (read, waiters) in self._waiting.items()]
+        began = time.monotonic()
         if not watched:
+            self._current = {}
             return
         with outside_transaction(self._engine.connect()) as connection:
             marks = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
@@ -117,10 +131,27 @@ class Watch:
             woken = [(key, moved) for key, _, waiters in watched
                      if (moved := [waiter for waiter in waiters if waiter.seen != now[key]])]
             heads = game_heads(connection, [key[2] for key, _ in woken if key[0] == "game"])
+        current = {key: (saw[0], began) for key, _, waiters in watched
+                   if (saw := [waiter.saw for waiter in waiters if waiter.seen == now[key]])}
         for key, waiters in woken:
             head = heads.get(key[1:]) if key[0] == "game" else now[key]
+            if head is not None:
+                current[key] = (head, began)
             for waiter in waiters:
                 waiter.wake(head)
+        self._current = current
+
+
+def first_look(key: Hashable, read: Callable[[Connection], Head],
+               unchanged: Callable[[Head], bool]) -> Head:
+    """The head a poll begins with: where other polls wait on it, as the watch found it a
+    moment ago if the poll has nothing new in it (it is held; the watch's next look wakes
+    it if the head moved meanwhile); else read. (An idle phone's poll every
+    ``LIVE_WAIT_SECONDS``, and a phone's next poll once woken, read no head of their own.)"""
+    head = _watch().current(key)
+    if head is not None and unchanged(head):
+        return head
+    return read(get_connection())
 
 
 def held(key: Hashable, head: Head, read: Callable[[Connection], Head],

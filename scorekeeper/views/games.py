@@ -26,7 +26,7 @@ from scorekeeper.table.evenings import (
 from scorekeeper.table.live import (
     POLL_SECONDS, EveningHead, GameHead, Poll, PollView, game_head, note_draft, shared_draft,
 )
-from scorekeeper.table.waiting import held
+from scorekeeper.table.waiting import first_look, held
 from scorekeeper.table.seating import name_problems, start_game
 from scorekeeper.text.names import typed
 from scorekeeper.views.evenings import who_is_coming
@@ -284,7 +284,8 @@ def live(game_id: int):
     def nothing_new(head: GameHead) -> bool:
         return poll.unchanged(head) and not (following and _may_move(head))
 
-    head = held(("game", club_id, game_id), read(get_connection()), read, nothing_new)
+    key = ("game", club_id, game_id)
+    head = held(key, first_look(key, read, nothing_new), read, nothing_new)
     if head is None:
         abort(404)
     if nothing_new(head):

@@ -11,7 +11,7 @@ from sqlalchemy import event
 from sqlmodel import select
 
 from scorekeeper.table.waiting import TIME_UP, Watch
-from tests.members import client_as
+from tests.members import client_as, first_club_id
 from tests.patience import until
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
 
@@ -97,6 +97,46 @@ def test_a_held_poll_whose_time_runs_out_reads_nothing_more(held_app, start_game
         event.remove(engine, "before_cursor_execute", count)
     assert response.status_code == 204 and waits(held_app) == [False]
     assert len(statements) == 2, statements
+
+
+def test_a_poll_of_a_game_other_polls_wait_on_begins_from_the_head_the_watch_found(
+        held_app, start_game, play, monkeypatch):
+    """Every phone at a table holds a poll: a phone's next one (at its time's end, or once
+    woken) begins from the head the watch found a moment ago (``FRESH``), with no read of
+    its own: one read (who is asking), not two. The watch's next look wakes it if the game
+    moved meanwhile. A head the watch found longer ago is read again."""
+    from scorekeeper.table import waiting
+
+    held_app.config["LIVE_WAIT_SECONDS"] = LONG_HOLD
+    game = start_game()
+    first, second = (client_as(held_app, "viewer", name=name) for name in ("Vera", "Vic"))
+    urls = [poll_url(phone.get(f"/games/{game}").text) for phone in (first, second)]
+    watch = held_app.extensions["live_watch"]
+    key = ("game", first_club_id(held_app), game)
+    monkeypatch.setattr(waiting, "FRESH", 60.0)  # a moment, however slow the machine
+    holding = threading.Thread(target=lambda: first.get(urls[0], headers=HX))
+    holding.start()
+    until(lambda: watch.current(key) is not None)
+    asked = threading.get_ident()
+    statements: list[str] = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        if threading.get_ident() == asked:  # this request's, not the watch's
+            statements.append(statement)
+
+    engine = held_app.extensions["db_engine"]
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        at_once = urls[1].replace("&wait=1", "")  # answered at once, not held
+        assert second.get(at_once, headers=HX).status_code == 204
+        assert len(statements) == 1, statements
+        monkeypatch.setattr(waiting, "FRESH", 0.0)
+        assert second.get(at_once, headers=HX).status_code == 204
+        assert len(statements) == 3, statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+    play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")  # the first phone's poll woken
+    holding.join()
 
 
 def test_a_held_poll_is_answered_as_soon_as_another_phone_records_a_hand(
