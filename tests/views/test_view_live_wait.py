@@ -5,6 +5,8 @@ time ran out): no test here reads a clock."""
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 from sqlalchemy import event
@@ -51,6 +53,25 @@ def polls_held(app) -> int:
     return watch.held() if watch else 0
 
 
+@contextmanager
+def statements_here(app) -> Iterator[list[str]]:
+    """The statements sent meanwhile from this thread (a request of the test client's),
+    not the watch's."""
+    asked = threading.get_ident()
+    statements: list[str] = []
+
+    def count(_connection, _cursor, statement, *_args) -> None:
+        if threading.get_ident() == asked:
+            statements.append(statement)
+
+    engine = app.extensions["db_engine"]
+    event.listen(engine, "before_cursor_execute", count)
+    try:
+        yield statements
+    finally:
+        event.remove(engine, "before_cursor_execute", count)
+
+
 def woken_by(app, change, phone, url: str):
     """The answer to a poll held while ``change()`` is made on another phone as soon
     as the poll waits."""
@@ -82,19 +103,8 @@ def test_a_held_poll_whose_time_runs_out_reads_nothing_more(held_app, start_game
     idle phone sends one such poll each ``LIVE_WAIT_SECONDS``.)"""
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{start_game()}").text)
-    asked = threading.get_ident()
-    statements: list[str] = []
-
-    def count(_connection, _cursor, statement, *_args) -> None:
-        if threading.get_ident() == asked:  # this request's, not the watch's
-            statements.append(statement)
-
-    engine = held_app.extensions["db_engine"]
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with statements_here(held_app) as statements:
         response = viewer.get(url, headers=HX)
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
     assert response.status_code == 204 and waits(held_app) == [False]
     assert len(statements) == 2, statements
 
@@ -117,24 +127,13 @@ def test_a_poll_of_a_game_other_polls_wait_on_begins_from_the_head_the_watch_fou
     holding = threading.Thread(target=lambda: first.get(urls[0], headers=HX))
     holding.start()
     until(lambda: watch.current(key) is not None)
-    asked = threading.get_ident()
-    statements: list[str] = []
-
-    def count(_connection, _cursor, statement, *_args) -> None:
-        if threading.get_ident() == asked:  # this request's, not the watch's
-            statements.append(statement)
-
-    engine = held_app.extensions["db_engine"]
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with statements_here(held_app) as statements:
         at_once = urls[1].replace("&wait=1", "")  # answered at once, not held
         assert second.get(at_once, headers=HX).status_code == 204
         assert len(statements) == 1, statements
         monkeypatch.setattr(waiting, "FRESH", 0.0)
         assert second.get(at_once, headers=HX).status_code == 204
         assert len(statements) == 3, statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
     play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")  # the first phone's poll woken
     holding.join()
 
@@ -163,21 +162,11 @@ def test_a_woken_poll_answers_from_the_head_the_watch_read_and_reads_none_again(
     game = start_game()
     viewer = client_as(held_app, "viewer", name="Vera")
     url = poll_url(viewer.get(f"/games/{game}").text)
-    asked = threading.get_ident()
-    heads: list[str] = []
-
-    def count(_connection, _cursor, statement, *_args) -> None:
-        # A game's head, read by this request (the watch reads in a thread of its own).
-        if threading.get_ident() == asked and "coalesce(live_draft.seq" in statement:
-            heads.append(statement)
-
-    engine = held_app.extensions["db_engine"]
-    event.listen(engine, "before_cursor_execute", count)
-    try:
+    with statements_here(held_app) as statements:
         response = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
                                                    "ABBCC", "A"), viewer, url)
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+    heads = [statement for statement in statements  # a game's head, read by this request
+             if "coalesce(live_draft.seq" in statement]
     assert response.status_code == 200 and waits(held_app) == [True]
     assert "Hand 2" in response.text and 'id="deal-1"' in response.text
     assert len(heads) == 1, heads
