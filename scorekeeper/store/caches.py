@@ -105,8 +105,9 @@ OTHERS = (
     Entry(("scorekeeper.table.evenings:COUNTED",), "each evening's games as last counted "
           "for its tally: each one's revision and part, and the tally, under the evening's "
           "state then", "the evening's id and creation", "a later state is counted from it "
-          "only where the games a page read rose by every revision the evening rose by, else "
-          "read afresh; a part is reused at its revision only, the tally where every part is"),
+          "only where the games a page read, or those changed since it was read, rose by "
+          "every revision the evening rose by, else read afresh; a part is reused at its "
+          "revision only, the tally where every part is"),
     Entry(("scorekeeper.views.page_cache:PageCache._pages",
            "scorekeeper.views.page_cache:app.extensions['page_cache']"),
           "rendered game pages and poll answers", "the game's id, creation, revision and "
