@@ -5,7 +5,7 @@ from collections import Counter
 from itertools import combinations
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta, timezone
-from typing import Sequence
+from typing import Sequence, TypeGuard
 
 from sqlalchemy import bindparam, update
 from sqlalchemy.engine import Connection, Row
@@ -495,13 +495,19 @@ def _tally_again(counted: _Counted | None, parts: dict[int, tuple[int, GamePart]
     return tally_of(now)
 
 
+def _same_games(counted: _Counted | None, key: tuple) -> TypeGuard[_Counted]:
+    """Whether the evening at state ``key`` holds the games ``counted``: none begun nor
+    abandoned since (its newest game and the number abandoned as they were)."""
+    return counted is not None and (counted.key[2], counted.key[4]) == (key[2], key[4])
+
+
 def _moved_on(counted: _Counted | None, key: tuple, known: Sequence[Replay | None]
               ) -> dict[int, tuple[int, GamePart]] | None:
     """The games' parts at state ``key``, from those ``counted`` at an earlier state of the
     evening, where the games ``known`` rose by every revision the evening rose by: the
     others are as counted (revisions only rise; a game begun or abandoned changes the
     newest game or the number abandoned). None where they do not."""
-    if counted is None or (counted.key[2], counted.key[4]) != (key[2], key[4]):
+    if not _same_games(counted, key):
         return None
     parts, risen = dict(counted.parts), 0
     for replay in {replay.game.id: replay for replay in known if replay is not None}.values():
@@ -527,7 +533,7 @@ def _changed_since(session: Session, evening: Evening, counted: _Counted | None,
     evening and a read of the games changed since it was read (``CHANGING``), where those
     rose by every revision the evening rose by. None where they do not (a game begun or
     abandoned, a change written late)."""
-    if counted is None or (counted.key[2], counted.key[4]) != (key[2], key[4]):
+    if not _same_games(counted, key):
         return None
     heads = session.connection().execute(_CHANGED, {
         "evening_id": evening.id, "since": counted.read_at - CHANGING}).all()

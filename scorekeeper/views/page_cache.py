@@ -316,7 +316,7 @@ def _answer_lookup(cache: PageCache):
 def page_key(replay: Replay, shown: PageKey) -> tuple | None:
     """The key of a game page (or part) rendered, under the values its render used
     (``shown``: the game may have changed since the head was read); None if it is this
-    phone's alone."""
+    phone's alone. Notes whether the game is finished (``FINISHED``), for the next lookup."""
     if shown.game_id != replay.game.id or shown.draft_seq is None:
         return None
     # A game still being played is never read-only by time: its key says so.
