@@ -15,10 +15,12 @@ import os
 import shutil
 import tempfile
 import uuid
+from contextlib import contextmanager
 from functools import lru_cache
 from pathlib import Path
+from typing import Iterator
 
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 from sqlalchemy.engine import make_url
 
 SERVER = os.environ.get("TEST_DATABASE_URL", "")
@@ -27,6 +29,21 @@ CREATED: list[str] = []  # this process's databases, dropped when the session en
 
 def on_postgresql() -> bool:
     return SERVER.startswith("postgresql")
+
+
+@contextmanager
+def statements_sent(engine) -> Iterator[list[tuple[str, object]]]:
+    """Each statement the engine sends meanwhile, with its parameters, as sent."""
+    sent: list[tuple[str, object]] = []
+
+    def keep(_connection, _cursor, statement, parameters, *_args) -> None:
+        sent.append((statement, parameters))
+
+    event.listen(engine, "before_cursor_execute", keep)
+    try:
+        yield sent
+    finally:
+        event.remove(engine, "before_cursor_execute", keep)
 
 
 @lru_cache(maxsize=1)

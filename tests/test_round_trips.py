@@ -25,7 +25,9 @@ from scorekeeper.store.db import (
 )
 from scorekeeper.store.models import Club
 from tests.conftest import close_server, fresh_server
-from tests.databases import database_url, end_every_connection, on_postgresql
+from tests.databases import (
+    database_url, end_every_connection, on_postgresql, statements_sent,
+)
 from tests.members import client_as, first_club_id
 from tests.new_games import start_game_as
 from tests.pg_wire import relayed
@@ -158,19 +160,10 @@ def test_the_watch_reads_any_number_of_games_in_one_statement_of_one_parameter(a
     plan each time)."""
     from scorekeeper.table.live import game_marks
 
-    engine = app.extensions["db_engine"]
-    sent: list[tuple[str, object]] = []
-
-    def keep(_connection, _cursor, statement, parameters, *_args) -> None:
-        sent.append((statement, parameters))
-
-    event.listen(engine, "before_cursor_execute", keep)
-    try:
-        with engine.connect() as connection:
+    with statements_sent(app.extensions["db_engine"]) as sent:
+        with app.extensions["db_engine"].connect() as connection:
             for games in (3, 400):
                 assert game_marks(connection, list(range(1, games + 1))) == {}
-    finally:
-        event.remove(engine, "before_cursor_execute", keep)
     (few, few_parameters), (many, many_parameters) = sent
     assert few == many
     assert few_parameters.keys() == many_parameters.keys()  # the games' ids are one

@@ -175,12 +175,15 @@ class Game(SQLModel, table=True):
 
     __mapper_args__ = {"version_id_col": _game_revision}
     # The club's games' stamp (``kept.stamp_of``), read on every page of figures, is
-    # added up from this index alone.
-    __table_args__ = (Index("ix_game_stamp", "club_id", "revision", "abandoned_at"),)
+    # added up from ix_game_stamp alone. A game's evening's games, and the newer game at
+    # its table (``table.live``: every watched game's, four times a second), are found
+    # by ix_game_table.
+    __table_args__ = (Index("ix_game_stamp", "club_id", "revision", "abandoned_at"),
+                      Index("ix_game_table", "evening_id", "table_number", "id"))
 
     id: Optional[int] = Field(default=None, primary_key=True)
     club_id: int = Field(foreign_key="club.id", index=True)
-    evening_id: Optional[int] = Field(default=None, foreign_key="evening.id", index=True)
+    evening_id: Optional[int] = Field(default=None, foreign_key="evening.id")
     teams: str = Field(default="3x2", max_length=3)
     target: int = 21
     # Every house rule the game was started with, by name (``rules.house``): one

@@ -225,11 +225,13 @@ _HEADS = (
     .outerjoin(_newer, _newer.id == _NEWER)
 )
 _HEAD = _HEADS.where(Game.id == bindparam("game_id"), Game.club_id == bindparam("club_id"))
-# Many games' marks at once (the heads' read, its whole numbers alone): each process's
-# watch over the games its polls wait on.
-_MARKS = _HEADS.with_only_columns(
-    Game.id, Game.club_id, Game.revision, Game.evening_id, func.coalesce(LiveDraft.seq, 0),
-    LiveDraft.device_id, _newer.id, Game.table_number,
+# Many games' marks at once (the heads' whole numbers alone): each process's watch over
+# the games its polls wait on. Of the newer game, its number alone, as the index gives
+# it: its row is not read.
+_MARKS = (
+    select(Game.id, Game.club_id, Game.revision, Game.evening_id,
+           func.coalesce(LiveDraft.seq, 0), LiveDraft.device_id, _NEWER, Game.table_number)
+    .outerjoin(LiveDraft, LiveDraft.game_id == Game.id)
 )
 
 
