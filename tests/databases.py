@@ -14,6 +14,7 @@ import atexit
 import os
 import shutil
 import tempfile
+import threading
 import uuid
 from contextlib import contextmanager
 from functools import lru_cache
@@ -32,12 +33,14 @@ def on_postgresql() -> bool:
 
 
 @contextmanager
-def statements_sent(engine) -> Iterator[list[tuple[str, object]]]:
-    """Each statement the engine sends meanwhile, with its parameters, as sent."""
+def statements_sent(engine, thread: int | None = None) -> Iterator[list[tuple[str, object]]]:
+    """Each statement the engine sends meanwhile, with its parameters, as sent; from the
+    thread ``thread`` names alone, if it names one."""
     sent: list[tuple[str, object]] = []
 
     def keep(_connection, _cursor, statement, parameters, *_args) -> None:
-        sent.append((statement, parameters))
+        if thread is None or threading.get_ident() == thread:
+            sent.append((statement, parameters))
 
     event.listen(engine, "before_cursor_execute", keep)
     try:

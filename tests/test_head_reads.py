@@ -67,10 +67,10 @@ def test_the_watchs_read_goes_through_the_games_twice_the_watched_and_their_tabl
 
 def test_each_game_names_its_tables_newer_game_and_none_where_its_table_is_still_on_it(
         app, games):
-    first, second, third = games
+    *_, third = games
+    read = reads(app, games)
     with app.extensions["db_engine"].connect() as connection:
-        marks = reads(app, games)["marks"](connection)
-        head = reads(app, games)["head"](connection)
+        marks, head = read["marks"](connection), read["head"](connection)
     newer = [mark[-2] for _club_game, mark in sorted(marks.items())]  # (…, newer game, table)
     assert newer == [third, None, None]
     assert head.newer_game == third

@@ -5,14 +5,12 @@ time ran out): no test here reads a clock."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
-from sqlalchemy import event
 from sqlmodel import select
 
 from scorekeeper.table.waiting import TIME_UP, Watch
+from tests.databases import statements_sent
 from tests.members import client_as, first_club_id
 from tests.patience import until
 from tests.views.test_view_live import CID_BIDS_4, HX, poll_url
@@ -53,23 +51,10 @@ def polls_held(app) -> int:
     return watch.held() if watch else 0
 
 
-@contextmanager
-def statements_here(app) -> Iterator[list[str]]:
+def statements_here(app):
     """The statements sent meanwhile from this thread (a request of the test client's),
-    not the watch's."""
-    asked = threading.get_ident()
-    statements: list[str] = []
-
-    def count(_connection, _cursor, statement, *_args) -> None:
-        if threading.get_ident() == asked:
-            statements.append(statement)
-
-    engine = app.extensions["db_engine"]
-    event.listen(engine, "before_cursor_execute", count)
-    try:
-        yield statements
-    finally:
-        event.remove(engine, "before_cursor_execute", count)
+    not the watch's: (statement, parameters) each."""
+    return statements_sent(app.extensions["db_engine"], thread=threading.get_ident())
 
 
 def woken_by(app, change, phone, url: str):
@@ -165,7 +150,7 @@ def test_a_woken_poll_answers_from_the_head_the_watch_read_and_reads_none_again(
     with statements_here(held_app) as statements:
         response = woken_by(held_app, lambda: play(game, 1, CID_BIDS_4, "hearts",
                                                    "ABBCC", "A"), viewer, url)
-    heads = [statement for statement in statements  # a game's head, read by this request
+    heads = [statement for statement, _ in statements  # a game's head, read by this request
              if "coalesce(live_draft.seq" in statement]
     assert response.status_code == 200 and waits(held_app) == [True]
     assert "Hand 2" in response.text and 'id="deal-1"' in response.text
