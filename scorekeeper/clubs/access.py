@@ -9,16 +9,21 @@ from __future__ import annotations
 import hashlib
 import secrets
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
 from itsdangerous import BadSignature, Signer, URLSafeSerializer
-from sqlalchemy import bindparam, select, update
+from sqlalchemy import bindparam, event, inspect, select, update
+from sqlalchemy.orm import Session as OrmSession
 from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
-from scorekeeper.store.models import DEVICE_LABEL_LENGTH, SCREEN, Device, Member, Role, utcnow
+from scorekeeper.store.kept import LockedLRU
+from scorekeeper.store.models import (
+    DEVICE_LABEL_LENGTH, SCREEN, Club, Device, Member, Role, utcnow,
+)
 from scorekeeper.table.recording import Actor
+from scorekeeper.table.waiting import fresh_access
 from scorekeeper.web.allow import Allow, allowed
 from scorekeeper.web.extensions import made_once
 
@@ -116,17 +121,45 @@ class ThisDevice:
 
 
 # The device and its member in one query, built once and run without the ORM: every
-# request of a member asks it, a phone's poll every 2 seconds.
+# request of a member asks it (a phone's poll too, unless ``KNOWN``), with the club's
+# access revision it is read under.
 _DEVICE_AND_MEMBER = (
-    select(Device.id, Device.label, Device.last_seen_at,
-              Member.id, Member.club_id, Member.name, Member.role, Member.player_id)
+    select(Device.id, Device.label, Device.last_seen_at, Club.access_revision,
+           Member.id, Member.club_id, Member.name, Member.role, Member.player_id)
     .join(Member, Member.id == Device.member_id)
+    .join(Club, Club.id == Member.club_id)
     .where(Device.token_hash == bindparam("token_hash"),
            Device.forgotten_at.is_(None),  # type: ignore[union-attr]
            Member.removed_at.is_(None))  # type: ignore[union-attr]
 )
 _SEEN = (update(Device).where(Device.id == bindparam("device_id"))
          .values(last_seen_at=bindparam("now")))
+
+
+@dataclass(frozen=True)
+class Known:
+    """A device as read for a request: its member, the club's access revision it was
+    read under, and when the device was last seen (as written)."""
+
+    device: ThisDevice
+    member: Who
+    access: int
+    seen: datetime
+
+
+# The devices read, by their cookie, for the polls to come (a phone's every 25 s, each
+# of the table's phones once a hand): a poll (``POLLS``) is let in as its device was read
+# before, with no read of its own, while the watch of this process (``table.waiting``)
+# read its club's access revision a moment ago (``FRESH``) and found it unchanged: every
+# change to a member or device raises it (``_raise_access``), so a device forgotten, a
+# member removed or a role changed is obeyed by the polls within that moment. Any other
+# request reads its device, and a device's "last seen" is written at its hour as ever.
+KNOWN_DEVICES = 20_000  # a server's phones: a thousand tables of six, and more
+KNOWN = LockedLRU(KNOWN_DEVICES)
+POLLS = frozenset({"games.live"})
+# What of a member or a device says who may read the club, or as what.
+_MEMBER_ACCESS = ("club_id", "name", "role", "player_id", "removed_at")
+_DEVICE_ACCESS = ("member_id", "token_hash", "label", "forgotten_at")
 
 
 def current_device() -> ThisDevice | None:
@@ -139,6 +172,30 @@ def _read_device() -> ThisDevice | None:
     value = request.cookies.get(COOKIE)
     if not value:
         return None
+    known = _known(value)
+    if known is None:
+        known = _read_known(value)
+        if known is None:
+            return None
+        KNOWN.put(value, known)
+    g.member = known.member
+    return known.device
+
+
+def _known(value: str) -> Known | None:
+    """The device a poll's cookie names as read before, where it may be trusted still."""
+    if request.endpoint not in POLLS:
+        return None
+    known = KNOWN.get(value)
+    if known is None or fresh_access(known.member.club_id) != known.access \
+            or utcnow() - known.seen > SEEN_EVERY:
+        return None
+    return known
+
+
+def _read_known(value: str) -> Known | None:
+    """The device a cookie names, read (its "last seen" written, if due); None if the
+    cookie is not the app's, or its device is forgotten or its member removed."""
     try:
         token = _signer().loads(value)
     except BadSignature:
@@ -149,13 +206,39 @@ def _read_device() -> ThisDevice | None:
     found = connection.execute(_DEVICE_AND_MEMBER, {"token_hash": token_hash(token)}).first()
     if found is None:
         return None
-    device_id, label, seen, *member = found
-    g.member = Who(*member)
+    device_id, label, seen, access, *member = found
     now = utcnow()
-    if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
+    seen = seen if seen is None or seen.tzinfo else seen.replace(tzinfo=now.tzinfo)
+    if seen is None or now - seen > SEEN_EVERY:
         connection.execute(_SEEN, {"device_id": device_id, "now": now})
         commit()
-    return ThisDevice(device_id, g.member.id, label)
+        seen = now
+    who = Who(*member)
+    return Known(ThisDevice(device_id, who.id, label), who, access, seen)
+
+
+@event.listens_for(OrmSession, "before_flush")
+def _raise_access(session: OrmSession, _context, _instances) -> None:
+    """Raise the access revision of each club a member or device of which changes in
+    what says who may read it, in the same transaction as the change."""
+    clubs = set()
+    with session.no_autoflush:
+        for each in (*session.dirty, *session.deleted):
+            if isinstance(each, Member) and _changed(each, _MEMBER_ACCESS, session):
+                clubs.add(each.club_id)
+            elif isinstance(each, Device) and _changed(each, _DEVICE_ACCESS, session):
+                clubs.add(session.execute(select(Member.club_id).where(
+                    Member.id == each.member_id)).scalar_one())
+        if clubs:
+            session.execute(update(Club).where(Club.id.in_(clubs))  # type: ignore[attr-defined]
+                            .values(access_revision=Club.access_revision + 1)
+                            .execution_options(synchronize_session=False))
+
+
+def _changed(row, names: tuple[str, ...], session: OrmSession) -> bool:
+    state = inspect(row)
+    return row in session.deleted or any(state.attrs[name].history.has_changes()
+                                         for name in names)
 
 
 def current_member() -> Who | None:
