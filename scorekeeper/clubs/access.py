@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import hashlib
 import secrets
+import time
 from dataclasses import dataclass, replace
-from datetime import datetime, timedelta
+from datetime import timedelta
 
 from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
 from itsdangerous import BadSignature, Signer, URLSafeSerializer
@@ -139,12 +140,12 @@ _SEEN = (update(Device).where(Device.id == bindparam("device_id"))
 @dataclass(frozen=True)
 class Known:
     """A device as read for a request: its member, the club's access revision it was
-    read under, and when the device was last seen (as written)."""
+    read under, and when it was read (``time.monotonic``)."""
 
     device: ThisDevice
     member: Who
     access: int
-    seen: datetime
+    read_at: float
 
 
 # The devices read, by their cookie, for the polls to come (a phone's every 25 s, each
@@ -152,9 +153,13 @@ class Known:
 # before, with no read of its own, while the watch of this process (``table.waiting``)
 # read its club's access revision a moment ago (``FRESH``) and found it unchanged: every
 # change to a member or device raises it (``_raise_access``), so a device forgotten, a
-# member removed or a role changed is obeyed by the polls within that moment. Any other
-# request reads its device, and a device's "last seen" is written at its hour as ever.
+# member removed or a role changed is obeyed by the polls begun after that moment. A
+# device is read again after ``KNOWN_SECONDS`` whatever the revision says: a change made
+# around the ORM (by hand in the database, or by a server of an older version sharing
+# it) is obeyed within those minutes, and "last seen" is written as it falls due. Any
+# other request reads its device. Keyed by database too: several apps may share a process.
 KNOWN_DEVICES = 20_000  # a server's phones: a thousand tables of six, and more
+KNOWN_SECONDS = 300.0
 KNOWN = LockedLRU(KNOWN_DEVICES)
 POLLS = frozenset({"games.live"})
 # What of a member or a device says who may read the club, or as what.
@@ -172,23 +177,24 @@ def _read_device() -> ThisDevice | None:
     value = request.cookies.get(COOKIE)
     if not value:
         return None
-    known = _known(value)
+    key = (current_app.config["DATABASE_URL"], value)
+    known = _known(key)
     if known is None:
         known = _read_known(value)
         if known is None:
             return None
-        KNOWN.put(value, known)
+        KNOWN.put(key, known)
     g.member = known.member
     return known.device
 
 
-def _known(value: str) -> Known | None:
+def _known(key: tuple[str, str]) -> Known | None:
     """The device a poll's cookie names as read before, where it may be trusted still."""
     if request.endpoint not in POLLS:
         return None
-    known = KNOWN.get(value)
+    known = KNOWN.get(key)
     if known is None or fresh_access(known.member.club_id) != known.access \
-            or utcnow() - known.seen > SEEN_EVERY:
+            or time.monotonic() - known.read_at > KNOWN_SECONDS:
         return None
     return known
 
@@ -208,27 +214,29 @@ def _read_known(value: str) -> Known | None:
         return None
     device_id, label, seen, access, *member = found
     now = utcnow()
-    seen = seen if seen is None or seen.tzinfo else seen.replace(tzinfo=now.tzinfo)
-    if seen is None or now - seen > SEEN_EVERY:
+    if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
         connection.execute(_SEEN, {"device_id": device_id, "now": now})
         commit()
-        seen = now
     who = Who(*member)
-    return Known(ThisDevice(device_id, who.id, label), who, access, seen)
+    return Known(ThisDevice(device_id, who.id, label), who, access, time.monotonic())
 
 
 @event.listens_for(OrmSession, "before_flush")
 def _raise_access(session: OrmSession, _context, _instances) -> None:
     """Raise the access revision of each club a member or device of which changes in
-    what says who may read it, in the same transaction as the change."""
-    clubs = set()
+    what says who may read it (the club it was in and the one it is in, were it moved),
+    in the same transaction as the change, before the change is written: every such
+    change takes its club's row first, so two of them never wait on each other."""
+    clubs, members = set(), set()
+    for each in (*session.dirty, *session.deleted):
+        if isinstance(each, Member) and _changed(each, _MEMBER_ACCESS, session):
+            clubs.update(_values(each, "club_id"))
+        elif isinstance(each, Device) and _changed(each, _DEVICE_ACCESS, session):
+            members.update(_values(each, "member_id"))
     with session.no_autoflush:
-        for each in (*session.dirty, *session.deleted):
-            if isinstance(each, Member) and _changed(each, _MEMBER_ACCESS, session):
-                clubs.add(each.club_id)
-            elif isinstance(each, Device) and _changed(each, _DEVICE_ACCESS, session):
-                clubs.add(session.execute(select(Member.club_id).where(
-                    Member.id == each.member_id)).scalar_one())
+        if members:
+            clubs.update(session.execute(select(Member.club_id).where(
+                Member.id.in_(members))).scalars())  # type: ignore[attr-defined]
         if clubs:
             session.execute(update(Club).where(Club.id.in_(clubs))  # type: ignore[attr-defined]
                             .values(access_revision=Club.access_revision + 1)
@@ -239,6 +247,13 @@ def _changed(row, names: tuple[str, ...], session: OrmSession) -> bool:
     state = inspect(row)
     return row in session.deleted or any(state.attrs[name].history.has_changes()
                                          for name in names)
+
+
+def _values(row, name: str) -> set:
+    """What ``row``'s ``name`` is, and was before this flush."""
+    history = inspect(row).attrs[name].history
+    return {value for value in (*history.added, *history.unchanged, *history.deleted)
+            if value is not None}
 
 
 def current_member() -> Who | None:

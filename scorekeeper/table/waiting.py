@@ -159,7 +159,7 @@ class Watch:
                 current[key] = (head, began)
             for waiter in waiters:
                 waiter.wake(head)
-        self._current, self._access = current, (access, began)
+        self._access, self._current = (access, began), current  # (as a poll asks them)
 
 
 def first_look(key: Hashable, read: Callable[[Connection], Head],

@@ -11,7 +11,7 @@ from sqlalchemy import update
 from sqlmodel import Session, select
 
 from scorekeeper.clubs.membership import forget_device, remove_member, set_role
-from scorekeeper.store.models import Club, Device, Member, Player
+from scorekeeper.store.models import Club, Device, Member, Player, utcnow
 from scorekeeper.table.confirming import link_player
 from tests.databases import statements_sent
 from tests.members import client_as, first_club_id
@@ -86,10 +86,13 @@ def test_a_poll_let_in_as_read_before_obeys_each_change_once_the_watch_found_it(
     holding.join()
 
 
-def test_a_poll_is_never_let_in_without_a_fresh_look_of_the_watch(
-        held_app, start_game, monkeypatch):  # noqa: F811
+def test_a_poll_is_never_let_in_without_a_fresh_look_of_the_watch_nor_after_minutes(
+        held_app, start_game, play, monkeypatch):  # noqa: F811
     """With no poll of the club held in this process (so no watch's look at its access
-    revision), or with the look too old, every poll reads its device."""
+    revision), or with the look too old, every poll reads its device; and once its
+    device was read ``KNOWN_SECONDS`` ago, whatever the revision: a change made around
+    the app (by hand in the database) is obeyed then."""
+    from scorekeeper.clubs import access
     from scorekeeper.table import waiting
 
     game = start_game()
@@ -114,45 +117,70 @@ def test_a_poll_is_never_let_in_without_a_fresh_look_of_the_watch(
     with statements_sent(engine, thread=threading.get_ident()) as statements:
         assert phone.get(at_once, headers=HX).status_code == 204
     assert statements == []
-    with Session(engine) as session:  # the holding poll woken: its device is forgotten
-        _forget(session, session.exec(select(Member).where(Member.name == "Vic")).one())
+    with Session(engine) as session:  # removed around the app: no revision raised
+        session.execute(update(Member).where(Member.name == "Vic")
+                        .values(removed_at=utcnow()))
+        session.commit()
+    assert phone.get(at_once, headers=HX).status_code == 204  # its minutes not up yet
+    monkeypatch.setattr(access, "KNOWN_SECONDS", 0.0)
+    assert phone.get(at_once, headers=HX).status_code == 404
+    play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")  # the holding poll woken
     holding.join()
 
 
 def test_what_says_nothing_of_who_may_read_a_club_leaves_its_access_revision(
         app, start_game, play):
-    """A hand, a device's "last seen" written, a device or member added: the polls let in
-    stay let in. (Each change that does raise it: above.)"""
+    """A hand, a club's setting, a device or member added: the polls let in stay let in.
+    (Each change that does raise it: above.)"""
     engine = app.extensions["db_engine"]
     club_id = first_club_id(app)
     game = start_game()
-    phone = client_as(app, "scorer", name="Sam")
     before = access_revision(engine, club_id)
     play(game, 1, CID_BIDS_4, "hearts", "ABBCC", "A")
-    with Session(engine) as session:  # a "last seen" long ago: written at the next request
-        session.execute(update(Device).values(last_seen_at=None))
-        session.commit()
-    assert phone.get(f"/games/{game}").status_code == 200
     with Session(engine) as session:
-        assert session.exec(select(Device.last_seen_at).join(Member).where(
-            Member.name == "Sam")).one() is not None
+        session.get(Club, club_id).prefers_sixes = True
+        session.commit()
     client_as(app, "viewer", name="Newcomer")
     assert access_revision(engine, club_id) == before
 
 
+def test_a_link_moved_from_another_member_raises_the_revision_once_and_moves_it(app):
+    """An owner moving a wrong link: the member it leaves and the one it goes to change
+    in one transaction, each through the ORM, the club's row taken first."""
+    engine = app.extensions["db_engine"]
+    club_id = first_club_id(app)
+    for name in ("Bob", "Carol"):
+        client_as(app, "viewer", name=name)
+    with Session(engine) as session:
+        player = Player(club_id=club_id, name="Pat", name_key="pat")
+        session.add(player)
+        session.commit()
+        bob, carol = (session.exec(select(Member).where(Member.name == name)).one()
+                      for name in ("Bob", "Carol"))
+        link_player(session, bob, player.id)
+        before = access_revision(engine, club_id)
+        link_player(session, carol, player.id, moved=True)
+        session.refresh(bob)
+        assert (bob.player_id, carol.player_id) == (None, player.id)
+    assert access_revision(engine, club_id) == before + 1
+
+
 def test_members_and_devices_change_through_the_orm_where_the_revision_is_raised():
     """The access revision is raised as the ORM flushes a member or device changed
-    (``_raise_access``): a statement that changes them around the ORM would slip by it.
-    The two there are: a device's "last seen" (no change to who may read), and a link
-    moved from another member, made beside the ORM's change to the member it moves to."""
+    (``_raise_access``): a statement that changes them around the ORM would slip by it
+    (until ``KNOWN_SECONDS``). The one there is: a device's "last seen", which changes
+    nothing of who may read."""
     import re
     from pathlib import Path
 
     import scorekeeper
 
-    around = re.compile(r"\b(update|delete|insert)\((Member|Device)\)")
+    around = re.compile(r"\b(update|delete|insert)\(\s*(Member|Device)\b"
+                        r"|\b(Member|Device)\.__table__|\bquery\(\s*(Member|Device)\b"
+                        r"|\b(update|delete\s+from|insert\s+into)\s+\"?(member|device)\b",
+                        re.IGNORECASE)
     found = sorted((path.name, match.group(0))
                    for path in Path(scorekeeper.__file__).parent.rglob("*.py")
                    if "migrations" not in path.parts
                    for match in around.finditer(path.read_text()))
-    assert found == [("access.py", "update(Device)"), ("confirming.py", "update(Member)")]
+    assert found == [("access.py", "update(Device")]
