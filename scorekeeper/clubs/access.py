@@ -8,23 +8,17 @@ from __future__ import annotations
 
 import hashlib
 import secrets
-import time
 from dataclasses import dataclass, replace
 from datetime import timedelta
 
 from flask import Flask, Response, abort, current_app, g, redirect, request, url_for
 from itsdangerous import BadSignature, Signer, URLSafeSerializer
-from sqlalchemy import bindparam, event, inspect, select, update
-from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy import bindparam, select, update
 from sqlmodel import Session
 
 from scorekeeper.store.db import commit, get_connection
-from scorekeeper.store.kept import LockedLRU
-from scorekeeper.store.models import (
-    DEVICE_LABEL_LENGTH, SCREEN, Club, Device, Member, Role, utcnow,
-)
+from scorekeeper.store.models import DEVICE_LABEL_LENGTH, SCREEN, Device, Member, Role, utcnow
 from scorekeeper.table.recording import Actor
-from scorekeeper.table.waiting import fresh_access
 from scorekeeper.web.allow import Allow, allowed
 from scorekeeper.web.extensions import made_once
 
@@ -122,49 +116,17 @@ class ThisDevice:
 
 
 # The device and its member in one query, built once and run without the ORM: every
-# request of a member asks it (a phone's poll too, unless ``KNOWN``), with the club's
-# access revision it is read under.
+# request of a member asks it, a phone's poll every 2 seconds.
 _DEVICE_AND_MEMBER = (
-    select(Device.id, Device.label, Device.last_seen_at, Club.access_revision,
-           Member.id, Member.club_id, Member.name, Member.role, Member.player_id)
+    select(Device.id, Device.label, Device.last_seen_at,
+              Member.id, Member.club_id, Member.name, Member.role, Member.player_id)
     .join(Member, Member.id == Device.member_id)
-    .join(Club, Club.id == Member.club_id)
     .where(Device.token_hash == bindparam("token_hash"),
            Device.forgotten_at.is_(None),  # type: ignore[union-attr]
            Member.removed_at.is_(None))  # type: ignore[union-attr]
 )
 _SEEN = (update(Device).where(Device.id == bindparam("device_id"))
          .values(last_seen_at=bindparam("now")))
-
-
-@dataclass(frozen=True)
-class Known:
-    """A device as read for a request: its member, the club's access revision it was
-    read under, and when it was read (``time.monotonic``)."""
-
-    device: ThisDevice
-    member: Who
-    access: int
-    read_at: float
-
-
-# The devices read, by their cookie, for the polls to come (a phone's every 25 s, each
-# of the table's phones once a hand): a poll (``POLLS``) is let in as its device was read
-# before, with no read of its own, while the watch of this process (``table.waiting``)
-# read its club's access revision a moment ago (``FRESH``) and found it unchanged: every
-# change to a member or device raises it (``_raise_access``), so a device forgotten, a
-# member removed or a role changed is obeyed by the polls begun after that moment. A
-# device is read again after ``KNOWN_SECONDS`` whatever the revision says: a change made
-# around the ORM (by hand in the database, or by a server of an older version sharing
-# it) is obeyed within those minutes, and "last seen" is written as it falls due. Any
-# other request reads its device. Keyed by database too: several apps may share a process.
-KNOWN_DEVICES = 20_000  # a server's phones: a thousand tables of six, and more
-KNOWN_SECONDS = 300.0
-KNOWN = LockedLRU(KNOWN_DEVICES)
-POLLS = frozenset({"games.live"})
-# What of a member or a device says who may read the club, or as what.
-_MEMBER_ACCESS = ("club_id", "name", "role", "player_id", "removed_at")
-_DEVICE_ACCESS = ("member_id", "token_hash", "label", "forgotten_at")
 
 
 def current_device() -> ThisDevice | None:
@@ -177,31 +139,6 @@ def _read_device() -> ThisDevice | None:
     value = request.cookies.get(COOKIE)
     if not value:
         return None
-    key = (current_app.config["DATABASE_URL"], value)
-    known = _known(key)
-    if known is None:
-        known = _read_known(value)
-        if known is None:
-            return None
-        KNOWN.put(key, known)
-    g.member = known.member
-    return known.device
-
-
-def _known(key: tuple[str, str]) -> Known | None:
-    """The device a poll's cookie names as read before, where it may be trusted still."""
-    if request.endpoint not in POLLS:
-        return None
-    known = KNOWN.get(key)
-    if known is None or fresh_access(known.member.club_id) != known.access \
-            or time.monotonic() - known.read_at > KNOWN_SECONDS:
-        return None
-    return known
-
-
-def _read_known(value: str) -> Known | None:
-    """The device a cookie names, read (its "last seen" written, if due); None if the
-    cookie is not the app's, or its device is forgotten or its member removed."""
     try:
         token = _signer().loads(value)
     except BadSignature:
@@ -212,48 +149,13 @@ def _read_known(value: str) -> Known | None:
     found = connection.execute(_DEVICE_AND_MEMBER, {"token_hash": token_hash(token)}).first()
     if found is None:
         return None
-    device_id, label, seen, access, *member = found
+    device_id, label, seen, *member = found
+    g.member = Who(*member)
     now = utcnow()
     if seen is None or now - (seen if seen.tzinfo else seen.replace(tzinfo=now.tzinfo)) > SEEN_EVERY:
         connection.execute(_SEEN, {"device_id": device_id, "now": now})
         commit()
-    who = Who(*member)
-    return Known(ThisDevice(device_id, who.id, label), who, access, time.monotonic())
-
-
-@event.listens_for(OrmSession, "before_flush")
-def _raise_access(session: OrmSession, _context, _instances) -> None:
-    """Raise the access revision of each club a member or device of which changes in
-    what says who may read it (the club it was in and the one it is in, were it moved),
-    in the same transaction as the change, before the change is written: every such
-    change takes its club's row first, so two of them never wait on each other."""
-    clubs, members = set(), set()
-    for each in (*session.dirty, *session.deleted):
-        if isinstance(each, Member) and _changed(each, _MEMBER_ACCESS, session):
-            clubs.update(_values(each, "club_id"))
-        elif isinstance(each, Device) and _changed(each, _DEVICE_ACCESS, session):
-            members.update(_values(each, "member_id"))
-    with session.no_autoflush:
-        if members:
-            clubs.update(session.execute(select(Member.club_id).where(
-                Member.id.in_(members))).scalars())  # type: ignore[attr-defined]
-        if clubs:
-            session.execute(update(Club).where(Club.id.in_(clubs))  # type: ignore[attr-defined]
-                            .values(access_revision=Club.access_revision + 1)
-                            .execution_options(synchronize_session=False))
-
-
-def _changed(row, names: tuple[str, ...], session: OrmSession) -> bool:
-    state = inspect(row)
-    return row in session.deleted or any(state.attrs[name].history.has_changes()
-                                         for name in names)
-
-
-def _values(row, name: str) -> set:
-    """What ``row``'s ``name`` is, and was before this flush."""
-    history = inspect(row).attrs[name].history
-    return {value for value in (*history.added, *history.unchanged, *history.deleted)
-            if value is not None}
+    return ThisDevice(device_id, g.member.id, label)
 
 
 def current_member() -> Who | None:

@@ -143,10 +143,6 @@ OTHERS = (
           "the game's id", ONE_REQUEST),
     Entry(("scorekeeper.clubs.access:g.device", "scorekeeper.clubs.access:g.member"),
           "the device and member the request comes from", "the request", ONE_REQUEST),
-    Entry(("scorekeeper.clubs.access:KNOWN",), "each device read, and its member, for the "
-          "polls to come", "the device's cookie", "a poll is let in from it only while "
-          "this process's watch read its club's access revision a moment ago and found "
-          "it unchanged: every change to a member or device raises it"),
 )
 
 # Held in ``g`` or ``app.extensions`` like a cache, and no cache: what is held, why.

@@ -84,11 +84,6 @@ class Club(SQLModel, table=True):
     # sixes as fit, or (off) the fewest tables, as even as can be (``figures.rounds``).
     prefers_sixes: bool = Field(default=False, sa_column=Column(
         "prefers_sixes", Boolean, nullable=False, server_default=false()))
-    # Raised by every change to who may read the club, and as what: a member removed, a
-    # role changed, a player linked, a device forgotten (``clubs.access``). A phone's
-    # poll is let in without its own read while the club's watch finds it unchanged.
-    access_revision: int = Field(default=0, sa_column=Column(
-        "access_revision", Integer, nullable=False, server_default=text("0")))
 
 
 class Player(SQLModel, table=True):

@@ -124,10 +124,8 @@ def link_player(session: Session, member: Member, player_id: int | None,
     if another member has that player (the database's own check decides a race), unless
     it is ``moved`` from them (an owner putting a wrong link right)."""
     if moved and player_id is not None:
-        for other in session.exec(select(Member).where(Member.player_id == player_id)):
-            other.player_id = None
-            session.add(other)
-        session.flush()  # unlinked first: a player is one member's at most
+        session.execute(update(Member).where(Member.player_id == player_id)  # type: ignore[arg-type]
+                        .values(player_id=None))
     member.player_id = player_id
     session.add(member)
     try:

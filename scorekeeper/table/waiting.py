@@ -8,13 +8,12 @@ and a change reaches it in a fraction of a second.
 A held poll holds no database connection and reads nothing while it waits. Each process
 has one ``Watch``: a thread that reads the head of every game and board its polls wait
 on (every game's mark at once, ``live.game_marks``; ``live.evening_head``: one small
-indexed read each), and the access revision of their clubs (``clubs.access``: a poll
-is let in as its device was read before while it is unchanged), every ``TICK`` seconds,
-and wakes the polls whose head moved with that head as it is now (the games that
-moved read whole, all in one more read: a poll woken reads no head of its own). They
-answer as any poll does (a kept answer where another phone's poll rendered it). The
-database is the one truth: a change made by another process or another server (one
-PostgreSQL) is seen by every process's watch the same way, with no broker.
+indexed read each) every ``TICK`` seconds, and wakes the polls whose head moved with
+that head as it is now (the games that moved read whole, all in one more read: a poll
+woken reads no head of its own). They answer as any poll does (a kept answer where
+another phone's poll rendered it). The database is the one truth: a change made by
+another process or another server (one PostgreSQL) is seen by every process's watch the
+same way, with no broker.
 
 Held polls are cheap only where a request is: under gunicorn's gevent worker (a
 greenlet each; README, "In production"), or ``flask run``'s threads for a few phones.
@@ -27,11 +26,9 @@ import time
 from typing import Callable, Hashable, TypeVar
 
 from flask import current_app, request
-from sqlalchemy import bindparam, select
 from sqlalchemy.engine import Connection, Engine
 
 from scorekeeper.store.db import close_session, get_connection, get_engine, outside_transaction
-from scorekeeper.store.models import Club
 from scorekeeper.table.live import game_heads, game_marks
 
 TICK = 0.25  # seconds between two reads of the watched heads
@@ -42,9 +39,6 @@ Read = Callable[[Connection], object]
 
 log = logging.getLogger(__name__)
 _making = threading.Lock()
-# The access revisions of the clubs whose games polls wait on, read at each look.
-_ACCESS = (select(Club.id, Club.access_revision)
-           .where(Club.id.in_(bindparam("club_ids", expanding=True))))  # type: ignore[union-attr]
 
 
 class _Waiter:
@@ -73,10 +67,8 @@ class Watch:
         self._lock = threading.Lock()
         self._waiting: dict[Hashable, tuple[Read, list[_Waiter]]] = {}
         self._thread: threading.Thread | None = None
-        # Each watched head as the last look found it, and when that look began; the
-        # access revision of each club with a game watched, and when that look began.
+        # Each watched head as the last look found it, and when that look began.
         self._current: dict[Hashable, tuple[object, float]] = {}
-        self._access: tuple[dict[int, int], float] = ({}, 0.0)
 
     def current(self, key: Hashable) -> object | None:
         """The head ``key`` names as the watch found it at a look begun at most ``FRESH``
@@ -85,15 +77,6 @@ class Watch:
         if found is None or time.monotonic() - found[1] > FRESH:
             return None
         return found[0]
-
-    def access(self, club_id: int) -> int | None:
-        """The club's access revision (``Club.access_revision``) as the watch read it at a
-        look begun at most ``FRESH`` seconds ago (polls wait on one of its games); None if
-        it has none as fresh."""
-        revisions, began = self._access
-        if time.monotonic() - began > FRESH:
-            return None
-        return revisions.get(club_id)
 
     def wait(self, key: Hashable, seen: object, read: Read, seconds: float) -> object:
         """Until the head ``read`` gives (``key`` names it) is no longer ``seen``, or
@@ -139,13 +122,10 @@ class Watch:
                        for key, (read, waiters) in self._waiting.items()]
         began = time.monotonic()
         if not watched:
-            self._current, self._access = {}, ({}, began)
+            self._current = {}
             return
         with outside_transaction(self._engine.connect()) as connection:
             marks = game_marks(connection, [key[2] for key, _, _ in watched if key[0] == "game"])
-            clubs = {key[1] for key, _, _ in watched if key[0] == "game"}
-            access = dict(connection.execute(_ACCESS, {"club_ids": list(clubs)}).all()
-                          if clubs else ())
             now = {key: marks.get(key[1:]) if key[0] == "game" else read(connection)
                    for key, read, _ in watched}
             woken = [(key, moved) for key, _, waiters in watched
@@ -159,7 +139,7 @@ class Watch:
                 current[key] = (head, began)
             for waiter in waiters:
                 waiter.wake(head)
-        self._access, self._current = (access, began), current  # (as a poll asks them)
+        self._current = current
 
 
 def first_look(key: Hashable, read: Callable[[Connection], Head],
@@ -189,13 +169,6 @@ def held(key: Hashable, head: Head, read: Callable[[Connection], Head],
             break
         head = moved  # as the watch read it: not read again here
     return head
-
-
-def fresh_access(club_id: int) -> int | None:
-    """The club's access revision as this process's watch read it a moment ago
-    (``Watch.access``); None where no poll of its games waits here."""
-    watch = current_app.extensions.get("live_watch")
-    return None if watch is None else watch.access(club_id)
 
 
 def _watch() -> Watch:
